@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import healthRoutes from './health/routes';
+import configPlugin from './plugins/config';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import swaggerPlugin from './plugins/swagger';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino logger options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the API; the caller owns listening and the database's lifetime. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(configPlugin, { config, database });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(healthRoutes);
+
+  return app;
+}

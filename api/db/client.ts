@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  target: DatabaseTarget;
+  /** The embedded engine, when there is one (PGlite runs one query at a time in this process). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Arbitrary constant: instances starting together take turns to migrate a shared PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_113_001;
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    return { db, target, close: () => pool.end() };
+  }
+  if (target.kind === 'embedded') mkdirSync(target.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: target.kind === 'embedded' ? target.dataDir : undefined,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return { db, target, pglite, close: () => pglite.close() };
+}
+
+/** Applies pending migrations; safe to call from several processes on one PostgreSQL. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.pglite) {
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
+    return;
+  }
+  if (handle.target.kind !== 'postgres') return;
+  const client = new pg.Client({ connectionString: handle.target.url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -1,0 +1,54 @@
+import { relations, sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { series } from './series';
+import { users } from './users';
+
+export const readingLists = pgTable(
+  'reading_lists',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Present only while the list is shared; unsharing deletes it, so old links stop working. */
+    shareToken: text('share_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reading_lists_user_idx').on(t.userId, t.id),
+    uniqueIndex('reading_lists_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('reading_lists_share_token_idx').on(t.shareToken),
+  ],
+);
+
+export const readingListItems = pgTable(
+  'reading_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => readingLists.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.seriesId] }),
+    index('reading_list_items_list_added_idx').on(t.listId, t.addedAt),
+    index('reading_list_items_series_idx').on(t.seriesId),
+  ],
+);
+
+export const readingListsRelations = relations(readingLists, ({ one, many }) => ({
+  user: one(users, { fields: [readingLists.userId], references: [users.id] }),
+  items: many(readingListItems),
+}));
+
+export const readingListItemsRelations = relations(readingListItems, ({ one }) => ({
+  list: one(readingLists, { fields: [readingListItems.listId], references: [readingLists.id] }),
+  series: one(series, { fields: [readingListItems.seriesId], references: [series.id] }),
+}));
+
+export type ReadingList = typeof readingLists.$inferSelect;
+export type ReadingListItem = typeof readingListItems.$inferSelect;

@@ -1,0 +1,45 @@
+import { relations, sql, type SQL } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { seriesStatusEnum, seriesTypeEnum } from './enums';
+import { seriesDetails } from './series-details';
+import { votes } from './votes';
+
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Comma-separated genres, as entered. */
+    genre: text('genre').notNull(),
+    type: seriesTypeEnum('type').notNull(),
+    status: seriesStatusEnum('status'),
+    author: text('author').notNull().default(''),
+    artist: text('artist').notNull().default(''),
+    /** Storage key of the cover; its sized variants share the key's stem. */
+    coverKey: text('cover_key'),
+    /** Distinct users who voted in any category; maintained with every vote. */
+    voterCount: integer('voter_count').notNull().default(0),
+    /** Mean of the five category averages (a category without votes counts 0); maintained with every vote. */
+    finalScore: doublePrecision('final_score').notNull().default(0),
+    /** Lower-cased text searched by substring, indexed with trigrams. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${series.title} || ' ' || ${series.author} || ' ' || ${series.artist} || ' ' || ${series.genre})`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('series_ranking_idx').on(t.finalScore.desc(), t.voterCount.desc(), t.id),
+    index('series_type_ranking_idx').on(t.type, t.finalScore.desc(), t.voterCount.desc(), t.id),
+    index('series_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const seriesRelations = relations(series, ({ one, many }) => ({
+  details: one(seriesDetails, { fields: [series.id], references: [seriesDetails.seriesId] }),
+  votes: many(votes),
+}));
+
+export type Series = typeof series.$inferSelect;
+export type NewSeries = typeof series.$inferInsert;

@@ -1,0 +1,37 @@
+import { relations, sql } from 'drizzle-orm';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userRoleEnum } from './enums';
+import { votes } from './votes';
+import { readingLists } from './reading-lists';
+import { emailTokens } from './email-tokens';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** Null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    role: userRoleEnum('role').notNull().default('USER'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    googleSubject: text('google_subject'),
+    /** Bumped to revoke every token issued before. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_subject_idx').on(t.googleSubject),
+  ],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  votes: many(votes),
+  readingLists: many(readingLists),
+  emailTokens: many(emailTokens),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error';
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * Every error leaves as `{detail}` (string), validation as 422 with an `errors` list, and nothing a client
+ * sends can produce a 500: Fastify's own 4xx errors keep their status.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        reply.headers(error.headers);
+        return reply.status(error.statusCode).send({ detail: error.detailObject ?? error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: FieldError[] = error.validation.map((issue) => ({
+          field: fieldName(issue.instancePath, issue.params),
+          message: issue.message ?? 'Invalid value',
+        }));
+        const first = errors[0];
+        const detail = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
+        return reply.status(422).send({ detail, errors });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (status === 429) return reply.status(429).send({ detail: 'Too many requests. Please slow down.' });
+        return reply.status(status).send({ detail: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ detail: 'Internal server error' });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'errors' },
+);
+
+function fieldName(instancePath: string, params: unknown): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (path) return path;
+  const missing = (params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path;
+  return Array.isArray(missing) ? missing.join('.') : '';
+}
