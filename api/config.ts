@@ -43,9 +43,7 @@ export const configSchema = z.object({
 type RawConfig = z.infer<typeof configSchema>;
 
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string }
-  | { kind: 'memory' }
-  | { kind: 'postgres'; url: string };
+  { kind: 'embedded'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
 export interface Config extends RawConfig {
   dataDir: string;
@@ -91,9 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicApiUrl: raw.PUBLIC_API_URL ?? `http://${displayHost(raw.HOST)}:${raw.PORT}`,
     database: databaseTarget(raw.DATABASE_URL, dataDir),
-    corsOrigins: [raw.SITE_URL, ...raw.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, ''))].filter(
-      Boolean,
-    ),
+    corsOrigins: [
+      raw.SITE_URL,
+      ...raw.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, '')),
+    ].filter(Boolean),
   };
 }
 

@@ -28,7 +28,9 @@ export async function startControlSocket(path: string, db: Database): Promise<Se
       return send(404, { error: 'Unknown command' });
     } catch (error) {
       const known = error instanceof AdminCommandError || (error as Error).name === 'ZodError';
-      return send(known ? 400 : 500, { error: known ? messageOf(error) : 'The server could not run the command.' });
+      return send(known ? 400 : 500, {
+        error: known ? messageOf(error) : 'The server could not run the command.',
+      });
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,8 @@ import { startControlSocket } from './control-socket';
 
 async function main() {
   const config = loadConfig();
-  const controlSocket = config.database.kind === 'embedded' ? join(config.dataDir, 'control.sock') : undefined;
+  const controlSocket =
+    config.database.kind === 'embedded' ? join(config.dataDir, 'control.sock') : undefined;
   const database = await openMigratedDatabase(config, { role: 'api', controlSocket });
   const app = await buildApp({ config, database });
   const control = controlSocket ? await startControlSocket(controlSocket, database.db) : undefined;
@@ -26,7 +27,9 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`PanelRank API on ${config.publicApiUrl} (docs at ${config.publicApiUrl}/docs, database: ${config.database.kind})`);
+  app.log.info(
+    `PanelRank API on ${config.publicApiUrl} (docs at ${config.publicApiUrl}/docs, database: ${config.database.kind})`,
+  );
 }
 
 main().catch((error: unknown) => {

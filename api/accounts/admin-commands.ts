@@ -38,7 +38,13 @@ export async function createAdmin(db: Database, input: CreateAdminInput): Promis
   }
   const [user] = await db
     .insert(users)
-    .values({ username, email, passwordHash: await hashPassword(password), role: 'ADMIN', emailVerifiedAt: new Date() })
+    .values({
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'ADMIN',
+      emailVerifiedAt: new Date(),
+    })
     .returning({ id: users.id, username: users.username, role: users.role });
   if (!user) throw new AdminCommandError('The user could not be created.');
   return { message: `Created verified admin ${user.username} (id ${user.id}).`, user };

@@ -39,7 +39,10 @@ export function readLockHolder(dataDir: string): LockHolder | undefined {
 }
 
 /** Takes the lock or throws DatabaseLockedError; a lock left by a dead process is taken over. */
-export function acquireEmbeddedLock(dataDir: string, holder: Omit<LockHolder, 'pid' | 'startedAt'>): () => void {
+export function acquireEmbeddedLock(
+  dataDir: string,
+  holder: Omit<LockHolder, 'pid' | 'startedAt'>,
+): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = lockPath(dataDir);
   const record: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), ...holder };

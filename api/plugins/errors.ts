@@ -25,7 +25,11 @@ export default fp(
           message: issue.message ?? 'Invalid value',
         }));
         const first = errors[0];
-        const detail = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
+        const detail = first
+          ? first.field
+            ? `${first.field}: ${first.message}`
+            : first.message
+          : 'Invalid request';
         return reply.status(422).send({ detail, errors });
       }
       const status = error.statusCode ?? 500;

@@ -64,7 +64,10 @@ export const forumThreadSeries = pgTable(
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.seriesId] }), index('forum_thread_series_series_idx').on(t.seriesId)],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.seriesId] }),
+    index('forum_thread_series_series_idx').on(t.seriesId),
+  ],
 );
 
 /** Series mentioned in a post. */
@@ -78,7 +81,10 @@ export const forumPostSeries = pgTable(
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.seriesId] }), index('forum_post_series_series_idx').on(t.seriesId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.seriesId] }),
+    index('forum_post_series_series_idx').on(t.seriesId),
+  ],
 );
 
 export const forumHearts = pgTable(
@@ -123,7 +129,11 @@ export const forumThreadsRelations = relations(forumThreads, ({ one, many }) => 
 export const forumPostsRelations = relations(forumPosts, ({ one, many }) => ({
   thread: one(forumThreads, { fields: [forumPosts.threadId], references: [forumThreads.id] }),
   author: one(users, { fields: [forumPosts.authorId], references: [users.id] }),
-  parent: one(forumPosts, { fields: [forumPosts.parentId], references: [forumPosts.id], relationName: 'replies' }),
+  parent: one(forumPosts, {
+    fields: [forumPosts.parentId],
+    references: [forumPosts.id],
+    relationName: 'replies',
+  }),
   replies: many(forumPosts, { relationName: 'replies' }),
   seriesRefs: many(forumPostSeries),
   hearts: many(forumHearts),

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+describe('server basics', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers /health after checking the database', async () => {
+    const response = await server.request('/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('gives a JSON 404 with a string detail for unknown routes', async () => {
+    const response = await server.request('/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(typeof (await response.json()).detail).toBe('string');
+  });
+
+  it('turns a malformed JSON body into a 4xx, never a 500', async () => {
+    const response = await server.request('/health', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const spec = await (await server.request('/docs/json')).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toContain('/health');
+    expect((await server.request('/docs')).status).toBe(200);
+  });
+
+  it('tags every response with a request id and security headers', async () => {
+    const response = await server.request('/health');
+    expect(response.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('allows the site origin by CORS', async () => {
+    const response = await server.request('/health', { headers: { origin: server.config.SITE_URL } });
+    expect(response.headers.get('access-control-allow-origin')).toBe(server.config.SITE_URL);
+  });
+});
