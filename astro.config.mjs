@@ -1,0 +1,25 @@
+// @ts-check
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+import { loadEnv } from 'vite';
+
+// The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
+const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
+const siteUrl = (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+
+export default defineConfig({
+  site: siteUrl,
+  output: 'static',
+  // `/about` builds to `about.html`: Netlify (pretty URLs), sirv and `astro preview` serve it at `/about`
+  // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
+  // redirect `/about` to `/about/`.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/^\/404(\.html)?$/.test(new URL(page).pathname),
+    }),
+  ],
+});

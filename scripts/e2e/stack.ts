@@ -1,0 +1,63 @@
+/**
+ * The stack the end-to-end tests run against: a scratch embedded database with a small deterministic demo
+ * catalogue and an admin, the real API, and the site built against it and served like Netlify would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAdmin } from '../../api/accounts/admin-commands';
+import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { loadConfig } from '../../api/config';
+import { openMigratedDatabase } from '../../api/db/open-for-script';
+import { LocalDiskStorage } from '../../api/media/storage';
+import { e2eStack } from '../../tests/e2e/stack-config';
+import { startSiteServer } from '../lib/site-server';
+import { bin, projectRoot, run, stopProcess, waitForHttp } from '../lib/processes';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
+const distDir = join(dataDir, 'dist');
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  PORT: String(e2eStack.apiPort),
+  SITE_URL: e2eStack.siteUrl,
+  PUBLIC_API_URL: e2eStack.apiUrl,
+  LOG_LEVEL: 'warn',
+};
+
+async function main() {
+  const config = loadConfig(env);
+  const database = await openMigratedDatabase(config, { role: 'seed' });
+  await seedDemoCatalogue(database.db, new LocalDiskStorage(join(dataDir, 'media'), config.publicApiUrl), {
+    series: e2eStack.seriesCount,
+    voters: 150,
+    seed: 7,
+  });
+  await createAdmin(database.db, e2eStack.admin);
+  await database.close();
+
+  const api = spawn(bin('tsx'), ['api/server.ts'], { cwd: projectRoot, env, stdio: 'inherit' });
+  const cleanup = async () => {
+    await stopProcess(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGTERM', () => void cleanup().then(() => process.exit(0)));
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(0)));
+
+  await waitForHttp(`${e2eStack.apiUrl}/health`, 60_000, api);
+  await run(bin('astro'), ['build'], {
+    env: { ...env, SITE_DIST: distDir, BUILD_API_URL: e2eStack.apiUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await startSiteServer({ distDir, port: e2eStack.sitePort });
+  console.log(`e2e stack ready: site ${e2eStack.siteUrl}, API ${e2eStack.apiUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('e2e stack failed:', error);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+});

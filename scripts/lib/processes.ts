@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const bin = (name: string) => `${projectRoot}node_modules/.bin/${name}`;
+
+/** Runs a command to completion, inheriting output unless told otherwise; rejects on a non-zero exit. */
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: projectRoot, ...options });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
+/** Resolves when GET url answers 2xx; rejects after `timeoutMs` or as soon as `child` exits. */
+export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child?.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the process serving ${url} exited before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** Sends SIGTERM and waits for the exit, escalating to SIGKILL after `graceMs`. */
+export function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * `npm start`: the whole product on embedded defaults. Prepares DATA_DIR (migrate, demo catalogue, demo
+ * admin), starts the API, builds the site against it when the site or the catalogue changed, and serves the
+ * build with the same rules Netlify uses. Ctrl-C stops everything.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../api/config';
+import { DatabaseLockedError } from '../api/db/embedded-lock';
+import { prepareData } from './lib/prepare-data';
+import { bin, projectRoot, run, stopProcess, waitForHttp } from './lib/processes';
+import { startSiteServer } from './lib/site-server';
+
+const { values: flags } = parseArgs({
+  options: {
+    rebuild: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+
+const sitePort = Number(process.env.SITE_PORT ?? 4321);
+const distDir = join(projectRoot, process.env.SITE_DIST ?? 'dist');
+
+async function main() {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  if (!Number.isInteger(sitePort) || sitePort < 1 || sitePort > 65535) {
+    throw new ConfigError([`SITE_PORT=${JSON.stringify(process.env.SITE_PORT)}: must be a port number`]);
+  }
+  const siteUrl = process.env.SITE_URL ?? `http://localhost:${sitePort}`;
+  mkdirSync(config.dataDir, { recursive: true });
+
+  step('Preparing the database');
+  const data = await prepareData(config);
+  if (data.seeded) console.log(`  seeded the demo catalogue (${data.seriesCount} series)`);
+  else console.log(`  reusing ${data.seriesCount} series in ${relative(projectRoot, config.dataDir) || '.'}`);
+
+  step('Starting the API');
+  const logDir = join(config.dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const apiLog = createWriteStream(join(logDir, 'api.log'), { flags: 'a' });
+  const api = spawn(bin('tsx'), ['api/server.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, SITE_URL: siteUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout.pipe(apiLog);
+  api.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk}`));
+  let stopping = false;
+  api.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`\nThe API stopped unexpectedly (exit ${code}); see ${join(logDir, 'api.log')}`);
+      process.exit(1);
+    }
+  });
+  await waitForHttp(`http://127.0.0.1:${config.PORT}/health`, 60_000, api);
+  console.log(`  API ready on ${config.publicApiUrl}`);
+
+  const buildEnv = { ...process.env, SITE_URL: siteUrl, PUBLIC_API_URL: config.publicApiUrl };
+  const stamp = buildStamp(data.catalogueFingerprint, siteUrl, config.publicApiUrl);
+  const stampFile = join(distDir, '.build-stamp');
+  const upToDate = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+  if (flags['skip-build'] || (upToDate && !flags.rebuild)) {
+    step('Site is up to date; skipping the build (use --rebuild to force one)');
+  } else {
+    step('Building the site against the live API');
+    await run(bin('astro'), ['build'], { env: { ...buildEnv, BUILD_API_URL: `http://127.0.0.1:${config.PORT}` } });
+    writeFileSync(stampFile, stamp);
+  }
+
+  step('Serving the site');
+  const site = await startSiteServer({ distDir, port: sitePort, host: process.env.SITE_HOST ?? '127.0.0.1' });
+
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(`
+PanelRank is running (ready in ${seconds} s)
+  Site:      ${siteUrl}
+  API:       ${config.publicApiUrl}   (docs: ${config.publicApiUrl}/docs)
+  Admin:     ${data.admin.username} / ${data.admin.password}   (kept in ${relative(projectRoot, data.admin.file)})
+  API log:   ${relative(projectRoot, join(logDir, 'api.log'))}
+Press Ctrl-C to stop.`);
+
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+    site.closeAllConnections();
+    await stopProcess(api);
+    apiLog.end();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+function step(message: string) {
+  console.log(`\n▸ ${message}`);
+}
+
+/** Changes when the site's sources, its configuration or the catalogue change. */
+function buildStamp(catalogueFingerprint: string, siteUrl: string, apiUrl: string): string {
+  const hash = createHash('sha256').update(`${catalogueFingerprint}|${siteUrl}|${apiUrl}`);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${relative(projectRoot, path)}:${statSync(path).mtimeMs}`);
+    }
+  };
+  for (const dir of ['src', 'public']) walk(join(projectRoot, dir));
+  for (const file of ['astro.config.mjs', 'package-lock.json']) {
+    const path = join(projectRoot, file);
+    if (existsSync(path)) hash.update(`${file}:${statSync(path).mtimeMs}`);
+  }
+  return hash.digest('hex');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) console.error(error.message);
+  else console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+/**
+ * Site configuration, read from the environment at build time. The spec leaves the external links,
+ * the contact address and the source repository open, so each has a neutral default and can be set per
+ * deployment. PUBLIC_* values are also inlined into client scripts and islands.
+ */
+
+function fromEnv(value: string | undefined, fallback: string): string {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : fallback;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export const SITE_NAME = 'PanelRank';
+
+export const SITE_DESCRIPTION =
+  'Community rankings for manhwa, manga and manhua: readers score every series in five categories, ' +
+  'and the averages decide the ranking.';
+
+/** The public origin of the site, without a trailing slash. `astro.config.mjs` reads SITE_URL into `site`. */
+export const SITE_URL: string = withoutTrailingSlash(
+  fromEnv(import.meta.env.SITE ?? import.meta.env.SITE_URL, 'http://localhost:4321'),
+);
+
+export const API_URL: string = withoutTrailingSlash(
+  fromEnv(import.meta.env.PUBLIC_API_URL, 'http://localhost:8787'),
+);
+
+export interface ExternalLink {
+  href: string;
+  label: string;
+}
+
+/** The external image-collection site linked from the header. */
+export const IMAGE_SITE: ExternalLink = {
+  href: fromEnv(import.meta.env.PUBLIC_IMAGE_SITE_URL, 'https://gallery.example.com'),
+  label: fromEnv(import.meta.env.PUBLIC_IMAGE_SITE_LABEL, 'GALLERY'),
+};
+
+/** The product's social-media page, linked from the header and the contact page. */
+export const SOCIAL: ExternalLink = {
+  href: fromEnv(import.meta.env.PUBLIC_SOCIAL_URL, 'https://social.example.com/panelrank'),
+  label: fromEnv(import.meta.env.PUBLIC_SOCIAL_LABEL, 'SOCIAL'),
+};
+
+export const CONTACT_EMAIL: string = fromEnv(import.meta.env.PUBLIC_CONTACT_EMAIL, 'contact@panelrank.example');
+
+export const SOURCE_REPO_URL: string = fromEnv(
+  import.meta.env.PUBLIC_SOURCE_REPO_URL,
+  'https://git.example.com/panelrank/panelrank',
+);
+
+/** An absolute URL on this site for a path such as "/series/12". Absolute URLs pass through. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, `${SITE_URL}/`).href;
+}
