@@ -21,6 +21,87 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** A duration as whole seconds ("90") or with a unit ("90s", "15m", "1h", "7d"); parsed to seconds. */
+const durationSeconds = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*[smhd]?$/i, 'must be seconds ("3600") or a number with a unit s, m, h or d ("1h", "7d")')
+  .transform((value) => {
+    const match = /^(\d+)\s*([smhd]?)$/i.exec(value)!;
+    const unitSeconds = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 }[match[2]!.toLowerCase()] ?? 1;
+    return Number(match[1]) * unitSeconds;
+  });
+
+/** A comma-separated list, trimmed, lowercased, without empty entries. */
+const lowercaseList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const emailDomains = lowercaseList.pipe(
+  z
+    .array(z.string().regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'each entry must be a domain like gmail.com'))
+    .min(1, 'must list at least one domain'),
+);
+
+/**
+ * Gmail and Yahoo Mail (product spec): Google's two Gmail domains, yahoo.com with Yahoo's regional domains,
+ * and ymail.com / rocketmail.com, which Yahoo Mail still hands out.
+ */
+export const DEFAULT_SIGNUP_EMAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'rocketmail.com',
+  'yahoo.co.uk',
+  'yahoo.ie',
+  'yahoo.fr',
+  'yahoo.de',
+  'yahoo.it',
+  'yahoo.es',
+  'yahoo.nl',
+  'yahoo.be',
+  'yahoo.at',
+  'yahoo.ch',
+  'yahoo.se',
+  'yahoo.dk',
+  'yahoo.no',
+  'yahoo.fi',
+  'yahoo.pl',
+  'yahoo.gr',
+  'yahoo.ro',
+  'yahoo.ca',
+  'yahoo.com.mx',
+  'yahoo.com.br',
+  'yahoo.com.ar',
+  'yahoo.cl',
+  'yahoo.co',
+  'yahoo.com.au',
+  'yahoo.co.nz',
+  'yahoo.co.jp',
+  'yahoo.co.in',
+  'yahoo.in',
+  'yahoo.com.sg',
+  'yahoo.com.my',
+  'yahoo.com.ph',
+  'yahoo.co.id',
+  'yahoo.co.th',
+  'yahoo.com.vn',
+  'yahoo.com.hk',
+  'yahoo.com.tw',
+  'yahoo.co.kr',
+  'yahoo.co.za',
+  'yahoo.com.tr',
+];
+
+/** A shared secret for HMAC signing (JWT HS256, ALTCHA): long enough to resist brute force. */
+const signingSecret = z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -38,6 +119,46 @@ export const configSchema = z.object({
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+
+  // Accounts (see api/accounts). Secrets left unset outside production are generated and kept in DATA_DIR.
+  /** Signs access tokens (HS256). Required in production. */
+  JWT_SECRET: signingSecret.optional(),
+  /** Access-token lifetime; there are no refresh tokens, the site logs out 30 s before expiry. */
+  ACCESS_TOKEN_TTL: durationSeconds
+    .default(86_400)
+    .pipe(z.number().min(60, 'must be at least 60 seconds').max(90 * 86_400, 'must be at most 90 days')),
+  /** Lifetime of an e-mail verification link. */
+  EMAIL_TOKEN_TTL: durationSeconds
+    .default(86_400)
+    .pipe(z.number().min(1, 'must be at least 1 second').max(30 * 86_400, 'must be at most 30 days')),
+  /** smtp(s)://user:pass@host:port; unset writes each message to DATA_DIR/outbox as an .eml file. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('PanelRank <no-reply@panelrank.localhost>'),
+  /** Comma-separated e-mail domains that may sign up with a password. */
+  SIGNUP_EMAIL_DOMAINS: emailDomains.default(DEFAULT_SIGNUP_EMAIL_DOMAINS),
+  /** altcha: self-hosted proof of work; turnstile: Cloudflare; off: no captcha (tests only). */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'off']).default('altcha'),
+  /** Signs ALTCHA challenges; every instance must share it. Required in production with altcha. */
+  ALTCHA_HMAC_KEY: signingSecret.optional(),
+  TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
+  TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
+  /** OAuth client id of the site's Google sign-in button; unset turns Google sign-in off. */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Accepted `iss` values of Google ID tokens, comma-separated. */
+  GOOGLE_ISSUERS: lowercaseList
+    .pipe(z.array(z.string()).min(1, 'must list at least one issuer'))
+    .default(['accounts.google.com', 'https://accounts.google.com']),
+  /** Login, signup and resend-verification requests per client IP per window, each call counted apart. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** The same calls per account (username or e-mail) per window, whatever the IP. */
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -74,14 +195,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
   );
   const parsed = configSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const key = String(issue.path[0] ?? '');
-        return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
-      }),
-    );
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => {
+          const key = String(issue.path[0] ?? '');
+          return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+        })),
+    ...accountSettingProblems(input),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const raw = parsed.data;
   const dataDir = resolve(raw.DATA_DIR);
   return {
@@ -98,4 +221,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function displayHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+}
+
+/** Settings that are only wrong in combination; checked on the raw input so every problem is named at once. */
+function accountSettingProblems(input: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const production = input.NODE_ENV === 'production';
+  const captcha = input.CAPTCHA_PROVIDER ?? 'altcha';
+  if (production && input.JWT_SECRET === undefined) {
+    problems.push(
+      'JWT_SECRET is required when NODE_ENV=production: set it to a random string of at least 32 characters ' +
+        '(e.g. `openssl rand -base64 48`), the same on every instance.',
+    );
+  }
+  if (production && captcha === 'off') {
+    problems.push('CAPTCHA_PROVIDER=off is refused when NODE_ENV=production: use altcha or turnstile.');
+  }
+  if (production && captcha === 'altcha' && input.ALTCHA_HMAC_KEY === undefined) {
+    problems.push(
+      'ALTCHA_HMAC_KEY is required when NODE_ENV=production and CAPTCHA_PROVIDER=altcha: set it to a random ' +
+        'string of at least 32 characters, the same on every instance.',
+    );
+  }
+  if (captcha === 'turnstile') {
+    for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY']) {
+      if (input[key] === undefined) problems.push(`${key} is required when CAPTCHA_PROVIDER=turnstile.`);
+    }
+  }
+  return problems;
 }

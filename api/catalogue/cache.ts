@@ -24,6 +24,15 @@ export type CatalogueRow = Pick<
 
 export type CatalogueEntry = RankedEntry<CatalogueRow>;
 
+/** A series as placed in the overall ranking and in its type's ranking. */
+export interface PlacedSeries {
+  overall: CatalogueEntry;
+  inType: CatalogueEntry;
+  /** Index in `ranking.overall` and in `ranking.byType[type]`: the display order, ties included. */
+  overallPosition: number;
+  typePosition: number;
+}
+
 /** Most memoized answers one snapshot keeps; the oldest goes first (bounds memory under odd queries). */
 const MEMO_LIMIT = 5000;
 
@@ -33,7 +42,7 @@ const MEMO_LIMIT = 5000;
  */
 export class CatalogueSnapshot {
   readonly ranking: CatalogueRanking<CatalogueRow>;
-  private readonly entriesById = new Map<number, { overall: CatalogueEntry; inType: CatalogueEntry }>();
+  private readonly placements = new Map<number, PlacedSeries>();
   private readonly memo = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -45,22 +54,28 @@ export class CatalogueSnapshot {
     readonly loadedAt: number,
   ) {
     this.ranking = rankCatalogue(rows, minVoters);
-    const inType = new Map<number, CatalogueEntry>();
+    const inType = new Map<number, { entry: CatalogueEntry; position: number }>();
     for (const entries of Object.values(this.ranking.byType)) {
-      for (const entry of entries) inType.set(entry.series.id, entry);
+      entries.forEach((entry, position) => inType.set(entry.series.id, { entry, position }));
     }
-    for (const entry of this.ranking.overall) {
-      this.entriesById.set(entry.series.id, { overall: entry, inType: inType.get(entry.series.id)! });
-    }
+    this.ranking.overall.forEach((entry, overallPosition) => {
+      const typed = inType.get(entry.series.id)!;
+      this.placements.set(entry.series.id, {
+        overall: entry,
+        inType: typed.entry,
+        overallPosition,
+        typePosition: typed.position,
+      });
+    });
   }
 
   get size(): number {
-    return this.entriesById.size;
+    return this.placements.size;
   }
 
-  /** The series with its overall rank and its rank within its type. */
-  entry(id: number): { overall: CatalogueEntry; inType: CatalogueEntry } | undefined {
-    return this.entriesById.get(id);
+  /** Where a series stands overall and within its type; undefined when it was not in the load. */
+  placement(id: number): PlacedSeries | undefined {
+    return this.placements.get(id);
   }
 
   /**

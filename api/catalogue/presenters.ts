@@ -1,0 +1,85 @@
+import { VARIANT_WIDTHS, variantKey } from '../media/images';
+import type { MediaStorage } from '../media/storage';
+import type { CatalogueEntry, CatalogueRow } from './cache';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from './categories';
+import type { RankedSeries, SeriesDetail } from './schemas';
+
+export interface CoverVariant {
+  width: number;
+  url: string;
+}
+
+export function coverVariants(media: MediaStorage, coverKey: string | null): CoverVariant[] {
+  if (!coverKey) return [];
+  return VARIANT_WIDTHS.map((width) => ({ width, url: media.url(variantKey(coverKey, width)) }));
+}
+
+export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): RankedSeries {
+  const { series, rank } = entry;
+  return {
+    id: series.id,
+    title: series.title,
+    genre: series.genre,
+    type: series.type,
+    status: series.status,
+    author: series.author,
+    artist: series.artist,
+    cover_url: series.coverKey ? media.url(series.coverKey) : null,
+    cover_variants: coverVariants(media, series.coverKey),
+    rank,
+    vote_count: series.voterCount,
+    final_score: series.finalScore,
+  };
+}
+
+/** A series with its detail row; the detail is null for a series created before it had one. */
+export interface SeriesDetailRow {
+  series: Omit<CatalogueRow, 'genres'>;
+  details: (CategoryTotals & { synopsis: string; coverKey: string | null }) | null;
+}
+
+const EMPTY_TOTALS = Object.fromEntries(
+  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+    [total, 0],
+    [count, 0],
+  ]),
+) as CategoryTotals;
+
+export function toSeriesDetail(
+  { series, details }: SeriesDetailRow,
+  rank: number | null,
+  media: MediaStorage,
+  voteScores: Partial<Record<VoteCategoryLabel, number>> = {},
+): SeriesDetail {
+  const totals = details ?? EMPTY_TOTALS;
+  const detailCover = details?.coverKey ?? null;
+  const categoryFields = Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+      [`${field}_total`, totals[total]],
+      [`${field}_count`, totals[count]],
+    ]),
+  );
+  return {
+    series_id: series.id,
+    title: series.title,
+    type: series.type,
+    genre: series.genre,
+    status: series.status,
+    author: series.author,
+    artist: series.artist,
+    synopsis: details?.synopsis ?? '',
+    series_cover_url: detailCover ? media.url(detailCover) : '',
+    series_cover_variants: coverVariants(media, detailCover),
+    cover_url: series.coverKey ? media.url(series.coverKey) : null,
+    cover_variants: coverVariants(media, series.coverKey),
+    ...(categoryFields as Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_total`> &
+      Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_count`>),
+    vote_counts: Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.map(({ label, count }) => [label, totals[count]]),
+    ) as Record<VoteCategoryLabel, number>,
+    vote_scores: voteScores,
+    rank,
+    final_score: series.finalScore,
+    vote_count: series.voterCount,
+  };
+}
