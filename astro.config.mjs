@@ -16,10 +16,16 @@ export default defineConfig({
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
+  // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
+  // HTML's lossless whitespace handling instead.
+  compressHTML: true,
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/^\/404(\.html)?$/.test(new URL(page).pathname),
+      // Not in the sitemap: the 404 page, the client-rendered series fallback and the compare page (both
+      // noindex, no content of their own).
+      filter: (page) => !/^\/(404|series\/fallback|compare)(\.html)?\/?$/.test(new URL(page).pathname),
     }),
   ],
 });

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import accountRoutes from './accounts/routes';
+import catalogueCachePlugin from './catalogue/cache';
+import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import healthRoutes from './health/routes';
+import mediaPlugin from './media/plugin';
+import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 
@@ -37,8 +43,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(mediaPlugin);
+  await app.register(catalogueCachePlugin);
 
   await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(catalogueRoutes);
 
   return app;
 }

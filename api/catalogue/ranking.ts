@@ -27,7 +27,10 @@ export interface CatalogueRanking<T extends RankableSeries = RankableSeries> {
  * shown by voter count (desc) then id; Unranked series follow, alphabetically by title then id so their
  * order is stable.
  */
-export function rankSeries<T extends RankableSeries>(rows: readonly T[], minVoters: number): RankedEntry<T>[] {
+export function rankSeries<T extends RankableSeries>(
+  rows: readonly T[],
+  minVoters: number,
+): RankedEntry<T>[] {
   const ranked: T[] = [];
   const unranked: { series: T; sortTitle: string }[] = [];
   for (const series of rows) {

@@ -64,7 +64,7 @@ export const seriesTypeFilter = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.enum([...SERIES_TYPES, 'ALL', '']))
+  .pipe(z.enum([...SERIES_TYPES, 'ALL', ''], { error: 'Unknown type: use MANHWA, MANGA or MANHUA' }))
   .transform((value) => (value === 'ALL' || value === '' ? undefined : value))
   .optional()
   .describe('MANHWA, MANGA or MANHUA in any casing; empty or ALL for every type');

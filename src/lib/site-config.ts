@@ -45,7 +45,10 @@ export const SOCIAL: ExternalLink = {
   label: fromEnv(import.meta.env.PUBLIC_SOCIAL_LABEL, 'SOCIAL'),
 };
 
-export const CONTACT_EMAIL: string = fromEnv(import.meta.env.PUBLIC_CONTACT_EMAIL, 'contact@panelrank.example');
+export const CONTACT_EMAIL: string = fromEnv(
+  import.meta.env.PUBLIC_CONTACT_EMAIL,
+  'contact@panelrank.example',
+);
 
 export const SOURCE_REPO_URL: string = fromEnv(
   import.meta.env.PUBLIC_SOURCE_REPO_URL,

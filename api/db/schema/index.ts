@@ -7,3 +7,4 @@ export * from './email-tokens';
 export * from './reading-lists';
 export * from './forum';
 export * from './issue-reports';
+export * from './captcha-solutions';

@@ -18,14 +18,16 @@ export interface RankedSeries {
   genre: string;
   type: SeriesType;
   status: SeriesStatus | null;
-  author: string | null;
-  artist: string | null;
-  cover_url: string;
+  author: string;
+  artist: string;
+  /** Absolute URL of the full-size cover; null when there is none. */
+  cover_url: string | null;
+  /** Narrower WebP renditions of the cover (200 and 400 px), for `srcset`. */
+  cover_variants: CoverVariant[];
   /** Null while the series is Unranked. */
   rank: number | null;
   vote_count: number;
   final_score: number;
-  cover_variants?: CoverVariant[];
 }
 
 /** `SeriesDetail` of the API contract, with the additive cover fields. */
@@ -35,13 +37,14 @@ export interface SeriesDetail {
   type: SeriesType;
   genre: string;
   status: SeriesStatus | null;
-  author: string | null;
-  artist: string | null;
+  author: string;
+  artist: string;
   synopsis: string;
-  /** The detail cover (empty until an admin sets one); the card cover is `cover_url`. */
+  /** The detail cover ("" until an admin sets one); the card cover is `cover_url`. */
   series_cover_url: string;
-  series_cover_variants?: CoverVariant[];
-  cover_url?: string;
+  series_cover_variants: CoverVariant[];
+  cover_url: string | null;
+  cover_variants: CoverVariant[];
   story_total: number;
   story_count: number;
   characters_total: number;

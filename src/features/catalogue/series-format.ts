@@ -59,7 +59,10 @@ export function splitGenres(genre: string | null | undefined): string[] {
  * The genre strip's entries for loaded series: every genre once (case-insensitively, first spelling
  * wins), sorted alphabetically. ALL is not included; the strip adds it in front.
  */
-export function extractGenres(series: ReadonlyArray<Pick<RankedSeries, 'genre'>>, known: string[] = []): string[] {
+export function extractGenres(
+  series: ReadonlyArray<Pick<RankedSeries, 'genre'>>,
+  known: string[] = [],
+): string[] {
   const byKey = new Map<string, string>();
   for (const genre of known) byKey.set(genre.toLowerCase(), genre);
   for (const entry of series) {

@@ -6,12 +6,12 @@ export const COMPARE_LIMIT_MESSAGE = 'You can only compare up to 4 series.';
 export const COMPARE_LIMIT_MESSAGE_MS = 3000;
 
 export type CompareToggleResult =
-  | { kind: 'added' | 'removed'; selection: number[] }
-  | { kind: 'refused'; selection: number[] };
+  { kind: 'added' | 'removed'; selection: number[] } | { kind: 'refused'; selection: number[] };
 
 /** Adds or removes a series id; a fifth addition is refused and leaves the selection unchanged. */
 export function toggleCompare(selection: readonly number[], id: number): CompareToggleResult {
-  if (selection.includes(id)) return { kind: 'removed', selection: selection.filter((entry) => entry !== id) };
+  if (selection.includes(id))
+    return { kind: 'removed', selection: selection.filter((entry) => entry !== id) };
   if (selection.length >= MAX_COMPARE) return { kind: 'refused', selection: [...selection] };
   return { kind: 'added', selection: [...selection, id] };
 }

@@ -1,5 +1,11 @@
 import { atom } from 'nanostores';
-import { parseCompareIds, toggleCompare, type CompareToggleResult } from './compare-selection';
+import {
+  COMPARE_LIMIT_MESSAGE,
+  COMPARE_LIMIT_MESSAGE_MS,
+  parseCompareIds,
+  toggleCompare,
+  type CompareToggleResult,
+} from './compare-selection';
 
 /** Session-storage key of the selection: it travels by navigation within the tab, as the spec says. */
 export const COMPARE_STORAGE_KEY = 'panelrank:compare';
@@ -32,9 +38,21 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** The limit warning shown after a refused fifth selection, for 3 seconds; empty otherwise. */
+export const $compareNotice = atom<string>('');
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function showNotice(message: string): void {
+  clearTimeout(noticeTimer);
+  $compareNotice.set(message);
+  noticeTimer = setTimeout(() => $compareNotice.set(''), COMPARE_LIMIT_MESSAGE_MS);
+}
+
+/** Toggles a series in the selection; a refused fifth one raises the limit warning. */
 export function toggleCompareSeries(id: number): CompareToggleResult {
   const result = toggleCompare($compareSelection.get(), id);
-  if (result.kind !== 'refused') $compareSelection.set(result.selection);
+  if (result.kind === 'refused') showNotice(COMPARE_LIMIT_MESSAGE);
+  else $compareSelection.set(result.selection);
   return result;
 }
 

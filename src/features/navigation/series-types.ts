@@ -34,7 +34,8 @@ export function typeFromPath(pathname: string): TypeFilter {
     .replace(/\.html$/i, '')
     .split('/')
     .filter((segment) => segment !== '');
-  if (segments.length === 2 && segments[0]?.toLowerCase() === 'type') return asSeriesType(segments[1]) ?? 'ALL';
+  if (segments.length === 2 && segments[0]?.toLowerCase() === 'type')
+    return asSeriesType(segments[1]) ?? 'ALL';
   if (segments.length === 1) return asSeriesType(segments[0]) ?? 'ALL';
   return 'ALL';
 }

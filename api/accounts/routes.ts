@@ -1,0 +1,326 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../http-error';
+import { createMailer } from '../mail/mailer';
+import { clientIp } from '../plugins/rate-limit';
+import { currentUser } from '../plugins/auth';
+import { users as usersTable, type User } from '../db/schema';
+import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha';
+import { consumeVerificationToken, issueVerificationToken } from './email-verification';
+import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
+import { hashPassword, verifyPassword } from './passwords';
+import { findUserByEmail, findUserByLogin, uniqueViolation, usernameOrEmailTaken, USERNAME_PATTERN } from './users';
+
+const DISALLOWED_DOMAIN = 'Only Gmail or Yahoo addresses are allowed';
+const EMAIL_EXISTS = 'Email already exists';
+const USERNAME_EXISTS = 'Username already exists';
+const INVALID_CREDENTIALS = 'Invalid credentials';
+const RESEND_MESSAGE = 'If an account exists, a new link was sent.';
+
+/** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
+const decoyPasswordHash = hashPassword('decoy password, never matches a real one');
+
+const message = z.object({ message: z.string() });
+const validationError = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+const loginResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: z.object({ id: z.number(), username: z.string(), role: z.string() }),
+});
+
+const signupBody = z.object({
+  username: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(USERNAME_PATTERN, 'must be 3 to 30 characters: letters, digits, _ . or -'),
+  password: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(8, 'must be at least 8 characters')
+    .max(256, 'must be at most 256 characters'),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('must be an e-mail address').max(254, 'must be at most 254 characters')),
+  captcha_token: z.string().optional(),
+});
+
+/** Lenient on purpose: missing fields get the contract's 400 text rather than a 422. */
+const loginBody = z.object({
+  username: z.string().optional(),
+  password: z.string().optional(),
+  captcha_token: z.string().optional(),
+});
+
+const resendBody = z.object({
+  email: z.string().optional(),
+  username: z.string().optional(),
+  captcha_token: z.string().optional(),
+});
+
+/**
+ * /auth: signup with e-mail verification, password and Google sign-in, the current user, and what the site
+ * needs to show the configured captcha. Login, signup and resend are rate-limited per IP and per account.
+ */
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const captcha = createCaptchaProvider(config, app.db, app.log);
+  const mailer = createMailer(config, app.log);
+  const google = createGoogleVerifier(config, app.log);
+  const allowedDomains = new Set(config.SIGNUP_EMAIL_DOMAINS);
+  app.log.info(
+    { captcha: captcha.name, mail: mailer.destination, google: Boolean(google) },
+    'accounts: captcha, mail and Google sign-in',
+  );
+
+  // Form calls also accept JSON and vice versa (api.md); scoped here so other features choose their own.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const limits = (action: string, accountKey: (request: FastifyRequest) => string | undefined) => [
+    app.limitRequests({
+      name: `${action}-ip`,
+      max: config.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: config.AUTH_RATE_LIMIT_WINDOW,
+      key: clientIp,
+    }),
+    app.limitRequests({
+      name: `${action}-account`,
+      max: config.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+      windowSeconds: config.AUTH_RATE_LIMIT_WINDOW,
+      key: accountKey,
+    }),
+  ];
+
+  async function requireCaptcha(request: FastifyRequest, token: string | undefined): Promise<void> {
+    if (!(await captcha.verify(token, clientIp(request)))) throw new HttpError(400, CAPTCHA_FAILED);
+  }
+
+  async function sendVerification(user: Pick<User, 'id' | 'email' | 'username'>): Promise<void> {
+    const token = await issueVerificationToken(app.db, user.id, config.EMAIL_TOKEN_TTL);
+    try {
+      await mailer.sendVerificationEmail({ to: user.email, username: user.username, token });
+    } catch (error) {
+      // The account stands either way; the user can ask for another link from the login page.
+      app.log.error({ err: error, userId: user.id }, 'the verification e-mail could not be sent');
+    }
+  }
+
+  async function loginAnswer(user: User) {
+    return {
+      access_token: await app.accessTokens.issue(user),
+      token_type: 'bearer' as const,
+      user: { id: user.id, username: user.username, role: user.role },
+    };
+  }
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and send a verification e-mail',
+        body: signupBody,
+        response: { 201: message, 422: validationError },
+      },
+      preHandler: limits('signup', (request) => lowerTrimmed((request.body as { email?: unknown })?.email)),
+    },
+    async (request, reply) => {
+      const { username, password, email, captcha_token } = request.body;
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      if (!allowedDomains.has(domain)) {
+        return reply.status(422).send({ detail: DISALLOWED_DOMAIN, errors: [{ field: 'email', message: DISALLOWED_DOMAIN }] });
+      }
+      await requireCaptcha(request, captcha_token);
+
+      const taken = await usernameOrEmailTaken(app.db, username, email);
+      if (taken.email) throw new HttpError(409, EMAIL_EXISTS);
+      if (taken.username) throw new HttpError(409, USERNAME_EXISTS);
+
+      let user: User | undefined;
+      try {
+        [user] = await app.db
+          .insert(usersTable)
+          .values({ username, email, passwordHash: await hashPassword(password) })
+          .returning();
+      } catch (error) {
+        // Lost a race with a simultaneous signup for the same e-mail or name.
+        const clash = uniqueViolation(error);
+        if (clash === 'email') throw new HttpError(409, EMAIL_EXISTS);
+        if (clash === 'username') throw new HttpError(409, USERNAME_EXISTS);
+        throw error;
+      }
+      if (!user) throw new Error('the new user was not returned');
+      await sendVerification(user);
+      return reply.status(201).send({ message: 'User created successfully. Please verify your email.' });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username (or e-mail) and password',
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
+      preHandler: limits('login', (request) => lowerTrimmed((request.body as { username?: unknown })?.username)),
+    },
+    async (request) => {
+      const login = request.body.username?.trim() ?? '';
+      const password = request.body.password?.trim() ?? '';
+      if (!login || !password) throw new HttpError(400, 'Username and password are required');
+      await requireCaptcha(request, request.body.captcha_token);
+
+      const user = await findUserByLogin(app.db, login);
+      // Google-only accounts have no password and cannot log in with one.
+      let passwordMatches = false;
+      if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, password);
+      else await verifyPassword(await decoyPasswordHash, password);
+      if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
+      if (!user.emailVerifiedAt) throw new HttpError(403, 'Email not verified');
+      return loginAnswer(user);
+    },
+  );
+
+  app.get(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address with the link from the verification e-mail',
+        querystring: z.object({ token: z.string().optional() }),
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      const token = request.query.token?.trim();
+      if (!token) throw new HttpError(400, 'Missing verification token');
+      const outcome = await consumeVerificationToken(app.db, token);
+      if (outcome === 'expired') throw new HttpError(400, 'Verification link expired');
+      if (outcome === 'invalid') throw new HttpError(400, 'Invalid or already-used token');
+      return { message: 'Email verification successful' };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification link (answers the same whether or not the account exists)',
+        body: resendBody,
+        response: { 200: message },
+      },
+      preHandler: limits('resend', (request) => {
+        const body = request.body as { email?: unknown; username?: unknown } | undefined;
+        return lowerTrimmed(body?.email) ?? lowerTrimmed(body?.username);
+      }),
+    },
+    async (request) => {
+      const email = request.body.email?.trim().toLowerCase();
+      const username = request.body.username?.trim();
+      if (!email && !username) throw new HttpError(400, 'Provide email or username');
+      await requireCaptcha(request, request.body.captcha_token);
+
+      const user = email ? await findUserByEmail(app.db, email) : await findUserByLogin(app.db, username!);
+      // Verified accounts get nothing; the answer never says which case applied.
+      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      return { message: RESEND_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/google-oauth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token; creates a verified account on first use',
+        body: z.object({ token: z.string().optional() }).optional(),
+        response: { 200: loginResponse },
+      },
+    },
+    async (request) => {
+      if (!google) throw new HttpError(404, 'Google sign-in is not configured');
+      const idToken = request.body?.token?.trim();
+      if (!idToken) throw new HttpError(400, 'Missing Google token');
+      const identity = await google.verify(idToken);
+      if (!identity) throw new HttpError(401, 'Invalid Google token');
+      return loginAnswer(await findOrCreateGoogleUser(app.db, identity));
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({ id: z.number(), username: z.string(), email: z.string(), role: z.string() }),
+        },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { id, username, email, role } = currentUser(request);
+      return { id, username, email, role };
+    },
+  );
+
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which captcha and sign-in options the site should show',
+        response: {
+          200: z.object({
+            captcha_provider: z.enum(['altcha', 'turnstile', 'off']),
+            turnstile_site_key: z.string().nullable(),
+            google_client_id: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      captcha_provider: captcha.name,
+      turnstile_site_key: captcha.name === 'turnstile' ? (config.TURNSTILE_SITE_KEY ?? null) : null,
+      google_client_id: config.GOOGLE_CLIENT_ID ?? null,
+    }),
+  );
+
+  app.get(
+    '/auth/captcha/challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A fresh ALTCHA challenge for the widget (when CAPTCHA_PROVIDER=altcha)',
+      },
+    },
+    async (_request, reply) => {
+      if (!(captcha instanceof AltchaCaptcha)) throw new HttpError(404, 'ALTCHA is not enabled');
+      reply.header('cache-control', 'no-store');
+      return captcha.createChallenge();
+    },
+  );
+};
+
+/** A rate-limit key from a body field, or undefined when the field is absent. */
+function lowerTrimmed(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value.trim().toLowerCase() || undefined;
+}
+
+export default accountRoutes;

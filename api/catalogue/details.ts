@@ -1,0 +1,92 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { series, seriesDetails, votes } from '../db/schema';
+import { categoryLabel, VOTE_CATEGORY_FIELDS, type VoteCategoryLabel } from './categories';
+import type { SeriesDetailRow } from './presenters';
+
+const seriesColumns = {
+  id: series.id,
+  title: series.title,
+  genre: series.genre,
+  type: series.type,
+  status: series.status,
+  author: series.author,
+  artist: series.artist,
+  coverKey: series.coverKey,
+  voterCount: series.voterCount,
+  finalScore: series.finalScore,
+};
+
+const detailColumns = {
+  seriesId: seriesDetails.seriesId,
+  synopsis: seriesDetails.synopsis,
+  coverKey: seriesDetails.coverKey,
+  ...Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+      [total, seriesDetails[total]],
+      [count, seriesDetails[count]],
+    ]),
+  ),
+} as {
+  seriesId: typeof seriesDetails.seriesId;
+  synopsis: typeof seriesDetails.synopsis;
+  coverKey: typeof seriesDetails.coverKey;
+} & {
+  [
+    K in (typeof VOTE_CATEGORY_FIELDS)[number]['total'] | (typeof VOTE_CATEGORY_FIELDS)[number]['count']
+  ]: (typeof seriesDetails)[K];
+};
+
+function selectSeriesWithDetails(db: Database) {
+  return db
+    .select({ series: seriesColumns, details: detailColumns })
+    .from(series)
+    .leftJoin(seriesDetails, eq(seriesDetails.seriesId, series.id));
+}
+
+/** Postgres `integer` ids; anything outside cannot exist and must not reach a query as an error. */
+export const MAX_SERIES_ID = 2_147_483_647;
+
+export function isPossibleSeriesId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= MAX_SERIES_ID;
+}
+
+export async function seriesExists(db: Database, id: number): Promise<boolean> {
+  if (!isPossibleSeriesId(id)) return false;
+  const rows = await db.select({ id: series.id }).from(series).where(eq(series.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** One series with its detail row (a primary-key read of each table). */
+export async function loadSeriesDetailRow(db: Database, id: number): Promise<SeriesDetailRow | undefined> {
+  if (!isPossibleSeriesId(id)) return undefined;
+  const [row] = await selectSeriesWithDetails(db).where(eq(series.id, id)).limit(1);
+  return row;
+}
+
+/** A page of series with their details, in id order so pages stay put while a build walks them. */
+export async function loadSeriesDetailPage(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SeriesDetailRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    selectSeriesWithDetails(db).orderBy(asc(series.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(series),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** The caller's own scores on a series by category label, read through the (user, series) vote index. */
+export async function loadCallerScores(
+  db: Database,
+  seriesId: number,
+  userId: number | undefined,
+): Promise<Partial<Record<VoteCategoryLabel, number>>> {
+  if (userId === undefined) return {};
+  const rows = await db
+    .select({ category: votes.category, score: votes.score })
+    .from(votes)
+    .where(and(eq(votes.userId, userId), eq(votes.seriesId, seriesId)));
+  return Object.fromEntries(rows.map((row) => [categoryLabel(row.category), row.score]));
+}

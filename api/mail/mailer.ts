@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import { verificationEmail } from './verification-email';
+
+export interface Mailer {
+  /** Where messages go, for the start-up log. */
+  readonly destination: string;
+  sendVerificationEmail(message: { to: string; username: string; token: string }): Promise<void>;
+}
+
+/**
+ * Sends mail through SMTP_URL, or without it writes each message as an .eml file into DATA_DIR/outbox and logs
+ * the verification link, so a local install works with no mail server.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const outbox = join(config.dataDir, 'outbox');
+  const transport = config.SMTP_URL
+    ? nodemailer.createTransport(config.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    destination: config.SMTP_URL ? `SMTP ${new URL(config.SMTP_URL).host}` : `outbox ${outbox}`,
+
+    async sendVerificationEmail({ to, username, token }) {
+      const link = verificationLink(config.SITE_URL, token);
+      const content = verificationEmail({
+        username,
+        link,
+        validForHours: Math.max(1, Math.round(config.EMAIL_TOKEN_TTL / 3600)),
+      });
+      const info = await transport.sendMail({ from: config.MAIL_FROM, to, ...content });
+      if (config.SMTP_URL) {
+        log.info({ to, messageId: info.messageId }, 'verification e-mail sent');
+        return;
+      }
+      const file = writeToOutbox(outbox, to, 'verify', messageBytes(info));
+      log.info({ to, file, link }, 'verification e-mail written to the outbox');
+    },
+  };
+}
+
+export function verificationLink(siteUrl: string, token: string): string {
+  return `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+function messageBytes(info: unknown): Buffer {
+  const message = (info as { message?: unknown }).message;
+  if (!Buffer.isBuffer(message)) throw new Error('the stream transport did not return the message as a buffer');
+  return message;
+}
+
+/** Writes `<timestamp>-<to>-<kind>.eml`, never overwriting a message written in the same millisecond. */
+function writeToOutbox(outbox: string, to: string, kind: string, message: Buffer): string {
+  mkdirSync(outbox, { recursive: true });
+  const recipient = to.replace(/[^A-Za-z0-9@._+-]/g, '_');
+  for (let timestamp = Date.now(); ; timestamp++) {
+    const file = join(outbox, `${timestamp}-${recipient}-${kind}.eml`);
+    try {
+      writeFileSync(file, message, { flag: 'wx', mode: 0o600 });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * API throughput benchmark: seeds a scratch in-memory catalogue of 10,000 series, serves it from a child
+ * process (so the load generator does not share its event loop) and runs autocannon against the hot read
+ * routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare route and the
+ * median server-side handling time of each route.
+ *
+ *   npm run bench:api [-- --series 10000 --duration 5 --connections 50]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildApp } from '../../api/app';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import { loadConfig } from '../../api/config';
+import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
+import { series, seriesDetails, SERIES_STATUSES, SERIES_TYPES, type NewSeries } from '../../api/db/schema';
+
+const { values: options } = parseArgs({
+  options: {
+    series: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+const SERIES_COUNT = Number(options.series);
+const BARE_ROUTE = '/__bench/bare';
+
+const GENRES = [
+  'Action',
+  'Fantasy',
+  'Romance',
+  'Drama',
+  'Comedy',
+  'Martial Arts',
+  'Isekai',
+  'Horror',
+  'Mystery',
+];
+const WORDS = [
+  'Dragon',
+  'Sword',
+  'Moon',
+  'Shadow',
+  'Tower',
+  'Blade',
+  'Heaven',
+  'Sky',
+  'Demon',
+  'Scholar',
+  'Queen',
+];
+
+/** Deterministic pseudo-random numbers, so every run benchmarks the same catalogue. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+async function seedCatalogue(db: Database, count: number): Promise<void> {
+  const next = random(42);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const BATCH = 1000;
+  for (let start = 0; start < count; start += BATCH) {
+    const rows: NewSeries[] = [];
+    const totals: CategoryTotals[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i += 1) {
+      // Two in three series have voters; scores are whole numbers so many series tie.
+      const voters = next() < 0.66 ? 1 + Math.floor(next() * 40) : 0;
+      const categoryTotals = Object.fromEntries(
+        VOTE_CATEGORY_FIELDS.flatMap(({ total, count: countColumn }) => {
+          const votes = voters === 0 ? 0 : Math.max(1, Math.floor(voters * next()));
+          return [
+            [total, votes * (3 + Math.floor(next() * 8))],
+            [countColumn, votes],
+          ];
+        }),
+      ) as CategoryTotals;
+      totals.push(categoryTotals);
+      rows.push({
+        title: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`,
+        genre: `${pick(GENRES)}, ${pick(GENRES)}`,
+        type: pick(SERIES_TYPES),
+        status: pick(SERIES_STATUSES),
+        author: `Author ${Math.floor(next() * 2000)}`,
+        artist: `Artist ${Math.floor(next() * 2000)}`,
+        coverKey: `covers/${i + 1}-bench.webp`,
+        voterCount: voters,
+        finalScore: computeFinalScore(categoryTotals),
+      });
+    }
+    const inserted = await db.insert(series).values(rows).returning({ id: series.id });
+    await db.insert(seriesDetails).values(
+      inserted.map(({ id }, index) => ({
+        seriesId: id,
+        synopsis: 'A benchmark synopsis. '.repeat(20),
+        ...totals[index]!,
+      })),
+    );
+  }
+}
+
+/** Child process: seed, serve, report the port, and record server-side handling times per URL. */
+async function serve(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase(config.database);
+  await migrateDatabase(database);
+  let started = performance.now();
+  await seedCatalogue(database.db, SERIES_COUNT);
+  const seedMs = performance.now() - started;
+
+  const app = await buildApp({ config, database, logger: false });
+  app.get(BARE_ROUTE, { logLevel: 'silent' }, async () => ({ ok: true }));
+  const handlingMs = new Map<string, number[]>();
+  app.addHook('onResponse', async (request, reply) => {
+    const samples = handlingMs.get(request.url) ?? [];
+    if (samples.length < 200_000) samples.push(reply.elapsedTime);
+    handlingMs.set(request.url, samples);
+  });
+  started = performance.now();
+  await app.catalogueCache.get();
+  const coldLoadMs = performance.now() - started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  process.on('message', async (message: { type: string }) => {
+    if (message.type === 'timings') {
+      const medians = Object.fromEntries(
+        [...handlingMs].map(([url, samples]) => [
+          url,
+          samples.sort((a, b) => a - b)[samples.length >> 1] ?? 0,
+        ]),
+      );
+      handlingMs.clear();
+      process.send!({ type: 'timings', medians });
+    }
+    if (message.type === 'stop') {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  process.send!({ type: 'ready', port, seedMs, coldLoadMs });
+}
+
+function request<T>(child: ChildProcess, message: { type: string }, reply: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (answer: { type: string } & T) => {
+      if (answer.type !== reply) return;
+      child.off('message', onMessage);
+      resolve(answer);
+    };
+    child.on('message', onMessage);
+    if (message.type !== 'none') child.send(message);
+  });
+}
+
+async function main(): Promise<void> {
+  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], { stdio: 'inherit' });
+  const ready = await request<{ port: number; seedMs: number; coldLoadMs: number }>(
+    child,
+    { type: 'none' },
+    'ready',
+  );
+  const base = `http://127.0.0.1:${ready.port}`;
+  console.log(
+    `Seeded ${SERIES_COUNT} series in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
+      `cold catalogue load (query + ranking) ${ready.coldLoadMs.toFixed(0)} ms.`,
+  );
+  const deepPage = Math.max(1, Math.floor(SERIES_COUNT / 25 / 2));
+  const routes: [string, string][] = [
+    ['bare route', BARE_ROUTE],
+    ['/health (one DB query)', '/health'],
+    ['rankings page 1', '/series/rankings?page=1&page_size=25'],
+    [`rankings page ${deepPage}`, `/series/rankings?page=${deepPage}&page_size=25`],
+    ['rankings type+genre', '/series/rankings?type=MANGA&genre=action&page=2&page_size=25'],
+    ['search', '/series/search?query=dragon'],
+    ['summary', '/series/summary/1234'],
+    ['series detail', '/series-details/1234'],
+  ];
+  const duration = Number(options.duration);
+  const connections = Number(options.connections);
+  console.log(`autocannon: ${connections} connections, ${duration} s per route\n`);
+  const results: { name: string; path: string; rps: number; p99: number; errors: number }[] = [];
+  for (const [name, path] of routes) {
+    await autocannon({ url: base + path, connections, duration: 1 }); // warm-up
+    const result = await autocannon({ url: base + path, connections, duration });
+    results.push({
+      name,
+      path,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    });
+  }
+  const { medians } = await request<{ medians: Record<string, number> }>(
+    child,
+    { type: 'timings' },
+    'timings',
+  );
+  const bare = results[0]!.rps;
+  console.log(
+    [
+      'route'.padEnd(26),
+      'req/s'.padStart(9),
+      'p99 ms'.padStart(8),
+      'vs bare'.padStart(8),
+      'handling'.padStart(10),
+    ].join(' '),
+  );
+  for (const r of results) {
+    const handling = medians[r.path];
+    console.log(
+      [
+        r.name.padEnd(26),
+        Math.round(r.rps).toString().padStart(9),
+        r.p99.toString().padStart(8),
+        `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8),
+        (handling === undefined ? '-' : `${(handling * 1000).toFixed(0)} µs`).padStart(10),
+        r.errors ? ` (${r.errors} errors/non-2xx)` : '',
+      ].join(' '),
+    );
+  }
+  console.log('\nhandling = median time from request received to response sent, measured in the server.');
+  child.send({ type: 'stop' });
+}
+
+if (options.serve) {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,237 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import CompareTray from '../compare/CompareTray';
+import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
+import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
+import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
+import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
+import { coverLoadingFor } from './cover-image';
+import GenreStrip from './GenreStrip';
+import {
+  END_OF_LIST_MESSAGE,
+  LOAD_FAILED_MESSAGE,
+  SCROLL_THROTTLE_MS,
+  SKELETON_COUNT,
+  emptyListMessage,
+  initialRankingListState,
+  isPastScrollTrigger,
+  rankingListReducer,
+  throttle,
+  visibleSeries,
+} from './ranking-list-state';
+import { $searchTerm, setSearchTerm } from './search-term-store';
+import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
+import styles from './RankingList.module.css';
+
+export interface RankingListProps {
+  /** ALL on the home page, the page's type on a type page. */
+  type: TypeFilter;
+  /** The first ranked page, rendered at build time so the page is complete without JavaScript. */
+  initialItems: RankedSeries[];
+}
+
+/**
+ * A ranked list: the pre-rendered first page, then infinite scroll, the genre filter and the site-wide
+ * search term. Only the newest request's answer is used, so quick changes never mix their results.
+ */
+export default function RankingList({ type, initialItems }: RankingListProps) {
+  const [state, dispatch] = useReducer(rankingListReducer, initialItems, initialRankingListState);
+  const selection = useStore($compareSelection, { ssr: 'initial' });
+  const [announcement, setAnnouncement] = useState('');
+  const latestRequest = useRef(0);
+  // The term the list shows; the first page was rendered without one. The store is read by subscribing
+  // after hydration, so a term in the address never changes the hydrating render.
+  const shownTerm = useRef('');
+
+  async function request<T>(fetcher: () => Promise<T>, onLoaded: (value: T) => void): Promise<void> {
+    const id = ++latestRequest.current;
+    try {
+      const value = await fetcher();
+      if (id === latestRequest.current) onLoaded(value);
+    } catch {
+      if (id !== latestRequest.current) return;
+      dispatch({ type: 'failed' });
+      setAnnouncement(LOAD_FAILED_MESSAGE);
+    }
+  }
+
+  function loadFirstPage(genre: string) {
+    dispatch({ type: 'rankedRequested', genre });
+    setAnnouncement('Loading series…');
+    void request(
+      () => fetchRankingPage({ page: 1, type, genre }),
+      (items) => {
+        dispatch({ type: 'pageLoaded', page: 1, items });
+        setAnnouncement(
+          items.length === 0
+            ? emptyListMessage(type)
+            : `Showing ${genre === 'ALL' ? 'all genres' : genre}: ${items.length} series loaded.`,
+        );
+      },
+    );
+  }
+
+  function loadNextPage() {
+    const page = state.page + 1;
+    const { genre } = state;
+    dispatch({ type: 'nextPageRequested' });
+    setAnnouncement('Loading more series…');
+    void request(
+      () => fetchRankingPage({ page, type, genre }),
+      (items) => {
+        dispatch({ type: 'pageLoaded', page, items });
+        setAnnouncement(
+          items.length < RANKING_PAGE_SIZE
+            ? `${items.length} more series loaded. ${END_OF_LIST_MESSAGE}`
+            : `${items.length} more series loaded.`,
+        );
+      },
+    );
+  }
+
+  function search(query: string) {
+    dispatch({ type: 'searchRequested', query });
+    setAnnouncement(`Searching for ${query}…`);
+    void request(
+      () => fetchSearchResults(query, type),
+      (items) => {
+        dispatch({ type: 'searchLoaded', items });
+        setAnnouncement(`${items.length} ${items.length === 1 ? 'result' : 'results'} for ${query}.`);
+      },
+    );
+  }
+
+  function chooseGenre(genre: string) {
+    if (genre === state.genre && state.phase !== 'error') return;
+    if (state.mode === 'search') {
+      dispatch({ type: 'genreChosenInSearch', genre });
+      return;
+    }
+    loadFirstPage(genre);
+  }
+
+  function retry() {
+    if (state.mode === 'search') search(state.query);
+    else if (state.page === 0) loadFirstPage(state.genre);
+    else loadNextPage();
+  }
+
+  // A search term replaces the ranked list; clearing it reloads page 1 (spec).
+  const onSearchTermChange = useEffectEvent((term: string) => {
+    if (term === shownTerm.current) return;
+    shownTerm.current = term;
+    if (term) search(term);
+    else loadFirstPage(state.genre);
+  });
+  useEffect(() => $searchTerm.subscribe((term) => onSearchTermChange(term)), []);
+
+  // The header's search normally navigates to `/?search=`; on the home page the results show in place.
+  useEffect(() => {
+    if (type !== 'ALL') return;
+    const onHeaderSearch = (event: Event) => {
+      const { term } = (event as CustomEvent<SearchEventDetail>).detail;
+      event.preventDefault();
+      setSearchTerm(term);
+      window.scrollTo({ top: 0 });
+    };
+    window.addEventListener(SEARCH_EVENT, onHeaderSearch);
+    return () => window.removeEventListener(SEARCH_EVENT, onHeaderSearch);
+  }, [type]);
+
+  // Infinite scroll: the next page once the viewport's bottom passes 80% of the page, checked at most
+  // every 150 ms (spec), and again after each page in case the page is still short.
+  const checkScroll = useEffectEvent(() => {
+    if (state.mode !== 'ranked' || state.ended || state.phase !== 'idle') return;
+    const root = document.documentElement;
+    if (isPastScrollTrigger(window.scrollY, window.innerHeight, root.scrollHeight)) loadNextPage();
+  });
+  useEffect(() => {
+    const throttled = throttle(() => checkScroll(), SCROLL_THROTTLE_MS);
+    window.addEventListener('scroll', throttled.run, { passive: true });
+    window.addEventListener('resize', throttled.run, { passive: true });
+    return () => {
+      throttled.cancel();
+      window.removeEventListener('scroll', throttled.run);
+      window.removeEventListener('resize', throttled.run);
+    };
+  }, []);
+  useEffect(() => {
+    if (state.page <= 1) return;
+    // After the new cards are laid out.
+    const frame = requestAnimationFrame(() => checkScroll());
+    return () => cancelAnimationFrame(frame);
+  }, [state.page]);
+
+  const series = visibleSeries(state);
+  const loading = state.phase === 'loading';
+  const showEmpty = state.phase === 'idle' && series.length === 0;
+  const showEnd = state.mode === 'ranked' && state.ended && state.phase === 'idle' && series.length > 0;
+
+  return (
+    <div className={styles.list}>
+      <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
+
+      {state.mode === 'search' && (
+        <div className={styles.searchHeading}>
+          <h2>
+            Results for <q>{state.query}</q>
+          </h2>
+          <button type="button" className={styles.secondaryButton} onClick={() => setSearchTerm('')}>
+            Clear search
+          </button>
+        </div>
+      )}
+
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+
+      {series.length > 0 && (
+        <ol className={styles.grid} role="list" aria-busy={loading}>
+          {series.map((entry, index) => (
+            <li key={entry.id}>
+              <SeriesCard
+                series={entry}
+                coverLoading={coverLoadingFor(index)}
+                compareSelected={selection.includes(entry.id)}
+                onToggleCompare={toggleCompareSeries}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {loading && (
+        <div className={styles.grid} data-testid="series-skeleton">
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            <SeriesCardSkeleton key={index} />
+          ))}
+        </div>
+      )}
+
+      {state.phase === 'error' && (
+        <div className={styles.message} role="alert">
+          <p>{LOAD_FAILED_MESSAGE}</p>
+          <button type="button" className={styles.secondaryButton} onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {showEmpty && (
+        <div className={styles.message}>
+          <p>{emptyListMessage(type)}</p>
+          {state.genre !== 'ALL' && (
+            <button type="button" className={styles.secondaryButton} onClick={() => chooseGenre('ALL')}>
+              Clear genre filter
+            </button>
+          )}
+        </div>
+      )}
+
+      {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
+
+      <CompareTray />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import type { RankedSeries } from './catalogue-types';
+import {
+  CARD_COVER_HEIGHT,
+  CARD_COVER_SIZES,
+  CARD_COVER_WIDTH,
+  coverSources,
+  type CoverLoading,
+} from './cover-image';
+import {
+  formatCardScore,
+  formatVotes,
+  rankDescription,
+  rankLabel,
+  scoreBand,
+  showsVoteCount,
+  statusLabel,
+} from './series-format';
+import styles from './SeriesCard.module.css';
+
+export interface SeriesCardProps {
+  series: RankedSeries;
+  coverLoading?: CoverLoading;
+  /** Shows the compare toggle when given. */
+  onToggleCompare?: (id: number) => void;
+  compareSelected?: boolean;
+  /** More controls beside the compare toggle: the reading-list toggle, the admin edit and delete buttons. */
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * A series in a ranked list. The title link covers the whole card (opening a card goes to its page);
+ * the toggles sit above it. Rendered at build time for the first 25 and by the list island after.
+ */
+export default function SeriesCard({
+  series,
+  coverLoading = 'lazy',
+  onToggleCompare,
+  compareSelected = false,
+  actions,
+  headingLevel = 2,
+}: SeriesCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cover = coverSources(series.cover_url, series.cover_variants);
+  const status = statusLabel(series.status);
+  const hasScore = series.vote_count > 0;
+  const href = `/series/${series.id}`;
+
+  return (
+    <article className={styles.card}>
+      <div className={styles.coverFrame}>
+        {cover ? (
+          <img
+            className={styles.cover}
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes={cover.srcSet ? CARD_COVER_SIZES : undefined}
+            width={CARD_COVER_WIDTH}
+            height={CARD_COVER_HEIGHT}
+            alt=""
+            loading={coverLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={coverLoading === 'priority' ? 'high' : undefined}
+            decoding="async"
+          />
+        ) : (
+          <div className={styles.noCover} aria-hidden="true">
+            No cover
+          </div>
+        )}
+        <span className={styles.rank} data-ranked={series.rank != null}>
+          <span aria-hidden="true">{rankLabel(series.rank)}</span>
+          <span className="visually-hidden">{rankDescription(series.rank)}</span>
+        </span>
+        {status && (
+          <span className={styles.ribbon} data-status={series.status}>
+            <span className="visually-hidden">Status: </span>
+            {status}
+          </span>
+        )}
+      </div>
+
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <a className={styles.link} href={href} title={series.title}>
+            {series.title}
+          </a>
+        </Heading>
+        <p className={styles.typeAndScore}>
+          <span className={styles.type}>{series.type}</span>
+          {hasScore ? (
+            <span className={styles.score} data-band={scoreBand(series.final_score)}>
+              <span className="visually-hidden">Score </span>
+              {formatCardScore(series.final_score)}
+            </span>
+          ) : (
+            <span className={styles.score} data-band="none">
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">No score yet</span>
+            </span>
+          )}
+        </p>
+        <dl className={styles.people}>
+          <div>
+            <dt>Author</dt>
+            <dd>{series.author || '–'}</dd>
+          </div>
+          <div>
+            <dt>Artist</dt>
+            <dd>{series.artist || '–'}</dd>
+          </div>
+        </dl>
+        <p className={styles.votes}>
+          {showsVoteCount(series.vote_count) ? formatVotes(series.vote_count) : ''}
+        </p>
+        {(onToggleCompare || actions) && (
+          <div className={styles.actions}>
+            {onToggleCompare && (
+              <button
+                type="button"
+                className={styles.compare}
+                aria-pressed={compareSelected}
+                aria-label={`Compare ${series.title}`}
+                onClick={() => onToggleCompare(series.id)}
+              >
+                <span className={styles.compareBox} aria-hidden="true" />
+                Compare
+              </button>
+            )}
+            {actions}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A placeholder of exactly a card's size (same rows, same heights), shown while series load. */
+export function SeriesCardSkeleton() {
+  return (
+    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+      <div className={styles.coverFrame} />
+      <div className={styles.body}>
+        <div className={styles.title}>
+          <span className={styles.bar} style={{ width: '85%' }} />
+        </div>
+        <div className={styles.typeAndScore}>
+          <span className={styles.bar} style={{ width: '35%' }} />
+          <span className={styles.bar} style={{ width: '20%' }} />
+        </div>
+        <div className={styles.people}>
+          <span className={styles.bar} style={{ width: '70%' }} />
+          <span className={styles.bar} style={{ width: '60%' }} />
+        </div>
+        <div className={styles.votes} />
+        <div className={styles.actions}>
+          <span className={styles.bar} style={{ width: '6rem', height: '2.5rem' }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { api } from '../../lib/api-client';
+import { RANKING_PAGE_SIZE, type RankedSeries, type SeriesDetail, type TypeFilter } from './catalogue-types';
+
+/** Live catalogue calls of the islands. Type is sent uppercase (spec); ALL sends no type. */
+
+export interface RankingPageQuery {
+  page: number;
+  type: TypeFilter;
+  /** A genre, or ALL for every genre. */
+  genre: string;
+}
+
+export function fetchRankingPage({ page, type, genre }: RankingPageQuery): Promise<RankedSeries[]> {
+  return api<RankedSeries[]>('/series/rankings', {
+    query: {
+      page,
+      page_size: RANKING_PAGE_SIZE,
+      ...(type === 'ALL' ? {} : { type }),
+      ...(genre === 'ALL' ? {} : { genre }),
+    },
+  });
+}
+
+/** Up to 50 matches with their true ranks, ordered by rank. */
+export function fetchSearchResults(query: string, type: TypeFilter): Promise<RankedSeries[]> {
+  return api<RankedSeries[]>('/series/search', { query: { query, ...(type === 'ALL' ? {} : { type }) } });
+}
+
+export function fetchSeriesSummary(id: number): Promise<RankedSeries> {
+  return api<RankedSeries>(`/series/summary/${id}`);
+}
+
+export function fetchSeriesDetail(id: number): Promise<SeriesDetail> {
+  return api<SeriesDetail>(`/series-details/${id}`);
+}

@@ -1,0 +1,318 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { SERIES_TYPES } from '../navigation/series-types';
+import {
+  RANKING_PAGE_SIZE,
+  type RankedSeries,
+  type RankingKey,
+  type SeriesDetail,
+  type SeriesPageData,
+} from './catalogue-types';
+import {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  catalogueSnapshotSchema,
+  rankedSeriesSchema,
+  seriesDetailSchema,
+  type CatalogueSnapshot,
+} from './catalogue-schema';
+
+/*
+ * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the content
+ * loader and for `npm run snapshot`, so both produce the same data.
+ *
+ * Where the data comes from:
+ * 1. SNAPSHOT_FILE set: that file, and only that file (a missing or invalid file fails the build).
+ * 2. Otherwise the API at BUILD_API_URL, else PUBLIC_API_URL, else http://localhost:8787.
+ * 3. If that API is unreachable (no connection, timeout, 502/503/504) and the default snapshot
+ *    `.snapshot/catalogue.json` exists, that file is used with a warning naming its age. Deploy builds
+ *    have no such file (it is git-ignored), so there an unreachable API fails the build.
+ * 4. Neither: the build fails with a message naming both options.
+ */
+
+export interface CatalogueEnv {
+  BUILD_API_URL?: string | undefined;
+  PUBLIC_API_URL?: string | undefined;
+  SNAPSHOT_FILE?: string | undefined;
+}
+
+export const DEFAULT_API_URL = 'http://localhost:8787';
+export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
+
+/** The bulk endpoint: every series with its detail, paged (`{items, has_more}`). */
+const BULK_PATH = '/series/catalogue';
+const BULK_PAGE_SIZE = 100;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Parallel detail requests when the API has no bulk endpoint. */
+const DETAIL_CONCURRENCY = 8;
+
+export interface CatalogueLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const consoleLog: CatalogueLog = { info: console.log, warn: console.warn };
+
+function nonBlank(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function catalogueApiUrl(env: CatalogueEnv): string {
+  return (nonBlank(env.BUILD_API_URL) ?? nonBlank(env.PUBLIC_API_URL) ?? DEFAULT_API_URL).replace(/\/+$/, '');
+}
+
+export function snapshotPath(env: CatalogueEnv): string {
+  return resolve(nonBlank(env.SNAPSHOT_FILE) ?? DEFAULT_SNAPSHOT_FILE);
+}
+
+/** The API could not be reached at all (as opposed to answering with an error). */
+export class ApiUnreachableError extends Error {
+  override name = 'ApiUnreachableError';
+}
+
+export class CatalogueUnavailableError extends Error {
+  override name = 'CatalogueUnavailableError';
+}
+
+async function getJson(apiUrl: string, path: string): Promise<{ status: number; body: unknown }> {
+  const url = `${apiUrl}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ApiUnreachableError(`GET ${url} failed: ${cause}`);
+  }
+  if ([502, 503, 504].includes(response.status)) {
+    throw new ApiUnreachableError(`GET ${url} answered ${response.status}`);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new Error(`GET ${url} answered ${response.status} with a body that is not JSON`);
+  }
+  return { status: response.status, body };
+}
+
+async function getOk(apiUrl: string, path: string): Promise<unknown> {
+  const { status, body } = await getJson(apiUrl, path);
+  if (status < 200 || status >= 300) {
+    const detail = (body as { detail?: unknown } | undefined)?.detail;
+    throw new Error(
+      `GET ${apiUrl}${path} answered ${status}${typeof detail === 'string' ? `: ${detail}` : ''}`,
+    );
+  }
+  return body;
+}
+
+/** A list entry derived from a detail (the detail carries every RankedSeries field). */
+export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
+  return {
+    id: detail.series_id,
+    title: detail.title,
+    genre: detail.genre,
+    type: detail.type,
+    status: detail.status,
+    author: detail.author,
+    artist: detail.artist,
+    cover_url: detail.cover_url,
+    cover_variants: detail.cover_variants,
+    rank: detail.rank,
+    vote_count: detail.vote_count,
+    final_score: detail.final_score,
+  };
+}
+
+/**
+ * One bulk item, in whichever of the shapes the endpoint may use: `{series, detail}`, a list entry with
+ * a `detail` field, or a bare SeriesDetail.
+ */
+function pageDataFromBulkItem(item: unknown): SeriesPageData {
+  const record = item as Record<string, unknown>;
+  if (record && typeof record === 'object' && 'series' in record && 'detail' in record) {
+    return {
+      series: rankedSeriesSchema.parse(record.series),
+      detail: seriesDetailSchema.parse(record.detail),
+    };
+  }
+  if (record && typeof record === 'object' && 'detail' in record) {
+    return { series: rankedSeriesSchema.parse(record), detail: seriesDetailSchema.parse(record.detail) };
+  }
+  const detail = seriesDetailSchema.parse(item);
+  return { series: rankedSeriesFromDetail(detail), detail };
+}
+
+function bulkItems(body: unknown): { items: unknown[]; hasMore: boolean | undefined } {
+  if (Array.isArray(body)) return { items: body, hasMore: undefined };
+  const page = body as { items?: unknown; has_more?: unknown } | undefined;
+  if (page && Array.isArray(page.items)) {
+    return { items: page.items, hasMore: typeof page.has_more === 'boolean' ? page.has_more : undefined };
+  }
+  throw new Error(`GET ${BULK_PATH} answered an unexpected shape`);
+}
+
+/** Every series with its detail through the bulk endpoint, or undefined when the API has none. */
+async function fetchBulk(apiUrl: string): Promise<SeriesPageData[] | undefined> {
+  const all: SeriesPageData[] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, body } = await getJson(apiUrl, `${BULK_PATH}?page=${page}&page_size=${BULK_PAGE_SIZE}`);
+    if (status === 404 && page === 1) return undefined;
+    if (status < 200 || status >= 300) throw new Error(`GET ${apiUrl}${BULK_PATH} answered ${status}`);
+    const { items, hasMore } = bulkItems(body);
+    all.push(...items.map(pageDataFromBulkItem));
+    if (hasMore === false || (hasMore === undefined && items.length < BULK_PAGE_SIZE)) return all;
+  }
+}
+
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Without a bulk endpoint: the ranking in pages of 100, then every detail, a few at a time. */
+async function fetchByRankingAndDetails(apiUrl: string): Promise<SeriesPageData[]> {
+  const series: RankedSeries[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = await getOk(apiUrl, `/series/rankings?page=${page}&page_size=100`);
+    const items = rankedSeriesSchema.array().parse(body);
+    series.push(...items);
+    if (items.length < 100) break;
+  }
+  return mapWithConcurrency(series, DETAIL_CONCURRENCY, async (entry) => ({
+    series: entry,
+    detail: seriesDetailSchema.parse(await getOk(apiUrl, `/series-details/${entry.id}`)),
+  }));
+}
+
+async function fetchFirstPage(apiUrl: string, key: RankingKey): Promise<RankedSeries[]> {
+  const typeParam = key === 'ALL' ? '' : `&type=${key}`;
+  const body = await getOk(apiUrl, `/series/rankings?page=1&page_size=${RANKING_PAGE_SIZE}${typeParam}`);
+  return rankedSeriesSchema.array().parse(body);
+}
+
+/** Fetches the whole catalogue: the bulk endpoint plus the first page of each of the 4 ranked lists. */
+export async function fetchCatalogue(
+  apiUrl: string,
+  log: CatalogueLog = consoleLog,
+): Promise<CatalogueSnapshot> {
+  const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
+  const [bulk, ...firstPages] = await Promise.all([
+    fetchBulk(apiUrl),
+    ...keys.map((key) => fetchFirstPage(apiUrl, key)),
+  ]);
+  let series = bulk;
+  if (!series) {
+    log.warn(`${apiUrl}${BULK_PATH} does not exist; fetching the ranking and each series detail instead.`);
+    series = await fetchByRankingAndDetails(apiUrl);
+  }
+  const rankings = Object.fromEntries(keys.map((key, index) => [key, firstPages[index] ?? []])) as Record<
+    RankingKey,
+    RankedSeries[]
+  >;
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    generated_at: new Date().toISOString(),
+    api_url: apiUrl,
+    series,
+    rankings,
+  };
+}
+
+export async function readSnapshotFile(file: string): Promise<CatalogueSnapshot> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CatalogueUnavailableError(
+      `Cannot read the catalogue snapshot ${file}: ${(error as Error).message}`,
+    );
+  }
+  const parsed = catalogueSnapshotSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    throw new CatalogueUnavailableError(
+      `${file} is not a PanelRank catalogue snapshot (version ${SNAPSHOT_VERSION}): ${parsed.error.issues[0]?.message}. ` +
+        'Write a fresh one with `npm run snapshot`.',
+    );
+  }
+  return parsed.data;
+}
+
+/** Writes the snapshot atomically (a temporary file, then a rename), so a failed run never leaves half a file. */
+export async function writeSnapshotFile(file: string, snapshot: CatalogueSnapshot): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(snapshot)}\n`, 'utf8');
+  await rename(temporary, file);
+}
+
+function age(generatedAt: string): string {
+  const minutes = Math.round((Date.now() - Date.parse(generatedAt)) / 60_000);
+  if (!Number.isFinite(minutes)) return 'of unknown age';
+  if (minutes < 120) return `${minutes} min old`;
+  return `${Math.round(minutes / 60)} h old`;
+}
+
+export interface LoadedCatalogue {
+  snapshot: CatalogueSnapshot;
+  /** Where it came from, for the build log: an API URL or a file path. */
+  source: string;
+}
+
+/** The catalogue for a build, from the API or a snapshot as described at the top of this module. */
+export async function loadBuildCatalogue(
+  env: CatalogueEnv,
+  log: CatalogueLog = consoleLog,
+): Promise<LoadedCatalogue> {
+  if (nonBlank(env.SNAPSHOT_FILE)) {
+    const file = snapshotPath(env);
+    const snapshot = await readSnapshotFile(file);
+    log.info(
+      `Catalogue from snapshot ${file} (${age(snapshot.generated_at)}, ${snapshot.series.length} series).`,
+    );
+    return { snapshot, source: file };
+  }
+  const apiUrl = catalogueApiUrl(env);
+  try {
+    const snapshot = await fetchCatalogue(apiUrl, log);
+    log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series).`);
+    return { snapshot, source: apiUrl };
+  } catch (error) {
+    if (!(error instanceof ApiUnreachableError)) throw error;
+    const fallback = resolve(DEFAULT_SNAPSHOT_FILE);
+    if (existsSync(fallback)) {
+      const snapshot = await readSnapshotFile(fallback);
+      log.warn(
+        `The API at ${apiUrl} is unreachable (${error.message}); building from the snapshot ${fallback} ` +
+          `(${age(snapshot.generated_at)}). Its scores may be stale; series pages refresh them live.`,
+      );
+      return { snapshot, source: fallback };
+    }
+    throw new CatalogueUnavailableError(
+      `Cannot load the catalogue for the build: the API at ${apiUrl} is unreachable (${error.message}) ` +
+        `and there is no snapshot at ${fallback}.\n` +
+        `  Either start the API and point the build at it with BUILD_API_URL (or PUBLIC_API_URL),\n` +
+        `  or build from a snapshot: run \`npm run snapshot\` while the API is up, then set ` +
+        `SNAPSHOT_FILE=${DEFAULT_SNAPSHOT_FILE} (or any path it was saved to).`,
+    );
+  }
+}

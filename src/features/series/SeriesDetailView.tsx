@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import type { SeriesPageData } from '../catalogue/catalogue-types';
+import { coverSources } from '../catalogue/cover-image';
+import {
+  formatOneDecimal,
+  formatVotes,
+  rankDescription,
+  rankLabel,
+  scoreBand,
+  statusLabel,
+} from '../catalogue/series-format';
+import { categoryScores, formatCategoryScore } from './series-categories';
+import styles from './SeriesDetailView.module.css';
+
+export const RATING_TOOLTIP = 'Based on user votes across the 5 categories';
+
+/** "i" button whose tooltip shows on hover, on keyboard focus and on a tap, and is its description. */
+function RatingInfo() {
+  const tooltipId = useId();
+  const [pinned, setPinned] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <span
+      className={styles.info}
+      data-pinned={pinned}
+      data-dismissed={dismissed}
+      onMouseLeave={() => setDismissed(false)}
+    >
+      <button
+        type="button"
+        className={styles.infoButton}
+        aria-describedby={tooltipId}
+        aria-expanded={pinned}
+        onClick={() => {
+          setPinned(!pinned);
+          setDismissed(false);
+        }}
+        onBlur={() => {
+          setPinned(false);
+          setDismissed(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setPinned(false);
+            setDismissed(true);
+          }
+        }}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path d="M10 9v5M10 6.2v.1" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">About this rating</span>
+      </button>
+      <span className={styles.tooltip} role="tooltip" id={tooltipId}>
+        {RATING_TOOLTIP}
+      </span>
+    </span>
+  );
+}
+
+export interface SeriesDetailViewProps {
+  data: SeriesPageData;
+  /** True while live scores are being fetched over build-time ones. */
+  refreshing?: boolean;
+}
+
+/** The series page's content above the voting panel. Used by the pre-rendered pages and the fallback page. */
+export default function SeriesDetailView({ data, refreshing = false }: SeriesDetailViewProps) {
+  const { series, detail } = data;
+  const poster = coverSources(series.cover_url ?? detail.cover_url, series.cover_variants);
+  const banner = detail.series_cover_url
+    ? coverSources(detail.series_cover_url, detail.series_cover_variants)
+    : null;
+  const status = statusLabel(detail.status);
+  const hasVotes = detail.vote_count > 0;
+  const synopsis = detail.synopsis.trim();
+
+  return (
+    <article className={styles.series} aria-labelledby="series-title">
+      {banner && (
+        <img
+          className={styles.banner}
+          src={banner.src}
+          srcSet={banner.srcSet}
+          sizes={banner.srcSet ? '(min-width: 80rem) 80rem, 100vw' : undefined}
+          width={900}
+          height={600}
+          alt=""
+          fetchPriority="high"
+        />
+      )}
+      <div className={styles.hero}>
+        <div className={styles.posterFrame}>
+          {poster ? (
+            <img
+              className={styles.poster}
+              src={poster.src}
+              srcSet={poster.srcSet}
+              sizes={poster.srcSet ? '(min-width: 48em) 240px, 40vw' : undefined}
+              width={200}
+              height={300}
+              alt={`Cover of ${detail.title}`}
+              fetchPriority={banner ? undefined : 'high'}
+            />
+          ) : (
+            <div className={styles.noCover}>No cover</div>
+          )}
+          {status && (
+            <span className={styles.ribbon} data-status={detail.status}>
+              <span className="visually-hidden">Status: </span>
+              {status}
+            </span>
+          )}
+        </div>
+
+        <div className={styles.summary}>
+          <p className={styles.rank} data-ranked={detail.rank != null}>
+            <span aria-hidden="true">{rankLabel(detail.rank)}</span>
+            <span className="visually-hidden">{rankDescription(detail.rank)}</span>
+          </p>
+          <h1 id="series-title" className={styles.title}>
+            {detail.title}
+          </h1>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Type</dt>
+              <dd>{detail.type}</dd>
+            </div>
+            <div>
+              <dt>Genre</dt>
+              <dd>{detail.genre || '–'}</dd>
+            </div>
+            <div>
+              <dt>Author</dt>
+              <dd>{detail.author || '–'}</dd>
+            </div>
+            <div>
+              <dt>Artist</dt>
+              <dd>{detail.artist || '–'}</dd>
+            </div>
+          </dl>
+
+          <div className={styles.rating} aria-busy={refreshing}>
+            <p className={styles.average}>
+              <span className="visually-hidden">Average rating: </span>
+              <span className={styles.score} data-band={hasVotes ? scoreBand(detail.final_score) : 'none'}>
+                {hasVotes ? formatOneDecimal(detail.final_score) : '-'}
+              </span>
+              <span className={styles.outOf}>/10</span>
+            </p>
+            <RatingInfo />
+            <p className={styles.voteCount}>{hasVotes ? formatVotes(detail.vote_count) : 'No votes yet'}</p>
+          </div>
+        </div>
+      </div>
+
+      <section className={styles.section} aria-labelledby="synopsis-heading">
+        <h2 id="synopsis-heading">Synopsis</h2>
+        <p className={styles.synopsis}>{synopsis || 'No synopsis yet.'}</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="category-scores-heading" aria-busy={refreshing}>
+        <h2 id="category-scores-heading">Category scores</h2>
+        <ul className={styles.tiles} role="list">
+          {categoryScores(detail).map((category) => (
+            <li key={category.label} className={styles.tile}>
+              <h3 className={styles.tileLabel}>{category.label}</h3>
+              <p
+                className={styles.tileScore}
+                data-band={category.average === null ? 'none' : scoreBand(category.average)}
+              >
+                {formatCategoryScore(category.average)}
+              </p>
+              <p className={styles.tileVotes}>{formatVotes(category.voteCount)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+/** The same layout with placeholders, while the fallback page loads a series. */
+export function SeriesDetailSkeleton() {
+  return (
+    <div className={`${styles.series} ${styles.skeleton}`} aria-hidden="true">
+      <div className={styles.hero}>
+        <div className={styles.posterFrame} />
+        <div className={styles.summary}>
+          <span className={styles.bar} style={{ width: '3rem', height: '1.75rem' }} />
+          <span className={styles.bar} style={{ width: '70%', height: '2.5rem' }} />
+          <span className={styles.bar} style={{ width: '50%' }} />
+          <span className={styles.bar} style={{ width: '60%' }} />
+          <span className={styles.bar} style={{ width: '45%' }} />
+          <span className={styles.bar} style={{ width: '8rem', height: '3rem' }} />
+        </div>
+      </div>
+      <div className={styles.section}>
+        <span className={styles.bar} style={{ width: '8rem', height: '1.5rem' }} />
+        <span className={styles.bar} style={{ width: '100%' }} />
+        <span className={styles.bar} style={{ width: '90%' }} />
+      </div>
+      <div className={styles.section}>
+        <span className={styles.bar} style={{ width: '10rem', height: '1.5rem' }} />
+        <ul className={styles.tiles} role="list">
+          {Array.from({ length: 5 }, (_, index) => (
+            <li key={index} className={styles.tile} />
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

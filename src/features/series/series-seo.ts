@@ -1,0 +1,94 @@
+import { SITE_URL, absoluteUrl } from '../../lib/site-config';
+import { API_URL } from '../../lib/api-client';
+import type { SeriesPageData, SeriesType } from '../catalogue/catalogue-types';
+import { splitGenres } from '../catalogue/series-format';
+
+/** Page metadata and schema.org JSON-LD of a series page. */
+
+export const DESCRIPTION_LENGTH = 150;
+
+/** The meta description: the first 150 characters of the synopsis (spec), whitespace collapsed. */
+export function seriesDescription({ detail, series }: SeriesPageData): string {
+  const synopsis = detail.synopsis.replace(/\s+/g, ' ').trim();
+  if (synopsis) return Array.from(synopsis).slice(0, DESCRIPTION_LENGTH).join('').trimEnd();
+  // No synopsis yet: say what the page is rather than leave the description empty.
+  const by = series.author ? ` by ${series.author}` : '';
+  return `${series.title}: ${series.type.toLowerCase()}${by}, ranked by the PanelRank community.`;
+}
+
+export function typeName(type: SeriesType): string {
+  return type.charAt(0) + type.slice(1).toLowerCase();
+}
+
+export function seriesPageTitle({ series }: SeriesPageData): string {
+  return `${series.title} (${typeName(series.type)})`;
+}
+
+/** Media URLs are absolute in API answers; a relative one is resolved against the API. */
+export function absoluteMediaUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, `${API_URL}/`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sharing image: the detail cover when an admin set one, else the series cover. */
+export function seriesShareImage({ series, detail }: SeriesPageData): string | undefined {
+  return absoluteMediaUrl(detail.series_cover_url || series.cover_url);
+}
+
+export function seriesPath(id: number): string {
+  return `/series/${id}`;
+}
+
+/** A `Book` with genre, author, illustrator and image, rated only while the series is ranked. */
+export function seriesBookJsonLd(data: SeriesPageData): object {
+  const { series, detail } = data;
+  const url = absoluteUrl(seriesPath(series.id));
+  const image = seriesShareImage(data);
+  const ranked = series.rank != null && detail.vote_count > 0;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    '@id': `${url}#series`,
+    url,
+    name: series.title,
+    bookFormat: 'https://schema.org/GraphicNovel',
+    genre: splitGenres(series.genre),
+    ...(detail.synopsis.trim() ? { description: detail.synopsis.trim() } : {}),
+    ...(series.author ? { author: { '@type': 'Person', name: series.author } } : {}),
+    ...(series.artist ? { illustrator: { '@type': 'Person', name: series.artist } } : {}),
+    ...(image ? { image } : {}),
+    ...(ranked
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Number(detail.final_score.toFixed(2)),
+            bestRating: 10,
+            worstRating: 1,
+            ratingCount: detail.vote_count,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Home › Type › Title. */
+export function seriesBreadcrumbJsonLd({ series }: SeriesPageData): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE_URL}/` },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: typeName(series.type),
+        item: absoluteUrl(`/type/${series.type.toLowerCase()}`),
+      },
+      { '@type': 'ListItem', position: 3, name: series.title, item: absoluteUrl(seriesPath(series.id)) },
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import type { Database } from '../../api/db/client';
+import { series, seriesDetails, type SeriesStatus, type SeriesType } from '../../api/db/schema';
+
+type CategoryField = (typeof VOTE_CATEGORY_FIELDS)[number]['field'];
+
+export interface SeriesFixture {
+  title: string;
+  type?: SeriesType;
+  genre?: string;
+  status?: SeriesStatus | null;
+  author?: string;
+  artist?: string;
+  coverKey?: string | null;
+  synopsis?: string;
+  detailCoverKey?: string | null;
+  /** Distinct voters (voter_count). */
+  voters?: number;
+  /** Every category gets `voters` votes of this score (an integer 1-10). */
+  score?: number;
+  /** Or per-category sums and counts; unspecified categories have no votes. */
+  categories?: Partial<Record<CategoryField, { total: number; count: number }>>;
+  /** Leave out the series_details row (a series created before it had one). */
+  withoutDetails?: boolean;
+}
+
+/**
+ * Inserts series with their detail rows straight into the database, keeping voter_count, the category
+ * totals and final_score consistent the way votes would (no vote rows: reads never look at them).
+ */
+export async function insertSeries(db: Database, fixtures: SeriesFixture[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const fixture of fixtures) {
+    const voters = fixture.voters ?? 0;
+    const totals = Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => {
+        const given = fixture.categories?.[field];
+        const votes =
+          given ?? (fixture.score && voters ? { total: fixture.score * voters, count: voters } : undefined);
+        return [
+          [total, votes?.total ?? 0],
+          [count, votes?.count ?? 0],
+        ];
+      }),
+    ) as CategoryTotals;
+    const [row] = await db
+      .insert(series)
+      .values({
+        title: fixture.title,
+        type: fixture.type ?? 'MANHWA',
+        genre: fixture.genre ?? 'Action',
+        status: fixture.status === undefined ? 'ONGOING' : fixture.status,
+        author: fixture.author ?? '',
+        artist: fixture.artist ?? '',
+        coverKey: fixture.coverKey ?? null,
+        voterCount: voters,
+        finalScore: computeFinalScore(totals),
+      })
+      .returning({ id: series.id });
+    const id = row!.id;
+    if (!fixture.withoutDetails) {
+      await db.insert(seriesDetails).values({
+        seriesId: id,
+        synopsis: fixture.synopsis ?? '',
+        coverKey: fixture.detailCoverKey ?? null,
+        ...totals,
+      });
+    }
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Empties the catalogue between test groups (cascades to details). */
+export async function clearSeries(db: Database): Promise<void> {
+  await db.execute(sql`truncate ${series} restart identity cascade`);
+}

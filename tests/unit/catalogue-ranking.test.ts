@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import {
+  hasGenre,
+  pageOf,
+  parseGenres,
+  rankCatalogue,
+  rankSeries,
+  type RankableSeries,
+} from '../../api/catalogue/ranking';
+import type { SeriesType } from '../../api/db/schema';
+
+function series(
+  id: number,
+  finalScore: number,
+  voterCount: number,
+  extra: { title?: string; type?: SeriesType } = {},
+): RankableSeries {
+  return { id, finalScore, voterCount, title: extra.title ?? `Series ${id}`, type: extra.type ?? 'MANHWA' };
+}
+
+const view = (entries: ReturnType<typeof rankSeries>) => entries.map((e) => [e.series.id, e.rank]);
+
+describe('rankSeries', () => {
+  it('orders by final score and gives equal scores the same rank, skipping the next (1, 2, 2, 4)', () => {
+    const ranked = rankSeries([series(1, 7, 3), series(2, 9, 1), series(3, 8, 1), series(4, 8, 5)], 1);
+    expect(view(ranked)).toEqual([
+      [2, 1],
+      [4, 2],
+      [3, 2],
+      [1, 4],
+    ]);
+  });
+
+  it('shows tied series by vote count (desc), then id', () => {
+    const ranked = rankSeries([series(5, 6, 2), series(3, 6, 2), series(9, 6, 4), series(1, 6, 1)], 1);
+    expect(view(ranked)).toEqual([
+      [9, 1],
+      [3, 1],
+      [5, 1],
+      [1, 1],
+    ]);
+  });
+
+  it('leaves series below the minimum voters Unranked, after every ranked series, by title then id', () => {
+    const rows = [
+      series(1, 9.5, 2, { title: 'zeta' }),
+      series(2, 4, 3, { title: 'Alpha' }),
+      series(3, 0, 0, { title: 'beta' }),
+      series(4, 0, 0, { title: 'Beta' }),
+      series(5, 6, 5, { title: 'Gamma' }),
+    ];
+    const ranked = rankSeries(rows, 3);
+    expect(view(ranked)).toEqual([
+      [5, 1],
+      [2, 2],
+      [3, null],
+      [4, null],
+      [1, null],
+    ]);
+  });
+
+  it('counts a series with exactly the minimum voters as ranked', () => {
+    expect(rankSeries([series(1, 5, 2)], 2)[0]!.rank).toBe(1);
+    expect(rankSeries([series(1, 5, 1)], 2)[0]!.rank).toBeNull();
+  });
+
+  it('returns an empty ranking for an empty catalogue', () => {
+    expect(rankSeries([], 1)).toEqual([]);
+  });
+});
+
+describe('rankCatalogue', () => {
+  it('ranks within each type independently of the overall ranking', () => {
+    const rows = [
+      series(1, 9, 1, { type: 'MANGA' }),
+      series(2, 8, 1, { type: 'MANHWA' }),
+      series(3, 7, 1, { type: 'MANGA' }),
+      series(4, 7, 1, { type: 'MANHUA' }),
+      series(5, 0, 0, { type: 'MANHWA' }),
+    ];
+    const { overall, byType } = rankCatalogue(rows, 1);
+    expect(view(overall)).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 3],
+      [5, null],
+    ]);
+    expect(view(byType.MANGA)).toEqual([
+      [1, 1],
+      [3, 2],
+    ]);
+    expect(view(byType.MANHWA)).toEqual([
+      [2, 1],
+      [5, null],
+    ]);
+    expect(view(byType.MANHUA)).toEqual([[4, 1]]);
+  });
+});
+
+describe('pageOf', () => {
+  const ranked = rankSeries(
+    Array.from({ length: 7 }, (_, i) => series(i + 1, 10 - Math.floor(i / 2), 1)),
+    1,
+  );
+
+  it('slices pages without changing the ranks the entries carry', () => {
+    expect(view(pageOf(ranked, 1, 3))).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 3],
+    ]);
+    expect(view(pageOf(ranked, 2, 3))).toEqual([
+      [4, 3],
+      [5, 5],
+      [6, 5],
+    ]);
+    expect(view(pageOf(ranked, 3, 3))).toEqual([[7, 7]]);
+  });
+
+  it('gives an empty page past the end', () => {
+    expect(pageOf(ranked, 4, 3)).toEqual([]);
+    expect(pageOf(ranked, 1_000_000, 100)).toEqual([]);
+  });
+});
+
+describe('genres', () => {
+  it('splits comma-separated genre text, trimming and lower-casing', () => {
+    expect(parseGenres(' Action, Slice of Life ,,Drama ')).toEqual(['action', 'slice of life', 'drama']);
+  });
+
+  it('matches one whole genre, ignoring case and spaces, never a substring', () => {
+    expect(hasGenre('Action, Slice of Life', 'slice of life')).toBe(true);
+    expect(hasGenre('Action, Slice of Life', ' ACTION ')).toBe(true);
+    expect(hasGenre('Action, Slice of Life', 'Act')).toBe(false);
+    expect(hasGenre('Martial Arts', 'Arts')).toBe(false);
+  });
+});
+
+describe('computeFinalScore', () => {
+  const totals = (values: Partial<Record<string, [number, number]>>): CategoryTotals =>
+    Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+        [total, values[field]?.[0] ?? 0],
+        [count, values[field]?.[1] ?? 0],
+      ]),
+    ) as CategoryTotals;
+
+  it('is the mean of the five category averages', () => {
+    const score = computeFinalScore(
+      totals({
+        story: [18, 2],
+        characters: [8, 1],
+        worldbuilding: [21, 3],
+        art: [10, 1],
+        drama_or_fight: [12, 2],
+      }),
+    );
+    expect(score).toBe((9 + 8 + 7 + 10 + 6) / 5);
+  });
+
+  it('counts a category without votes as 0', () => {
+    expect(computeFinalScore(totals({ story: [10, 1] }))).toBe(2);
+    expect(computeFinalScore(totals({}))).toBe(0);
+  });
+
+  it('rounds to 6 decimals so equal averages reached differently compare equal', () => {
+    const a = computeFinalScore(totals({ story: [1, 3], characters: [2, 3], art: [7, 10] }));
+    const b = computeFinalScore(totals({ art: [1, 3], worldbuilding: [2, 3], drama_or_fight: [7, 10] }));
+    expect(a).toBe(b);
+    expect(a).toBe(0.34);
+    expect(computeFinalScore(totals({ story: [10, 3] }))).toBe(0.666667);
+  });
+});
