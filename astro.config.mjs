@@ -11,6 +11,8 @@ const siteUrl = (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 export default defineConfig({
   site: siteUrl,
   output: 'static',
+  // The e2e stack and benchmarks build into scratch folders so they never clobber dist/.
+  outDir: env.SITE_DIST || './dist',
   // `/about` builds to `about.html`: Netlify (pretty URLs), sirv and `astro preview` serve it at `/about`
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.

@@ -33,18 +33,20 @@ const durationSeconds = z
   });
 
 /** A comma-separated list, trimmed, lowercased, without empty entries. */
-const lowercaseList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim().toLowerCase())
-      .filter(Boolean),
-  );
+const lowercaseList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const emailDomains = lowercaseList.pipe(
   z
-    .array(z.string().regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'each entry must be a domain like gmail.com'))
+    .array(
+      z
+        .string()
+        .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'each entry must be a domain like gmail.com'),
+    )
     .min(1, 'must list at least one domain'),
 );
 
@@ -100,7 +102,10 @@ export const DEFAULT_SIGNUP_EMAIL_DOMAINS = [
 ];
 
 /** A shared secret for HMAC signing (JWT HS256, ALTCHA): long enough to resist brute force. */
-const signingSecret = z.string().trim().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+const signingSecret = z
+  .string()
+  .trim()
+  .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -124,13 +129,19 @@ export const configSchema = z.object({
   /** Signs access tokens (HS256). Required in production. */
   JWT_SECRET: signingSecret.optional(),
   /** Access-token lifetime; there are no refresh tokens, the site logs out 30 s before expiry. */
-  ACCESS_TOKEN_TTL: durationSeconds
-    .default(86_400)
-    .pipe(z.number().min(60, 'must be at least 60 seconds').max(90 * 86_400, 'must be at most 90 days')),
+  ACCESS_TOKEN_TTL: durationSeconds.default(86_400).pipe(
+    z
+      .number()
+      .min(60, 'must be at least 60 seconds')
+      .max(90 * 86_400, 'must be at most 90 days'),
+  ),
   /** Lifetime of an e-mail verification link. */
-  EMAIL_TOKEN_TTL: durationSeconds
-    .default(86_400)
-    .pipe(z.number().min(1, 'must be at least 1 second').max(30 * 86_400, 'must be at most 30 days')),
+  EMAIL_TOKEN_TTL: durationSeconds.default(86_400).pipe(
+    z
+      .number()
+      .min(1, 'must be at least 1 second')
+      .max(30 * 86_400, 'must be at most 30 days'),
+  ),
   /** smtp(s)://user:pass@host:port; unset writes each message to DATA_DIR/outbox as an .eml file. */
   SMTP_URL: z
     .string()

@@ -38,7 +38,10 @@ export class AccessTokens {
   /** The token's user and version, or undefined for a forged, malformed or expired token. */
   async verify(token: string): Promise<AccessTokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp'],
+      });
       const userId = Number(payload.sub);
       const tokenVersion = payload.ver;
       if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;

@@ -14,13 +14,23 @@ export function hashEmailToken(token: string): string {
  * A fresh single-use verification token (32 random bytes, base64url) for the user; any older unused ones stop
  * working, so only the newest link in the inbox counts.
  */
-export async function issueVerificationToken(db: Database, userId: number, lifetimeSeconds: number): Promise<string> {
+export async function issueVerificationToken(
+  db: Database,
+  userId: number,
+  lifetimeSeconds: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx
       .update(emailTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, VERIFY_EMAIL), isNull(emailTokens.usedAt)));
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.purpose, VERIFY_EMAIL),
+          isNull(emailTokens.usedAt),
+        ),
+      );
     await tx.insert(emailTokens).values({
       userId,
       purpose: VERIFY_EMAIL,

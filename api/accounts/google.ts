@@ -55,7 +55,10 @@ export class GoogleTokenVerifier {
   }
 }
 
-export function createGoogleVerifier(config: Config, log: FastifyBaseLogger): GoogleTokenVerifier | undefined {
+export function createGoogleVerifier(
+  config: Config,
+  log: FastifyBaseLogger,
+): GoogleTokenVerifier | undefined {
   if (!config.GOOGLE_CLIENT_ID) return undefined;
   return new GoogleTokenVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_ISSUERS, config.GOOGLE_JWKS_URL, log);
 }
@@ -94,7 +97,12 @@ export async function findOrCreateGoogleUser(db: Database, identity: GoogleIdent
     try {
       const [created] = await db
         .insert(users)
-        .values({ username, email: identity.email, emailVerifiedAt: new Date(), googleSubject: identity.subject })
+        .values({
+          username,
+          email: identity.email,
+          emailVerifiedAt: new Date(),
+          googleSubject: identity.subject,
+        })
         .returning();
       if (created) return created;
     } catch (error) {
@@ -107,9 +115,12 @@ export async function findOrCreateGoogleUser(db: Database, identity: GoogleIdent
   throw new HttpError(409, 'Could not choose a username; please try again');
 }
 
-/** A valid username from the e-mail's local part: disallowed characters dropped, padded to 3, room for a suffix. */
+/**
+ * A valid username from the e-mail's local part (without a "+tag"): disallowed characters dropped, padded to 3,
+ * with room left for a numeric suffix.
+ */
 export function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
+  const local = (email.split('@')[0] ?? '').split('+')[0] ?? '';
   const cleaned = local.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, USERNAME_MAX_LENGTH - 6);
   return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, USERNAME_MAX_LENGTH - 6);
 }

@@ -10,7 +10,13 @@ import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha'
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
 import { hashPassword, verifyPassword } from './passwords';
-import { findUserByEmail, findUserByLogin, uniqueViolation, usernameOrEmailTaken, USERNAME_PATTERN } from './users';
+import {
+  findUserByEmail,
+  findUserByLogin,
+  uniqueViolation,
+  usernameOrEmailTaken,
+  USERNAME_PATTERN,
+} from './users';
 
 const DISALLOWED_DOMAIN = 'Only Gmail or Yahoo addresses are allowed';
 const EMAIL_EXISTS = 'Email already exists';
@@ -50,18 +56,24 @@ const signupBody = z.object({
   captcha_token: z.string().optional(),
 });
 
-/** Lenient on purpose: missing fields get the contract's 400 text rather than a 422. */
-const loginBody = z.object({
-  username: z.string().optional(),
-  password: z.string().optional(),
-  captcha_token: z.string().optional(),
-});
+/** Lenient on purpose (even no body at all): missing fields get the contract's 400 texts rather than a 422. */
+const loginBody = z
+  .object({
+    username: z.string().optional(),
+    password: z.string().optional(),
+    captcha_token: z.string().optional(),
+  })
+  .nullish();
 
-const resendBody = z.object({
-  email: z.string().optional(),
-  username: z.string().optional(),
-  captcha_token: z.string().optional(),
-});
+const resendBody = z
+  .object({
+    email: z.string().optional(),
+    username: z.string().optional(),
+    captcha_token: z.string().optional(),
+  })
+  .nullish();
+
+const googleBody = z.object({ token: z.string().optional() }).nullish();
 
 /**
  * /auth: signup with e-mail verification, password and Google sign-in, the current user, and what the site
@@ -78,14 +90,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     'accounts: captcha, mail and Google sign-in',
   );
 
-  // Form calls also accept JSON and vice versa (api.md); scoped here so other features choose their own.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  // Form calls also accept JSON and vice versa (api.md). Scoped to these routes, and skipped when the app
+  // already parses forms for everyone.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+  }
 
-  const limits = (action: string, accountKey: (request: FastifyRequest) => string | undefined) => [
+  const limits = (action: string, accountOf: (request: FastifyRequest) => string | undefined) => [
     app.limitRequests({
       name: `${action}-ip`,
       max: config.AUTH_RATE_LIMIT_MAX,
@@ -96,12 +111,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       name: `${action}-account`,
       max: config.AUTH_RATE_LIMIT_ACCOUNT_MAX,
       windowSeconds: config.AUTH_RATE_LIMIT_WINDOW,
-      key: accountKey,
+      key: accountOf,
     }),
   ];
 
   async function requireCaptcha(request: FastifyRequest, token: string | undefined): Promise<void> {
-    if (!(await captcha.verify(token, clientIp(request)))) throw new HttpError(400, CAPTCHA_FAILED);
+    if (!(await captcha.verify(token, request.ip))) throw new HttpError(400, CAPTCHA_FAILED);
   }
 
   async function sendVerification(user: Pick<User, 'id' | 'email' | 'username'>): Promise<void> {
@@ -131,13 +146,15 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: signupBody,
         response: { 201: message, 422: validationError },
       },
-      preHandler: limits('signup', (request) => lowerTrimmed((request.body as { email?: unknown })?.email)),
+      preHandler: limits('signup', (request) => accountKey(request, 'email')),
     },
     async (request, reply) => {
       const { username, password, email, captcha_token } = request.body;
       const domain = email.slice(email.lastIndexOf('@') + 1);
       if (!allowedDomains.has(domain)) {
-        return reply.status(422).send({ detail: DISALLOWED_DOMAIN, errors: [{ field: 'email', message: DISALLOWED_DOMAIN }] });
+        return reply
+          .status(422)
+          .send({ detail: DISALLOWED_DOMAIN, errors: [{ field: 'email', message: DISALLOWED_DOMAIN }] });
       }
       await requireCaptcha(request, captcha_token);
 
@@ -173,13 +190,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBody,
         response: { 200: loginResponse },
       },
-      preHandler: limits('login', (request) => lowerTrimmed((request.body as { username?: unknown })?.username)),
+      preHandler: limits('login', (request) => accountKey(request, 'username')),
     },
     async (request) => {
-      const login = request.body.username?.trim() ?? '';
-      const password = request.body.password?.trim() ?? '';
+      const body = request.body ?? {};
+      const login = body.username?.trim() ?? '';
+      const password = body.password?.trim() ?? '';
       if (!login || !password) throw new HttpError(400, 'Username and password are required');
-      await requireCaptcha(request, request.body.captcha_token);
+      await requireCaptcha(request, body.captcha_token);
 
       const user = await findUserByLogin(app.db, login);
       // Google-only accounts have no password and cannot log in with one.
@@ -195,6 +213,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/verify-email',
     {
+      // A HEAD (link checkers) must not use up the single-use token.
+      exposeHeadRoute: false,
       schema: {
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the link from the verification e-mail',
@@ -221,16 +241,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resendBody,
         response: { 200: message },
       },
-      preHandler: limits('resend', (request) => {
-        const body = request.body as { email?: unknown; username?: unknown } | undefined;
-        return lowerTrimmed(body?.email) ?? lowerTrimmed(body?.username);
-      }),
+      preHandler: limits(
+        'resend',
+        (request) => accountKey(request, 'email') ?? accountKey(request, 'username'),
+      ),
     },
     async (request) => {
-      const email = request.body.email?.trim().toLowerCase();
-      const username = request.body.username?.trim();
+      const body = request.body ?? {};
+      const email = body.email?.trim().toLowerCase();
+      const username = body.username?.trim();
       if (!email && !username) throw new HttpError(400, 'Provide email or username');
-      await requireCaptcha(request, request.body.captcha_token);
+      await requireCaptcha(request, body.captcha_token);
 
       const user = email ? await findUserByEmail(app.db, email) : await findUserByLogin(app.db, username!);
       // Verified accounts get nothing; the answer never says which case applied.
@@ -245,7 +266,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a Google ID token; creates a verified account on first use',
-        body: z.object({ token: z.string().optional() }).optional(),
+        body: googleBody,
         response: { 200: loginResponse },
       },
     },
@@ -317,8 +338,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A rate-limit key from a body field, or undefined when the field is absent. */
-function lowerTrimmed(value: unknown): string | undefined {
+/** The per-account rate-limit key: a body field, trimmed and lowercased; undefined when absent. */
+function accountKey(request: FastifyRequest, field: string): string | undefined {
+  const value = (request.body as Record<string, unknown> | null | undefined)?.[field];
   if (typeof value !== 'string') return undefined;
   return value.trim().toLowerCase() || undefined;
 }

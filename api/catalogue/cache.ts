@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { series, type Series } from '../db/schema';
+import { series, seriesDetails, type Series } from '../db/schema';
 import { parseGenres, rankCatalogue, type CatalogueRanking, type RankedEntry } from './ranking';
 
 /** The columns of a series that lists and summaries show. */
@@ -18,7 +19,7 @@ export type CatalogueRow = Pick<
   | 'voterCount'
   | 'finalScore'
 > & {
-  /** Parsed once per load so genre filters are set lookups. */
+  /** Parsed once per load, so a genre filter compares strings without splitting genre text. */
   genres: string[];
 };
 
@@ -44,15 +45,20 @@ export class CatalogueSnapshot {
   readonly ranking: CatalogueRanking<CatalogueRow>;
   private readonly placements = new Map<number, PlacedSeries>();
   private readonly memo = new Map<string, Promise<unknown>>();
+  /** Identifies the database state the snapshot was loaded from (see CatalogueLoad). */
+  readonly fingerprint: string;
+  private verified: number;
 
   constructor(
-    rows: readonly CatalogueRow[],
+    { rows, fingerprint }: CatalogueLoad,
     minVoters: number,
-    /** The cache's invalidation count when the load started: the changes this snapshot includes. */
+    /** The cache's invalidation count when the load started: the local writes this snapshot includes. */
     readonly generation: number,
-    /** When the load started (ms), so its age bounds how stale it can be. */
-    readonly loadedAt: number,
+    /** When the load started (ms). */
+    loadedAt: number,
   ) {
+    this.fingerprint = fingerprint;
+    this.verified = loadedAt;
     this.ranking = rankCatalogue(rows, minVoters);
     const inType = new Map<number, { entry: CatalogueEntry; position: number }>();
     for (const entries of Object.values(this.ranking.byType)) {
@@ -67,6 +73,16 @@ export class CatalogueSnapshot {
         typePosition: typed.position,
       });
     });
+  }
+
+  /** The latest time the database was known to match this snapshot: how stale it can be. */
+  get verifiedAt(): number {
+    return this.verified;
+  }
+
+  /** Records that the database still matched the snapshot when a check started at `at`. */
+  confirm(at: number): void {
+    this.verified = Math.max(this.verified, at);
   }
 
   get size(): number {
@@ -95,20 +111,35 @@ export class CatalogueSnapshot {
   }
 }
 
+/** Every series' listing row, and a fingerprint of the data the snapshot's answers are built from. */
+export interface CatalogueLoad {
+  rows: CatalogueRow[];
+  /** Changes whenever series or series_details change; read in the same statement as the rows. */
+  fingerprint: string;
+}
+
+/** Where the cache reads the catalogue (the database; a stub in unit tests). */
+export interface CatalogueSource {
+  load(): Promise<CatalogueLoad>;
+  /** The current fingerprint alone: far cheaper than a load, so an unchanged database is not reloaded. */
+  fingerprint(): Promise<string>;
+}
+
 export interface CatalogueCacheOptions {
-  load: () => Promise<CatalogueRow[]>;
+  source: CatalogueSource;
   minVoters: number;
-  /** How old a snapshot may get before it is reloaded; bounds how late other instances' changes show. */
+  /** How long a snapshot is served unchecked; bounds how late other instances' changes show. */
   ttlMs: number;
   now?: () => number;
-  /** A background reload failed; the stale snapshot keeps serving and the next read retries. */
+  /** A background refresh failed; the stale snapshot keeps serving and the next read retries. */
   onBackgroundError?: (error: unknown) => void;
 }
 
 /**
- * The ranked catalogue held in memory. Loaded lazily; reloaded before the next read after `invalidate()`
- * (a write in this process), and in the background once older than the TTL (writes by other instances on
- * the same database), serving the old snapshot meanwhile. Concurrent reads that need a load share one.
+ * The ranked catalogue held in memory. Loaded lazily and reloaded before the next read after
+ * `invalidate()` (a write in this process). Once older than the TTL, a snapshot is checked against the
+ * database's fingerprint in the background (writes by other instances on the same database) while it
+ * keeps serving, and reloaded only if the data changed. Concurrent reads that need a load share one.
  */
 export class CatalogueCache {
   private snapshot: CatalogueSnapshot | undefined;
@@ -124,14 +155,13 @@ export class CatalogueCache {
   async get(): Promise<CatalogueSnapshot> {
     const current = this.snapshot;
     if (current && current.generation === this.invalidations) {
-      const age = this.now() - current.loadedAt;
-      if (age < this.options.ttlMs) return current;
+      if (this.now() - current.verifiedAt < this.options.ttlMs) return current;
       if (this.options.ttlMs > 0) {
-        this.reload().catch((error: unknown) => this.options.onBackgroundError?.(error));
+        this.refresh().catch((error: unknown) => this.options.onBackgroundError?.(error));
         return current;
       }
     }
-    return this.reload();
+    return this.refresh();
   }
 
   /** Call after any write that changes series, their details or their scores. */
@@ -139,24 +169,11 @@ export class CatalogueCache {
     this.invalidations += 1;
   }
 
-  private reload(): Promise<CatalogueSnapshot> {
+  private refresh(): Promise<CatalogueSnapshot> {
     const generation = this.invalidations;
-    // A load started before the latest invalidation may have missed that write, so it is not shared.
+    // A refresh started before the latest invalidation may have missed that write, so it is not shared.
     if (this.pending?.generation === generation) return this.pending.promise;
-    const loadedAt = this.now();
-    const promise = this.options.load().then((rows) => {
-      const snapshot = new CatalogueSnapshot(rows, this.options.minVoters, generation, loadedAt);
-      const current = this.snapshot;
-      // Loads can finish out of order; keep the one that includes the most writes, then the newest.
-      if (
-        !current ||
-        generation > current.generation ||
-        (generation === current.generation && loadedAt >= current.loadedAt)
-      ) {
-        this.snapshot = snapshot;
-      }
-      return snapshot;
-    });
+    const promise = this.checkOrLoad(generation);
     const settle = () => {
       if (this.pending?.promise === promise) this.pending = undefined;
     };
@@ -164,25 +181,86 @@ export class CatalogueCache {
     this.pending = { generation, promise };
     return promise;
   }
+
+  private async checkOrLoad(generation: number): Promise<CatalogueSnapshot> {
+    const startedAt = this.now();
+    const current = this.snapshot;
+    // Without local writes since the current snapshot, only other writers can have changed the data.
+    if (current && current.generation === generation) {
+      if ((await this.options.source.fingerprint()) === current.fingerprint) {
+        current.confirm(startedAt);
+        return current;
+      }
+    }
+    const snapshot = new CatalogueSnapshot(
+      await this.options.source.load(),
+      this.options.minVoters,
+      generation,
+      startedAt,
+    );
+    const latest = this.snapshot;
+    // Loads can finish out of order; keep the one that includes the most writes, then the newest.
+    if (
+      !latest ||
+      generation > latest.generation ||
+      (generation === latest.generation && startedAt >= latest.verifiedAt)
+    ) {
+      this.snapshot = snapshot;
+    }
+    return snapshot;
+  }
 }
 
-/** Reads the listing columns of every series: one sequential read of the series table, no votes. */
-export async function loadCatalogueRows(db: Database): Promise<CatalogueRow[]> {
-  const rows = await db
+/** The listing columns, in the order the load query packs them. */
+const listingColumns = {
+  id: series.id,
+  title: series.title,
+  genre: series.genre,
+  type: series.type,
+  status: series.status,
+  author: series.author,
+  artist: series.artist,
+  coverKey: series.coverKey,
+  voterCount: series.voterCount,
+  finalScore: series.finalScore,
+};
+type ListingRow = Omit<CatalogueRow, 'genres'>;
+const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
+
+/**
+ * Row count and the sum of the row versions' transaction ids (xmin) of both tables: any insert, update or
+ * delete changes one of them, and computing it reads no column data. Answers also depend on
+ * series_details (synopsis, totals), so both tables count.
+ */
+const fingerprintSql = sql<string>`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${series})
+  || '/' || (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${seriesDetails})`;
+
+/**
+ * Reads every series' listing columns (no votes) and the fingerprint in one statement, so both describe
+ * the same database state. The rows travel as one JSON array of arrays: for 10,000 series that is several
+ * times faster than as 10,000 result rows, the embedded engine's per-row cost being what dominates.
+ */
+export async function loadCatalogue(db: Database): Promise<CatalogueLoad> {
+  const [result] = await db
     .select({
-      id: series.id,
-      title: series.title,
-      genre: series.genre,
-      type: series.type,
-      status: series.status,
-      author: series.author,
-      artist: series.artist,
-      coverKey: series.coverKey,
-      voterCount: series.voterCount,
-      finalScore: series.finalScore,
+      fingerprint: fingerprintSql,
+      rows: sql<string | null>`(select json_agg(json_build_array(${sql.join(
+        Object.values(listingColumns),
+        sql`, `,
+      )}))::text from ${series})`,
     })
-    .from(series);
-  return rows.map((row) => ({ ...row, genres: parseGenres(row.genre) }));
+    .from(sql`(select 1) as one`);
+  const tuples = JSON.parse(result?.rows ?? '[]') as unknown[][];
+  const rows = tuples.map((tuple) => {
+    const row = Object.fromEntries(listingKeys.map((key, index) => [key, tuple[index]])) as ListingRow;
+    return { ...row, genres: parseGenres(row.genre) };
+  });
+  return { rows, fingerprint: result!.fingerprint };
+}
+
+export async function loadCatalogueFingerprint(db: Database): Promise<string> {
+  const [result] = await db.select({ fingerprint: fingerprintSql }).from(sql`(select 1) as one`);
+  return result!.fingerprint;
 }
 
 declare module 'fastify' {
@@ -194,15 +272,17 @@ declare module 'fastify' {
 
 export default fp(
   async function catalogueCachePlugin(app: FastifyInstance) {
-    app.decorate(
-      'catalogueCache',
-      new CatalogueCache({
-        load: () => loadCatalogueRows(app.db),
-        minVoters: app.config.RANKING_MIN_VOTERS,
-        ttlMs: app.config.CACHE_TTL_MS,
-        onBackgroundError: (error) => app.log.error({ err: error }, 'catalogue reload failed'),
-      }),
-    );
+    const cache = new CatalogueCache({
+      source: { load: () => loadCatalogue(app.db), fingerprint: () => loadCatalogueFingerprint(app.db) },
+      minVoters: app.config.RANKING_MIN_VOTERS,
+      ttlMs: app.config.CACHE_TTL_MS,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'catalogue refresh failed'),
+    });
+    app.decorate('catalogueCache', cache);
+    // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
+    app.addHook('onReady', async () => {
+      await cache.get().catch((error: unknown) => app.log.error({ err: error }, 'catalogue load failed'));
+    });
   },
   { name: 'catalogue-cache', dependencies: ['config'] },
 );

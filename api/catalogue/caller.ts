@@ -1,12 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The signed-in caller's user id on an optional-auth read, or undefined for an anonymous caller.
- *
- * Seam for the accounts feature: it replaces this body with bearer-token resolution. Per api.md an
- * optional-auth call ignores a bad token, so an invalid, expired or revoked token must yield undefined
- * here, never an error.
+ * The signed-in caller's user id on an optional-auth read, or undefined for an anonymous caller. Per
+ * api.md an optional-auth call ignores a bad token: an invalid, expired or revoked token, or a deleted
+ * user, yields undefined here, never an error (the auth plugin's optionalUser hook does exactly that).
  */
-export async function optionalCallerId(_request: FastifyRequest): Promise<number | undefined> {
-  return undefined;
+export async function optionalCallerId(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<number | undefined> {
+  await request.server.optionalUser(request, reply);
+  return request.user?.id;
 }

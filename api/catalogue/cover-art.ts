@@ -103,15 +103,25 @@ ${credit ? `<text x="44" y="850" font-family="${FONT_FAMILY}" font-size="26" fil
 
 /** Renders the cover; the same input and options always give the same bytes. */
 export async function renderCoverArt(input: CoverArtInput, options: CoverArtOptions = {}): Promise<Buffer> {
-  const width = Math.round(options.width ?? DEFAULT_COVER_WIDTH);
-  if (!Number.isInteger(width) || width < 60 || width > 2400) {
-    throw new RangeError(`Cover width must be 60-2400 px, got ${options.width}`);
-  }
-  // The gradient background is opaque: dropping alpha makes the file smaller and the encode faster.
-  const image = sharp(Buffer.from(coverArtSvg(input, width))).removeAlpha();
+  const image = rasterize(input, options.width);
   return options.format === 'webp'
     ? image.webp({ quality: 82, effort: 2 }).toBuffer()
     : image.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+}
+
+/** The cover as raw RGB pixels, for storeImagePixels: bulk seeding skips encoding an intermediate file. */
+export async function renderCoverArtPixels(input: CoverArtInput, width = DEFAULT_COVER_WIDTH) {
+  const { data, info } = await rasterize(input, width).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+function rasterize(input: CoverArtInput, requestedWidth = DEFAULT_COVER_WIDTH) {
+  const width = Math.round(requestedWidth);
+  if (!Number.isInteger(width) || width < 60 || width > 2400) {
+    throw new RangeError(`Cover width must be 60-2400 px, got ${requestedWidth}`);
+  }
+  // The background is opaque: without the alpha channel files are smaller and encoding is faster.
+  return sharp(Buffer.from(coverArtSvg(input, width))).removeAlpha();
 }
 
 function drawComposition(composition: Composition, palette: Palette, random: RandomSource): string {

@@ -194,7 +194,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer depends on who asks, so shared caches must key on the caller or not store it.
       reply.header('vary', 'Authorization');
       if (request.headers.authorization === undefined) return sendPublic(request, reply, anonymous.cached);
-      const callerId = await optionalCallerId(request);
+      const callerId = await optionalCallerId(request, reply);
       const detail: SeriesDetail = {
         ...anonymous.detail,
         vote_scores: await loadCallerScores(app.db, id, callerId),

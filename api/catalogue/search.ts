@@ -19,9 +19,11 @@ export async function findSeriesIdsMatching(
 ): Promise<number[]> {
   const pattern = `%${escapeLike(term)}%`;
   const matches = sql`${series.searchText} like lower(${pattern})`;
-  const rows = await db
-    .select({ id: series.id })
+  // One row holding a JSON array: a broad term can match thousands of series, and the embedded engine's
+  // cost is per result row.
+  const [result] = await db
+    .select({ ids: sql<string>`coalesce(json_agg(${series.id})::text, '[]')` })
     .from(series)
     .where(type ? and(matches, eq(series.type, type)) : matches);
-  return rows.map((row) => row.id);
+  return JSON.parse(result?.ids ?? '[]') as number[];
 }

@@ -18,7 +18,13 @@ export interface Mailer {
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const outbox = join(config.dataDir, 'outbox');
   const transport = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
+    ? nodemailer.createTransport({
+        url: config.SMTP_URL,
+        // Signup waits for the message; nodemailer's defaults would let a dead server hold it for minutes.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
@@ -48,7 +54,8 @@ export function verificationLink(siteUrl: string, token: string): string {
 
 function messageBytes(info: unknown): Buffer {
   const message = (info as { message?: unknown }).message;
-  if (!Buffer.isBuffer(message)) throw new Error('the stream transport did not return the message as a buffer');
+  if (!Buffer.isBuffer(message))
+    throw new Error('the stream transport did not return the message as a buffer');
   return message;
 }
 

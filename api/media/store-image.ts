@@ -20,16 +20,27 @@ export class InvalidImageError extends Error {
   }
 }
 
-export interface StoreImageInput {
+interface EncodingOptions {
   /** Key prefix, e.g. `covers`. */
   folder: string;
-  bytes: Buffer | Uint8Array;
   /** Readable start of the key (a series id or title); it is slugged and given a random suffix. */
   idHint?: string | number;
   /** WebP quality, 1-100. */
   quality?: number;
   /** libwebp effort 0 (fastest) to 6 (smallest files); bulk generation uses 0. */
   effort?: number;
+}
+
+export interface StoreImageInput extends EncodingOptions {
+  bytes: Buffer | Uint8Array;
+}
+
+/** Uncompressed 8-bit sRGB pixels, e.g. from sharp's `.raw().toBuffer({ resolveWithObject: true })`. */
+export interface ImagePixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
 }
 
 export interface StoredImage {
@@ -43,18 +54,13 @@ export interface StoredImage {
 }
 
 /**
- * Checks that the bytes are a PNG, JPEG or WebP image, converts it to WebP at full size (upright per its
- * EXIF orientation, metadata stripped) and at each variant width narrower than it, and stores them all
- * under a fresh key. Keys are never reused, so the media they name can be cached as immutable.
+ * Checks that the bytes are a PNG, JPEG or WebP image (by content), converts it to WebP at full size
+ * (upright per its EXIF orientation, metadata stripped, at most 4096 px a side) and at each variant width
+ * narrower than it, and stores them all under a fresh key. Keys are never reused, so the media they name
+ * can be cached as immutable. Throws InvalidImageError for anything that is not a readable image.
  */
 export async function storeImage(storage: MediaStorage, input: StoreImageInput): Promise<StoredImage> {
-  const folder = input.folder.replace(/^\/+|\/+$/g, '');
-  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(folder)) {
-    throw new Error(`Bad media folder: ${input.folder}`);
-  }
-  const quality = input.quality ?? DEFAULT_QUALITY;
-  const effort = input.effort ?? 4;
-
+  const folder = checkFolder(input.folder);
   const source = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const format = await source.metadata().then(
     (metadata) => metadata.format,
@@ -63,9 +69,8 @@ export async function storeImage(storage: MediaStorage, input: StoreImageInput):
   if (!format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format)) {
     throw new InvalidImageError();
   }
-
-  // Decode once into pixels and encode every size from them: for covers, decoding dominates the cost.
-  const decoded = await source
+  // Decode once and encode every size from the pixels: decoding is a large share of the work.
+  const { data, info } = await source
     .rotate()
     .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
@@ -74,26 +79,53 @@ export async function storeImage(storage: MediaStorage, input: StoreImageInput):
     .catch((error: unknown) => {
       throw new InvalidImageError(`The image could not be read: ${(error as Error).message}`);
     });
-  const { width, height, channels } = decoded.info;
-  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
-  const encode = (image: sharp.Sharp) => image.webp({ quality, effort }).toBuffer();
+  return storeImagePixels(storage, { ...input, folder, pixels: { data, ...info } });
+}
 
-  const full = await encode(pixels());
-  const key = `${folder}/${slug(input.idHint)}${randomBytes(5).toString('hex')}.webp`;
-  const files: { key: string; bytes: Buffer }[] = [{ key, bytes: full }];
-  for (const variantWidth of VARIANT_WIDTHS) {
-    // Never upscale: a variant at least as wide as the original is the original.
-    const bytes = variantWidth >= width ? full : await encode(pixels().resize({ width: variantWidth }));
-    files.push({ key: variantKey(key, variantWidth), bytes });
+/**
+ * The encoding half of storeImage, for images the server drew itself (generated covers): the same keys,
+ * WebP settings and variants, without a round trip through an intermediate file format.
+ */
+export async function storeImagePixels(
+  storage: MediaStorage,
+  input: EncodingOptions & { pixels: ImagePixels },
+): Promise<StoredImage> {
+  const folder = checkFolder(input.folder);
+  const { data, width, height, channels } = input.pixels;
+  if (width > MAX_STORED_SIDE || height > MAX_STORED_SIDE) {
+    throw new RangeError(`Images are stored at most ${MAX_STORED_SIDE} px a side`);
   }
+  const webp = { quality: input.quality ?? DEFAULT_QUALITY, effort: input.effort ?? 4 };
+  const pixels = () => sharp(data, { raw: { width, height, channels } });
 
+  const narrower = VARIANT_WIDTHS.filter((variantWidth) => variantWidth < width);
+  const [full, ...variants] = await Promise.all([
+    pixels().webp(webp).toBuffer(),
+    ...narrower.map((variantWidth) => pixels().resize({ width: variantWidth }).webp(webp).toBuffer()),
+  ]);
+  const key = `${folder}/${slug(input.idHint)}${randomBytes(5).toString('hex')}.webp`;
+  const files = [
+    { key, bytes: full! },
+    // Never upscale: a variant at least as wide as the original is the original.
+    ...VARIANT_WIDTHS.map((variantWidth) => ({
+      key: variantKey(key, variantWidth),
+      bytes: variants[narrower.indexOf(variantWidth)] ?? full!,
+    })),
+  ];
   try {
     await Promise.all(files.map((file) => storage.put(file.key, file.bytes, STORED_IMAGE_MIME)));
   } catch (error) {
     await storage.remove(files.map((file) => file.key)).catch(() => undefined);
     throw error;
   }
-  return { key, width, height, mime: STORED_IMAGE_MIME, bytes: full.length };
+  return { key, width, height, mime: STORED_IMAGE_MIME, bytes: full!.length };
+}
+
+function checkFolder(folder: string): string {
+  const trimmed = folder.replace(/^\/+|\/+$/g, '');
+  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(trimmed))
+    throw new Error(`Bad media folder: ${folder}`);
+  return trimmed;
 }
 
 /** Removes a stored image and its width variants; missing files are not an error. */

@@ -14,7 +14,8 @@ export interface AuthUser {
   role: UserRole;
 }
 
-type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A preHandler; the reply is unused, so code outside a route hook may call it with the request alone. */
+type AuthHook = (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

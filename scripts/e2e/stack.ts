@@ -2,7 +2,7 @@
  * The stack the end-to-end tests run against: a scratch embedded database with a small deterministic demo
  * catalogue and an admin, the real API, and the site built against it and served like Netlify would.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
-import { e2eStack } from '../../tests/e2e/stack-config';
+import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
 import { bin, projectRoot, run, stopProcess, waitForHttp } from '../lib/processes';
 
@@ -43,6 +43,7 @@ async function main() {
   const cleanup = async () => {
     await stopProcess(api);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(e2eStackStateFile, { force: true });
   };
   process.once('SIGTERM', () => void cleanup().then(() => process.exit(0)));
   process.once('SIGINT', () => void cleanup().then(() => process.exit(0)));
@@ -52,6 +53,10 @@ async function main() {
     env: { ...env, SITE_DIST: distDir, BUILD_API_URL: e2eStack.apiUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Specs read the outbox (verification e-mails) from the API's scratch data dir; written before the site
+  // answers, which is what Playwright waits for.
+  const state: E2eStackState = { dataDir };
+  writeFileSync(e2eStackStateFile, JSON.stringify(state));
   await startSiteServer({ distDir, port: e2eStack.sitePort });
   console.log(`e2e stack ready: site ${e2eStack.siteUrl}, API ${e2eStack.apiUrl}`);
 }

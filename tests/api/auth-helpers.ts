@@ -36,9 +36,9 @@ export function messagesTo(server: TestServer, email: string): string[] {
 export function latestVerificationToken(server: TestServer, email: string): string {
   const message = messagesTo(server, email).at(-1);
   if (!message) throw new Error(`no message to ${email} in the outbox`);
-  const link = new RegExp(`${escapeRegExp(server.config.SITE_URL)}/verify-email\\?token=([A-Za-z0-9_-]+)`).exec(
-    message,
-  );
+  const link = new RegExp(
+    `${escapeRegExp(server.config.SITE_URL)}/verify-email\\?token=([A-Za-z0-9_-]+)`,
+  ).exec(message);
   if (!link?.[1]) throw new Error(`no verification link in the message to ${email}`);
   return link[1];
 }
@@ -58,12 +58,16 @@ export function newCredentials(prefix = 'user'): Credentials {
 }
 
 /** Signs up through the API and follows the e-mailed link; returns the credentials. */
-export async function signUpVerified(server: TestServer, credentials = newCredentials()): Promise<Credentials> {
+export async function signUpVerified(
+  server: TestServer,
+  credentials = newCredentials(),
+): Promise<Credentials> {
   const signup = await server.request('/auth/signup', { method: 'POST', json: credentials });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
   const token = latestVerificationToken(server, credentials.email);
   const verify = await server.request(`/auth/verify-email?token=${token}`);
-  if (verify.status !== 200) throw new Error(`verify-email answered ${verify.status}: ${await verify.text()}`);
+  if (verify.status !== 200)
+    throw new Error(`verify-email answered ${verify.status}: ${await verify.text()}`);
   return credentials;
 }
 
@@ -81,7 +85,8 @@ export async function createUserWithToken(
   server: TestServer,
   options: { role?: UserRole; credentials?: Credentials } = {},
 ): Promise<{ id: number; username: string; email: string; token: string }> {
-  const { username, email, password } = options.credentials ?? newCredentials(options.role === 'ADMIN' ? 'admin' : 'user');
+  const { username, email, password } =
+    options.credentials ?? newCredentials(options.role === 'ADMIN' ? 'admin' : 'user');
   const [user] = await server.database.db
     .insert(users)
     .values({

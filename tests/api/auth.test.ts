@@ -39,7 +39,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     // Signup never hands out the verification token.
     expect(body).toEqual({ message: 'User created successfully. Please verify your email.' });
 
-    const [stored] = await server.database.db.select().from(users).where(eq(users.username, credentials.username));
+    const [stored] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, credentials.username));
     expect(stored?.email).toBe(credentials.email);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored?.emailVerifiedAt).toBeNull();
@@ -52,7 +55,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     const token = latestVerificationToken(server, credentials.email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     // Only the hash is stored.
-    const [row] = await server.database.db.select().from(emailTokens).where(eq(emailTokens.userId, stored!.id));
+    const [row] = await server.database.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.userId, stored!.id));
     expect(row?.tokenHash).toBe(hashEmailToken(token));
 
     const beforeVerifying = await post('/auth/login', credentials);
@@ -63,7 +69,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     expect(verify.status).toBe(200);
     expect(await verify.json()).toEqual({ message: 'Email verification successful' });
 
-    const login = await post('/auth/login', { username: credentials.username, password: credentials.password });
+    const login = await post('/auth/login', {
+      username: credentials.username,
+      password: credentials.password,
+    });
     expect(login.status).toBe(200);
     const answer = await login.json();
     expect(answer).toEqual({
@@ -72,7 +81,12 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       user: { id: stored!.id, username: credentials.username, role: 'USER' },
     });
     const payload = JSON.parse(Buffer.from(answer.access_token.split('.')[1], 'base64url').toString());
-    expect(payload).toMatchObject({ sub: String(stored!.id), username: credentials.username, role: 'USER', ver: 0 });
+    expect(payload).toMatchObject({
+      sub: String(stored!.id),
+      username: credentials.username,
+      role: 'USER',
+      ver: 0,
+    });
     expect(payload.exp - payload.iat).toBe(server.config.ACCESS_TOKEN_TTL);
 
     const me = await server.request('/auth/me', { token: answer.access_token });
@@ -119,6 +133,9 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ detail: 'Username and password are required' });
     }
+    const noBody = await server.request('/auth/login', { method: 'POST' });
+    expect(noBody.status).toBe(400);
+    expect(await noBody.json()).toEqual({ detail: 'Username and password are required' });
   });
 
   it('refuses an unverified account only after the password checks out', async () => {
@@ -132,9 +149,12 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
 
   it('refuses password login for a Google-only account', async () => {
     const credentials = newCredentials();
-    await server.database.db
-      .insert(users)
-      .values({ username: credentials.username, email: credentials.email, emailVerifiedAt: new Date(), googleSubject: 'g-1' });
+    await server.database.db.insert(users).values({
+      username: credentials.username,
+      email: credentials.email,
+      emailVerifiedAt: new Date(),
+      googleSubject: 'g-1',
+    });
     const response = await post('/auth/login', credentials);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ detail: 'Invalid credentials' });
@@ -144,7 +164,11 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     it('checks the e-mail first, case-insensitively, then the username', async () => {
       const taken = await signUpVerified(server);
       const other = newCredentials();
-      const both = await post('/auth/signup', { ...other, username: taken.username, email: taken.email.toUpperCase() });
+      const both = await post('/auth/signup', {
+        ...other,
+        username: taken.username,
+        email: taken.email.toUpperCase(),
+      });
       expect(both.status).toBe(409);
       expect(await both.json()).toEqual({ detail: 'Email already exists' });
 
@@ -155,12 +179,17 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
 
     it('accepts only the configured domains', async () => {
       const credentials = newCredentials();
-      for (const email of [`${credentials.username}@outlook.com`, `${credentials.username}@gmail.com.evil.io`]) {
+      for (const email of [
+        `${credentials.username}@outlook.com`,
+        `${credentials.username}@gmail.com.evil.io`,
+      ]) {
         const response = await post('/auth/signup', { ...credentials, email });
         expect(response.status).toBe(422);
         const body = await response.json();
         expect(body.detail).toBe('Only Gmail or Yahoo addresses are allowed');
-        expect(body.errors).toEqual([{ field: 'email', message: 'Only Gmail or Yahoo addresses are allowed' }]);
+        expect(body.errors).toEqual([
+          { field: 'email', message: 'Only Gmail or Yahoo addresses are allowed' },
+        ]);
       }
       for (const domain of ['yahoo.co.uk', 'googlemail.com', 'YAHOO.FR']) {
         const fresh = newCredentials();
@@ -226,7 +255,11 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     });
 
     it('need a token', async () => {
-      for (const path of ['/auth/verify-email', '/auth/verify-email?token=', '/auth/verify-email/?token=%20']) {
+      for (const path of [
+        '/auth/verify-email',
+        '/auth/verify-email?token=',
+        '/auth/verify-email/?token=%20',
+      ]) {
         const response = await server.request(path);
         expect(response.status, path).toBe(400);
         expect(await response.json()).toEqual({ detail: 'Missing verification token' });
@@ -238,7 +271,9 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       await post('/auth/signup', credentials);
       const token = latestVerificationToken(server, credentials.email);
       const [row] = await server.database.db
-        .select({ lifetime: sql<number>`extract(epoch from ${emailTokens.expiresAt} - ${emailTokens.createdAt})` })
+        .select({
+          lifetime: sql<number>`extract(epoch from ${emailTokens.expiresAt} - ${emailTokens.createdAt})`,
+        })
         .from(emailTokens)
         .where(eq(emailTokens.tokenHash, hashEmailToken(token)));
       expect(Math.round(Number(row?.lifetime))).toBe(24 * 3600);
@@ -272,7 +307,11 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     it('answers the same for unknown and already-verified accounts, sending nothing', async () => {
       const verified = await signUpVerified(server);
       const before = outboxFiles(server).length;
-      for (const json of [{ email: 'nobody-at-all@gmail.com' }, { username: 'nobody_at_all' }, { email: verified.email }]) {
+      for (const json of [
+        { email: 'nobody-at-all@gmail.com' },
+        { username: 'nobody_at_all' },
+        { email: verified.email },
+      ]) {
         const response = await post('/auth/resend-verification', json);
         expect(response.status).toBe(200);
         expect(await response.json()).toEqual(RESEND);
@@ -281,7 +320,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     });
 
     it('needs an e-mail or a username', async () => {
-      for (const json of [{}, { email: ' ' }, { username: '' }]) {
+      for (const json of [{}, { email: ' ' }, { username: '' }, undefined]) {
         const response = await post('/auth/resend-verification', json);
         expect(response.status).toBe(400);
         expect(await response.json()).toEqual({ detail: 'Provide email or username' });
@@ -293,7 +332,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     async function signedInUser() {
       const credentials = await signUpVerified(server);
       const token = await logIn(server, credentials.username, credentials.password);
-      const [user] = await server.database.db.select().from(users).where(eq(users.username, credentials.username));
+      const [user] = await server.database.db
+        .select()
+        .from(users)
+        .where(eq(users.username, credentials.username));
       return { ...credentials, token, id: user!.id };
     }
 
@@ -326,7 +368,9 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
       }
       // The same construction with the right secret and a future expiry is accepted: the refusals above are real.
-      expect((await server.request('/auth/me', { token: await sign(JWT_SECRET, now + 3600) })).status).toBe(200);
+      expect((await server.request('/auth/me', { token: await sign(JWT_SECRET, now + 3600) })).status).toBe(
+        200,
+      );
     });
 
     it('stop working when revoked (token version bumped) or the user is deleted', async () => {
@@ -367,6 +411,26 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
 
   it('tells the site which captcha and sign-in options are configured', async () => {
     const response = await server.request('/auth/config');
-    expect(await response.json()).toEqual({ captcha_provider: 'off', turnstile_site_key: null, google_client_id: null });
+    expect(await response.json()).toEqual({
+      captcha_provider: 'off',
+      turnstile_site_key: null,
+      google_client_id: null,
+    });
+  });
+});
+
+describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
+  it('answers 404', async () => {
+    const server = await startTestServer(AUTH_TEST_ENV);
+    try {
+      const response = await server.request('/auth/google-oauth', {
+        method: 'POST',
+        json: { token: 'x.y.z' },
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'Google sign-in is not configured' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rankedSeriesSchema, seriesDetailSchema } from '../../api/catalogue/schemas';
-import { series, seriesDetails } from '../../api/db/schema';
+import { series, seriesDetails, votes } from '../../api/db/schema';
+import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
@@ -321,6 +322,29 @@ describe('catalogue reads', () => {
       expect(body).toEqual({ detail: 'Series not found' });
     });
 
+    it("answers a signed-in caller's own scores by label, privately", async () => {
+      const voter = await createUserWithToken(server);
+      await server.database.db.insert(votes).values([
+        { userId: voter.id, seriesId: ids.tower, category: 'STORY', score: 7 },
+        { userId: voter.id, seriesId: ids.tower, category: 'DRAMA_OR_FIGHT', score: 10 },
+        { userId: voter.id, seriesId: ids.solo, category: 'ART', score: 3 },
+      ]);
+      const response = await server.request(`/series-details/${ids.tower}`, { token: voter.token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      const detail = seriesDetailSchema.strict().parse(await response.json());
+      expect(detail.vote_scores).toEqual({ Story: 7, 'Drama / Fighting': 10 });
+      // Totals come from series_details, never from the vote rows (the fixture has no matching votes).
+      expect(detail.story_total).toBe(16);
+      const other = await createUserWithToken(server);
+      const otherDetail = await getJson(server, `/series-details/${ids.tower}`, {
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(otherDetail.body.vote_scores).toEqual({});
+      const anonymous = await getJson(server, `/series-details/${ids.tower}`);
+      expect(anonymous.body.vote_scores).toEqual({});
+    });
+
     it('is public for anonymous callers and private when an Authorization header is sent', async () => {
       const anonymous = await server.request(`/series-details/${ids.solo}`);
       expect(anonymous.headers.get('cache-control')).toContain('public');
@@ -456,18 +480,29 @@ describe('catalogue cache expiry', () => {
   });
   afterAll(() => server.close());
 
-  it("shows another instance's change once the TTL has passed, without invalidation", async () => {
-    const [id] = await insertSeries(server.database.db, [{ title: 'First', score: 5, voters: 1 }]);
+  it("shows another instance's changes once the TTL has passed, without invalidation", async () => {
+    const db = server.database.db;
+    expect(await getRanked(server, '/series/rankings')).toEqual([]);
+    const [id] = await insertSeries(db, [{ title: 'First', score: 5, voters: 1, synopsis: 'Old.' }]);
+    server.app.catalogueCache.invalidate();
     expect(idsAndRanks(await getRanked(server, '/series/rankings'))).toEqual([[id, 1]]);
-    await server.database.db.update(series).set({ title: 'Renamed' }).where(eq(series.id, id!));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    // The first read after expiry serves the old snapshot while the reload runs; it shows soon after.
+    expect((await getJson(server, `/series-details/${id}`)).body.synopsis).toBe('Old.');
+    await db.update(series).set({ title: 'Renamed' }).where(eq(series.id, id!));
+    // The first read after expiry serves the old snapshot while the check runs; the change shows soon after.
     await expect
       .poll(async () => (await getRanked(server, '/series/rankings'))[0]!.title, {
         timeout: 2000,
         interval: 20,
       })
       .toBe('Renamed');
+    // A change to the detail row alone counts too.
+    await db.update(seriesDetails).set({ synopsis: 'New.' }).where(eq(seriesDetails.seriesId, id!));
+    await expect
+      .poll(async () => (await getJson(server, `/series-details/${id}`)).body.synopsis, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe('New.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, type CatalogueRow } from '../../api/catalogue/cache';
+import { CatalogueCache, type CatalogueRow, type CatalogueSource } from '../../api/catalogue/cache';
 
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   return {
@@ -17,16 +17,42 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   };
 }
 
-/** A loader over mutable rows that counts its calls and can be held open to simulate a slow query. */
+/**
+ * A source over mutable rows that counts its loads and checks and can be held open to simulate a slow
+ * query. Its fingerprint changes whenever `set` replaces the rows, as the database's does on any write.
+ */
 function fakeDatabase(initial: CatalogueRow[]) {
-  const state = { rows: initial, loads: 0, gate: undefined as Promise<void> | undefined };
-  const load = async () => {
-    state.loads += 1;
-    const rows = state.rows.map((r) => ({ ...r }));
-    await state.gate;
-    return rows;
+  const state = {
+    rows: initial,
+    version: 0,
+    loads: 0,
+    checks: 0,
+    gate: undefined as Promise<void> | undefined,
+    set(rows: CatalogueRow[]) {
+      state.rows = rows;
+      state.version += 1;
+    },
   };
-  return { state, load };
+  const source: CatalogueSource = {
+    async load() {
+      state.loads += 1;
+      const loaded = { rows: state.rows.map((r) => ({ ...r })), fingerprint: String(state.version) };
+      await state.gate;
+      return loaded;
+    },
+    async fingerprint() {
+      state.checks += 1;
+      return String(state.version);
+    },
+  };
+  return { state, source };
+}
+
+function failingSource(fail: () => boolean, source: CatalogueSource): CatalogueSource {
+  return {
+    load: () => (fail() ? Promise.reject(new Error('database down')) : source.load()),
+    fingerprint: () => (fail() ? Promise.reject(new Error('database down')) : source.fingerprint()),
+  };
 }
 
 function deferred() {
@@ -37,8 +63,8 @@ function deferred() {
 
 describe('CatalogueCache', () => {
   it('loads once for concurrent first reads and then serves from memory', async () => {
-    const { state, load } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 60_000 });
+    const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
     const snapshots = await Promise.all(Array.from({ length: 20 }, () => cache.get()));
     expect(state.loads).toBe(1);
     expect(new Set(snapshots).size).toBe(1);
@@ -48,10 +74,10 @@ describe('CatalogueCache', () => {
   });
 
   it('reloads before the next read after invalidate()', async () => {
-    const { state, load } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 60_000 });
+    const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
     await cache.get();
-    state.rows = [row(1, 9), row(2, 7)];
+    state.set([row(1, 9), row(2, 7)]);
     cache.invalidate();
     const snapshot = await cache.get();
     expect(state.loads).toBe(2);
@@ -59,13 +85,13 @@ describe('CatalogueCache', () => {
   });
 
   it('does not reuse a load that started before the invalidation (it may miss the write)', async () => {
-    const { state, load } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 60_000 });
+    const { state, source } = fakeDatabase([row(1, 5)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
     const gate = deferred();
     state.gate = gate.promise;
     const early = cache.get();
     await Promise.resolve();
-    state.rows = [row(1, 5), row(2, 8)];
+    state.set([row(1, 5), row(2, 8)]);
     cache.invalidate();
     const late = cache.get();
     gate.resolve();
@@ -77,12 +103,30 @@ describe('CatalogueCache', () => {
     expect(state.loads).toBe(2);
   });
 
+  it('once expired, keeps the snapshot (and its memoized answers) when the fingerprint is unchanged', async () => {
+    let now = 1_000;
+    const { state, source } = fakeDatabase([row(1, 5)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 100, now: () => now });
+    const first = await cache.get();
+    const answer = await first.memoize('page', () => ({ page: 1 }));
+    now += 150;
+    expect(await cache.get()).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.checks).toBe(1);
+    expect(state.loads).toBe(1);
+    // Confirmed fresh at the check: no further check until another TTL has passed.
+    now += 50;
+    expect(await cache.get()).toBe(first);
+    expect(state.checks).toBe(1);
+    expect(await first.memoize('page', () => ({ page: 2 }))).toBe(answer);
+  });
+
   it('serves the old snapshot once it expires and reloads it in the background', async () => {
     let now = 1_000;
-    const { state, load } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 100, now: () => now });
+    const { state, source } = fakeDatabase([row(1, 5)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 100, now: () => now });
     const first = await cache.get();
-    state.rows = [row(1, 5), row(2, 6)];
+    state.set([row(1, 5), row(2, 6)]);
     now += 100;
     const stale = await Promise.all([cache.get(), cache.get(), cache.get()]);
     expect(stale.every((s) => s === first)).toBe(true);
@@ -92,19 +136,24 @@ describe('CatalogueCache', () => {
     expect(state.loads).toBe(2);
   });
 
-  it('with a TTL of 0 loads on every read, sharing concurrent loads', async () => {
-    const { state, load } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 0 });
+  it('with a TTL of 0 checks the database before every read, sharing concurrent checks', async () => {
+    const { state, source } = fakeDatabase([row(1, 5)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 0 });
     await Promise.all([cache.get(), cache.get()]);
-    await cache.get();
+    expect(state.loads).toBe(1);
+    await Promise.all([cache.get(), cache.get()]);
+    expect(state.checks).toBe(1);
+    expect(state.loads).toBe(1);
+    state.set([row(1, 5), row(2, 6)]);
+    expect((await cache.get()).size).toBe(2);
     expect(state.loads).toBe(2);
   });
 
   it('surfaces a failed load and retries on the next read', async () => {
     let fail = true;
-    const { load } = fakeDatabase([row(1, 5)]);
+    const { source } = fakeDatabase([row(1, 5)]);
     const cache = new CatalogueCache({
-      load: () => (fail ? Promise.reject(new Error('database down')) : load()),
+      source: failingSource(() => fail, source),
       minVoters: 1,
       ttlMs: 60_000,
     });
@@ -117,15 +166,16 @@ describe('CatalogueCache', () => {
     let now = 0;
     let fail = false;
     const errors: unknown[] = [];
-    const { load } = fakeDatabase([row(1, 5)]);
+    const { state, source } = fakeDatabase([row(1, 5)]);
     const cache = new CatalogueCache({
-      load: () => (fail ? Promise.reject(new Error('database down')) : load()),
+      source: failingSource(() => fail, source),
       minVoters: 1,
       ttlMs: 10,
       now: () => now,
       onBackgroundError: (error) => errors.push(error),
     });
     const first = await cache.get();
+    state.set([row(1, 5), row(2, 6)]);
     fail = true;
     now = 50;
     expect(await cache.get()).toBe(first);
@@ -134,12 +184,12 @@ describe('CatalogueCache', () => {
     fail = false;
     await cache.get();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await cache.get()).not.toBe(first);
+    expect((await cache.get()).size).toBe(2);
   });
 
   it('memoizes per snapshot, shares concurrent computations and forgets failures', async () => {
-    const { load } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ load, minVoters: 1, ttlMs: 60_000 });
+    const { source } = fakeDatabase([row(1, 5)]);
+    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
     const snapshot = await cache.get();
     let computed = 0;
     const compute = async () => {

@@ -20,7 +20,9 @@ export function createCaptchaProvider(config: Config, db: Database, log: Fastify
       // config.ts insists on the key with this provider.
       return new TurnstileCaptcha(config.TURNSTILE_SECRET_KEY ?? '', log);
     case 'off':
-      log.warn('CAPTCHA_PROVIDER=off: signup, login and resend-verification accept requests without a captcha');
+      log.warn(
+        'CAPTCHA_PROVIDER=off: signup, login and resend-verification accept requests without a captcha',
+      );
       return noCaptcha;
   }
 }

@@ -93,7 +93,7 @@ export interface CatalogueSnapshot {
   generated_at: string;
   /** The API the data came from. */
   api_url: string;
-  /** Every series with its detail, ordered as the overall ranking. */
+  /** Every series with its detail (in the API's order: id order from the bulk endpoint). */
   series: SeriesPageData[];
   /** The first page of each ranked list, with the ranks of that list (per type on type pages). */
   rankings: Record<RankingKey, RankedSeries[]>;

@@ -40,9 +40,9 @@ export interface CatalogueEnv {
 export const DEFAULT_API_URL = 'http://localhost:8787';
 export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
 
-/** The bulk endpoint: every series with its detail, paged (`{items, has_more}`). */
+/** The bulk endpoint: every SeriesDetail in id order, paged (`{items, has_more}`, up to 1000 a page). */
 const BULK_PATH = '/series/catalogue';
-const BULK_PAGE_SIZE = 100;
+const BULK_PAGE_SIZE = 500;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Parallel detail requests when the API has no bulk endpoint. */
 const DETAIL_CONCURRENCY = 8;
@@ -282,6 +282,8 @@ export interface LoadedCatalogue {
 export async function loadBuildCatalogue(
   env: CatalogueEnv,
   log: CatalogueLog = consoleLog,
+  /** The snapshot used when the API is unreachable; tests point it elsewhere. */
+  fallbackSnapshot: string = resolve(DEFAULT_SNAPSHOT_FILE),
 ): Promise<LoadedCatalogue> {
   if (nonBlank(env.SNAPSHOT_FILE)) {
     const file = snapshotPath(env);
@@ -298,7 +300,7 @@ export async function loadBuildCatalogue(
     return { snapshot, source: apiUrl };
   } catch (error) {
     if (!(error instanceof ApiUnreachableError)) throw error;
-    const fallback = resolve(DEFAULT_SNAPSHOT_FILE);
+    const fallback = fallbackSnapshot;
     if (existsSync(fallback)) {
       const snapshot = await readSnapshotFile(fallback);
       log.warn(

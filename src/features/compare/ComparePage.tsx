@@ -12,7 +12,7 @@ import {
   scoreBand,
 } from '../catalogue/series-format';
 import { categoryScores, formatCategoryScore } from '../series/series-categories';
-import { MIN_COMPARE, parseCompareIds } from './compare-selection';
+import { MIN_COMPARE, compareHref, parseCompareIds } from './compare-selection';
 import { $compareSelection } from './compare-store';
 import styles from './ComparePage.module.css';
 
@@ -30,10 +30,7 @@ function idsToCompare(): number[] {
   const fromAddress = parseCompareIds(url.searchParams.get('ids') ?? '');
   if (fromAddress.length) return fromAddress;
   const fromSession = $compareSelection.get();
-  if (fromSession.length) {
-    url.searchParams.set('ids', fromSession.join(','));
-    window.history.replaceState(window.history.state, '', url);
-  }
+  if (fromSession.length) window.history.replaceState(window.history.state, '', compareHref(fromSession));
   return fromSession;
 }
 

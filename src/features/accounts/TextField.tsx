@@ -1,0 +1,67 @@
+import type { ChangeEvent, HTMLInputAutoCompleteAttribute, Ref } from 'react';
+import styles from './AuthForm.module.css';
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  /** A short rule shown under the field and read with it. */
+  hint?: string;
+  /** This field's own error, shown next to it. */
+  error?: string;
+  /** Marks the field invalid when the form-level message is about it. */
+  invalid?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input whose hint and error are tied to it for screen readers. */
+export default function TextField({
+  id,
+  label,
+  value,
+  onValueChange,
+  type = 'text',
+  autoComplete,
+  hint,
+  error,
+  invalid = false,
+  inputRef,
+}: TextFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={id}
+        className={styles.input}
+        type={type}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+        autoComplete={autoComplete}
+        autoCapitalize={type === 'text' ? 'none' : undefined}
+        spellCheck={false}
+        aria-invalid={invalid || Boolean(error) || undefined}
+        aria-describedby={describedBy}
+      />
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { failedCall, verifyEmail, type MessageResponse } from './auth-api';
+import { VERIFY_MESSAGES, verifyFailure, verifyFailureMessage, type VerifyFailure } from './auth-messages';
+import { LOGIN_PATH } from './session-store';
+import ResendVerificationForm from './ResendVerificationForm';
+import { useCountdownRedirect } from './use-countdown-redirect';
+import styles from './AuthForm.module.css';
+
+/** Spec §9: after a successful verification, /login follows after 3 seconds. */
+export const VERIFIED_REDIRECT_SECONDS = 3;
+
+type Outcome = { kind: 'verified'; message: string } | { kind: 'failed'; failure: VerifyFailure };
+
+/** A verification link works once: one request per token per page, whatever re-renders or remounts. */
+const verifications = new Map<string, Promise<Outcome>>();
+
+function verifyOnce(token: string): Promise<Outcome> {
+  let outcome = verifications.get(token);
+  if (!outcome) {
+    outcome = verifyEmail(token).then(
+      (response: MessageResponse): Outcome => ({ kind: 'verified', message: response.message }),
+      (error: unknown): Outcome => ({ kind: 'failed', failure: verifyFailure(failedCall(error)) }),
+    );
+    verifications.set(token, outcome);
+  }
+  return outcome;
+}
+
+const subscribeToNothing = () => () => {};
+
+/** The `token` of the address: null while unknown (build-time markup, hydration), '' when absent. */
+function useTokenParam(): string | null {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => new URLSearchParams(window.location.search).get('token')?.trim() ?? '',
+    () => null,
+  );
+}
+
+/** /verify-email: verifying, then success (to /login after 3 s) or the error, with a resend form when expired. */
+export default function VerifyEmail() {
+  const token = useTokenParam();
+  const [outcome, setOutcome] = useState<{ token: string; result: Outcome } | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    verifyOnce(token).then((result) => {
+      if (!cancelled) setOutcome({ token, result });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+
+  const result: Outcome | null =
+    token === '' ? { kind: 'failed', failure: 'missing' } : outcome?.token === token ? outcome.result : null;
+  const secondsLeft = useCountdownRedirect(
+    result?.kind === 'verified' ? VERIFIED_REDIRECT_SECONDS : null,
+    LOGIN_PATH,
+  );
+
+  if (!result) {
+    return (
+      <p className={styles.pending} role="status" aria-busy="true">
+        {VERIFY_MESSAGES.verifying}
+      </p>
+    );
+  }
+
+  if (result.kind === 'verified') {
+    return (
+      <div className={styles.stack} data-verify-state="verified">
+        <p className={`${styles.notice} ${styles.success}`} role="status">
+          {result.message || VERIFY_MESSAGES.success}
+        </p>
+        <p>
+          Taking you to the login page in {secondsLeft ?? VERIFIED_REDIRECT_SECONDS}&nbsp;s.{' '}
+          <a href={LOGIN_PATH}>Log in now</a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.stack} data-verify-state={result.failure}>
+      <p className={`${styles.notice} ${styles.error}`} role="alert">
+        {verifyFailureMessage(result.failure)}
+      </p>
+      {result.failure === 'expired' ? (
+        <section className={styles.panel} aria-labelledby="verify-resend-heading">
+          <h2 id="verify-resend-heading" className={styles.panelHeading}>
+            Get a new link
+          </h2>
+          <ResendVerificationForm idPrefix="verify-resend" accepts="email" />
+        </section>
+      ) : (
+        <p className={styles.actions}>
+          {result.failure === 'unreachable' && (
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              Try again
+            </button>
+          )}
+          <a href={LOGIN_PATH}>Go to the login page</a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { api, errorDetail, errorStatus } from '../../lib/api-client';
+import type { FailedCall, SignupFailedCall, SignupInput } from './auth-messages';
+import type { SessionUser } from './session-store';
+
+/** The auth calls of api.md. They go through `api`, which sends no bearer token on /auth paths. */
+
+export type CaptchaProviderName = 'altcha' | 'turnstile' | 'off';
+
+export interface AuthConfig {
+  captcha_provider: CaptchaProviderName;
+  turnstile_site_key: string | null;
+  google_client_id: string | null;
+}
+
+export interface LoginResponse {
+  access_token: string;
+  token_type?: string;
+  user: SessionUser;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+let authConfig: Promise<AuthConfig> | undefined;
+
+/**
+ * Which captcha and sign-in options to show, read at run time so one build serves every configuration.
+ * Fetched once per page (the captcha and the Google button share it); a failure is forgotten so a retry
+ * asks again.
+ */
+export function loadAuthConfig(): Promise<AuthConfig> {
+  authConfig ??= api<AuthConfig>('/auth/config').catch((error: unknown) => {
+    authConfig = undefined;
+    throw error;
+  });
+  return authConfig;
+}
+
+export function login(body: {
+  username: string;
+  password: string;
+  captcha_token?: string;
+}): Promise<LoginResponse> {
+  return api<LoginResponse>('/auth/login', { method: 'POST', body });
+}
+
+export function signup(body: SignupInput & { captcha_token?: string }): Promise<MessageResponse> {
+  return api<MessageResponse>('/auth/signup', { method: 'POST', body });
+}
+
+export function googleLogin(token: string): Promise<LoginResponse> {
+  return api<LoginResponse>('/auth/google-oauth', { method: 'POST', body: { token } });
+}
+
+export function verifyEmail(token: string): Promise<MessageResponse> {
+  return api<MessageResponse>('/auth/verify-email', { query: { token } });
+}
+
+/** An entry with an @ is an e-mail address, anything else a username (the login panel takes either). */
+export function resendVerification(emailOrUsername: string, captchaToken?: string): Promise<MessageResponse> {
+  const value = emailOrUsername.trim();
+  const who = value.includes('@') ? { email: value.toLowerCase() } : { username: value };
+  return api<MessageResponse>('/auth/resend-verification', {
+    method: 'POST',
+    body: { ...who, captcha_token: captchaToken },
+  });
+}
+
+/** Status and server text of a failed call, for the message mappers. */
+export function failedCall(error: unknown): FailedCall {
+  return { status: errorStatus(error), detail: errorDetail(error, '') };
+}
+
+export function failedSignupCall(error: unknown): SignupFailedCall {
+  const data = (error as { data?: { errors?: unknown } } | undefined)?.data;
+  const errors = Array.isArray(data?.errors)
+    ? data.errors.filter(
+        (entry): entry is { field: string; message: string } =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as { field?: unknown }).field === 'string',
+      )
+    : [];
+  return { ...failedCall(error), errors };
+}

@@ -1,0 +1,176 @@
+/**
+ * Every text the account screens show (spec §5 and §8, verbatim), and the mapping from a failed call
+ * (status and server `detail`) to the text shown. Pure, so it is unit-tested.
+ */
+
+export const LOGIN_MESSAGES = {
+  required: 'Username and password are required.',
+  captchaRequired: 'Please complete the CAPTCHA.',
+  emailNotVerified: 'Email not verified. Please check your inbox or spam folder.',
+  invalidCredentials: 'Invalid username or password.',
+  captchaExpired: 'CAPTCHA expired. Please try again.',
+  failed: 'Login failed. Please try again.',
+} as const;
+
+export const CAPTCHA_MESSAGES = {
+  expired: 'CAPTCHA expired. Please try again.',
+  loadFailed: 'CAPTCHA failed to load. Please retry.',
+} as const;
+
+export const SIGNUP_MESSAGES = {
+  required: 'All fields are required.',
+  captchaRequired: 'Please complete the CAPTCHA.',
+  emailExists: 'Email already exists. Please log in or use a different email.',
+  usernameExists: 'Username already exists. Try a different one.',
+  accountExists: 'Account already exists.',
+  invalidEmail: 'Invalid email. Only Gmail or Yahoo addresses are allowed.',
+  failed: 'Signup failed',
+  success: 'Signup successful! Please verify your email.',
+  // Not in the spec, which does not show the server's other rules; the API enforces these (api.md).
+  invalidUsername: 'Username must be 3 to 30 characters: letters, digits, _ . or -.',
+  shortPassword: 'Password must be at least 8 characters.',
+} as const;
+
+export const GOOGLE_MESSAGES = {
+  /** Google answered without a credential. */
+  missingToken: 'Missing Google token',
+  /** Our API refused the Google credential or could not be reached. */
+  failed: 'Google login failed',
+  /** Google's own sign-in failed (its script did not load or its button reported an error). */
+  googleFailed: 'Google Login Failed',
+} as const;
+
+export const RESEND_MESSAGES = {
+  /** Shown whatever happened when the server sent no message of its own (spec §8). */
+  fallback: 'If an account exists, a new link was sent.',
+  // Not in the spec: the panel's own checks before anything is sent.
+  required: 'Please enter your email or username.',
+  captchaRequired: 'Please complete the CAPTCHA.',
+} as const;
+
+export const VERIFY_MESSAGES = {
+  missingToken: 'Missing verification token.',
+  verifying: 'Verifying your email…',
+  expired: 'Verification link expired. Please request a new one.',
+  invalid: 'Invalid or already-used token.',
+  // Not in the spec: the success headline and a server that could not be reached.
+  success: 'Your email is verified.',
+  unreachable: 'We could not reach the server to verify your email. Please try again.',
+} as const;
+
+/** The API's rate-limit answer; its own text is more useful than a generic failure (api.md, Conventions). */
+const TOO_MANY_REQUESTS = 429;
+
+export interface FailedCall {
+  /** HTTP status, or undefined when the server was not reached. */
+  status: number | undefined;
+  /** The server's `detail`, or '' when it sent none. */
+  detail: string;
+}
+
+export interface LoginFailure {
+  message: string;
+  /** 403 "Email not verified" reveals the resend-verification panel. */
+  showResend: boolean;
+}
+
+export function loginFailure({ status, detail }: FailedCall): LoginFailure {
+  if (status === 403) return { message: LOGIN_MESSAGES.emailNotVerified, showResend: true };
+  if (status === 401) return { message: LOGIN_MESSAGES.invalidCredentials, showResend: false };
+  if (status === TOO_MANY_REQUESTS && detail) return { message: detail, showResend: false };
+  if (status === 400 || /captcha|token/i.test(detail)) {
+    return { message: LOGIN_MESSAGES.captchaExpired, showResend: false };
+  }
+  return { message: LOGIN_MESSAGES.failed, showResend: false };
+}
+
+export type SignupField = 'username' | 'email' | 'password';
+
+export interface SignupFailure {
+  message: string;
+  /** The field the message is about, when there is one. */
+  field?: SignupField;
+}
+
+export interface SignupFailedCall extends FailedCall {
+  /** The API's per-field validation errors (422), if any. */
+  errors?: { field: string; message: string }[];
+}
+
+export function signupFailure({ status, detail, errors = [] }: SignupFailedCall): SignupFailure {
+  if (status === 409) {
+    if (/email/i.test(detail)) return { message: SIGNUP_MESSAGES.emailExists, field: 'email' };
+    if (/username/i.test(detail)) return { message: SIGNUP_MESSAGES.usernameExists, field: 'username' };
+    return { message: SIGNUP_MESSAGES.accountExists };
+  }
+  if (status === 422) {
+    // The spec's 422 is the e-mail domain; the API also answers 422 for a username or password it refuses.
+    const fields = errors.map((error) => error.field);
+    if (fields.includes('username') && !fields.includes('email')) {
+      return { message: SIGNUP_MESSAGES.invalidUsername, field: 'username' };
+    }
+    if (fields.includes('password') && !fields.includes('email')) {
+      return { message: SIGNUP_MESSAGES.shortPassword, field: 'password' };
+    }
+    return { message: SIGNUP_MESSAGES.invalidEmail, field: 'email' };
+  }
+  if (status === 400) return { message: SIGNUP_MESSAGES.captchaRequired };
+  if (status === TOO_MANY_REQUESTS && detail) return { message: detail };
+  return { message: SIGNUP_MESSAGES.failed };
+}
+
+export type VerifyFailure = 'missing' | 'expired' | 'invalid' | 'unreachable';
+
+/** Which error the verification page shows for a failed GET /auth/verify-email. */
+export function verifyFailure({ status, detail }: FailedCall): VerifyFailure {
+  if (/missing/i.test(detail)) return 'missing';
+  if (/expired/i.test(detail)) return 'expired';
+  if (status === undefined || status >= 500 || status === TOO_MANY_REQUESTS) return 'unreachable';
+  return 'invalid';
+}
+
+export function verifyFailureMessage(failure: VerifyFailure): string {
+  switch (failure) {
+    case 'missing':
+      return VERIFY_MESSAGES.missingToken;
+    case 'expired':
+      return VERIFY_MESSAGES.expired;
+    case 'invalid':
+      return VERIFY_MESSAGES.invalid;
+    case 'unreachable':
+      return VERIFY_MESSAGES.unreachable;
+  }
+}
+
+/** Resend always answers with the server's message, or the fallback, even when the call failed (spec §8). */
+export function resendOutcomeMessage(serverMessage: string | undefined): string {
+  return serverMessage?.trim() || RESEND_MESSAGES.fallback;
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Spec §5: username, password and email are trimmed and the email is lowercased before sending. */
+export function normalizeSignup(input: SignupInput): SignupInput {
+  return {
+    username: input.username.trim(),
+    email: input.email.trim().toLowerCase(),
+    password: input.password.trim(),
+  };
+}
+
+/** The first problem of a normalized signup before it is sent (the captcha is checked separately). */
+export function signupInputProblem(input: SignupInput): SignupFailure | null {
+  if (!input.username || !input.email || !input.password) return { message: SIGNUP_MESSAGES.required };
+  if (!USERNAME_PATTERN.test(input.username))
+    return { message: SIGNUP_MESSAGES.invalidUsername, field: 'username' };
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    return { message: SIGNUP_MESSAGES.shortPassword, field: 'password' };
+  return null;
+}

@@ -1,0 +1,378 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eStack } from './stack-config';
+
+/*
+ * The catalogue against the seeded stack: ranked lists (pre-rendered, infinite scroll, search, genres),
+ * series cards, compare and the series page's metadata. Expected values come from the live API, so the
+ * specs hold for any seeded catalogue of 60 or more series with covers.
+ */
+
+interface RankedSeries {
+  id: number;
+  title: string;
+  genre: string;
+  type: string;
+  rank: number | null;
+  vote_count: number;
+  final_score: number;
+}
+
+interface SeriesDetail extends Omit<RankedSeries, 'id'> {
+  series_id: number;
+  synopsis: string;
+  author: string;
+  artist: string;
+}
+
+async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`${e2eStack.apiUrl}${path}`);
+  expect(response.ok(), `GET ${path}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+const cards = (page: Page) => page.locator('main article');
+
+/** Islands hydrate when the browser is idle; wait until none is left unhydrated. */
+async function waitForIslands(page: Page) {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
+async function cardIds(page: Page): Promise<number[]> {
+  const hrefs = await cards(page)
+    .locator('h2 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  return hrefs.map((href) => Number(href?.split('/').pop()));
+}
+
+async function scrollToBottom(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home lists the first 25 ranked series, complete', async ({ page }) => {
+    // The list is the build's: compare it with the page's own ItemList, not the live API, which other
+    // specs may have changed since the build.
+    await page.goto('/');
+    await expect(cards(page)).toHaveCount(25);
+    const ids = await cardIds(page);
+    expect(new Set(ids).size).toBe(25);
+
+    const first = cards(page).first();
+    await expect(first).toContainText('#1');
+    await expect(first.getByRole('button', { name: /^Compare / })).toHaveAttribute('aria-pressed', 'false');
+
+    // The first cover loads eagerly at high priority, later ones lazily; all from the width variants.
+    const firstCover = first.locator('img');
+    await expect(firstCover).toHaveAttribute('fetchpriority', 'high');
+    await expect(firstCover).toHaveAttribute('srcset', /200w.*400w/);
+    await expect(firstCover).toHaveAttribute('width', '200');
+    await expect(firstCover).toHaveAttribute('height', '300');
+    await expect(cards(page).nth(20).locator('img')).toHaveAttribute('loading', 'lazy');
+
+    const jsonLd = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '{}')));
+    const website = jsonLd.find((block) => block['@type'] === 'WebSite');
+    expect(website.potentialAction.target.urlTemplate).toMatch(/\/\?search=\{search_term_string\}$/);
+    const itemList = jsonLd.find((block) => block['@type'] === 'ItemList');
+    expect(itemList.itemListElement).toHaveLength(25);
+    expect(
+      itemList.itemListElement.map((item: { url: string }) => Number(item.url.split('/').pop())),
+    ).toEqual(ids);
+    expect(itemList.itemListElement.map((item: { position: number }) => item.position)).toEqual(
+      Array.from({ length: 25 }, (_, index) => index + 1),
+    );
+    await expect(first.locator('h2')).toHaveText(itemList.itemListElement[0].name);
+  });
+
+  test('type pages list only their type', async ({ page }) => {
+    await page.goto('/type/manga');
+    await expect(page.locator('h1')).toContainText(/manga/i);
+    const count = await cards(page).count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(25);
+    for (const card of await cards(page).all()) await expect(card).toContainText('MANGA');
+    await expect(cards(page).first()).toContainText('#1');
+  });
+});
+
+test('other casings and short forms of type pages redirect permanently', async ({ request }) => {
+  for (const path of ['/manhwa', '/MANHWA', '/type/MANHWA', '/type/Manga', '/Manhua']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location).toBe(`/type/${path.split('/').pop()!.toLowerCase()}`);
+  }
+});
+
+test('infinite scroll loads the next pages, once each, down to the end message', async ({
+  page,
+  request,
+}) => {
+  const all: RankedSeries[] = [];
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const batch = await apiGet<RankedSeries[]>(request, `/series/rankings?page=${pageNumber}&page_size=25`);
+    all.push(...batch);
+    if (batch.length < 25) break;
+  }
+  expect(all.length).toBeGreaterThan(50);
+
+  // Slow the API down so the 12-card skeleton can be seen.
+  await page.route('**/series/rankings?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForIslands(page);
+  await expect(cards(page)).toHaveCount(25);
+
+  await scrollToBottom(page);
+  const skeleton = page.getByTestId('series-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton.locator(':scope > *')).toHaveCount(12);
+  await expect(cards(page)).toHaveCount(50);
+  await expect(skeleton).toBeHidden();
+
+  const end = page.getByText("You've seen everything, new series added periodically.", { exact: true });
+  while (!(await end.isVisible())) {
+    await scrollToBottom(page);
+    await page.waitForTimeout(300);
+  }
+  // Page 1 is the build's and the rest is live, so allow for series other specs added or removed.
+  const ids = await cardIds(page);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.length).toBeGreaterThanOrEqual(all.length - 3);
+});
+
+test('a search replaces the list with ranked matches; clearing it reloads page 1', async ({
+  page,
+  request,
+}) => {
+  const thirdPage = await apiGet<RankedSeries[]>(request, '/series/rankings?page=3&page_size=25');
+  const target = thirdPage[0]!;
+  const results = await apiGet<RankedSeries[]>(
+    request,
+    `/series/search?query=${encodeURIComponent(target.title)}`,
+  );
+
+  await page.goto(`/?search=${encodeURIComponent(target.title)}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { name: /Results for/ })).toContainText(target.title);
+  await expect(cards(page)).toHaveCount(results.length);
+  const card = cards(page).filter({ has: page.locator(`a[href="/series/${target.id}"]`) });
+  // The true rank is kept.
+  await expect(card).toContainText(target.rank == null ? '–' : `#${target.rank}`);
+  // Searching stops paging.
+  await scrollToBottom(page);
+  await page.waitForTimeout(500);
+  await expect(cards(page)).toHaveCount(results.length);
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cards(page)).toHaveCount(25);
+});
+
+test('the header search shows results in place on the home page', async ({ page, request }) => {
+  const [first] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=1');
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.locator('[data-search-toggle]').click();
+  await page.locator('[data-search-input]').fill(first!.title);
+  await page.locator('[data-search-input]').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(first!.title);
+  await expect(cards(page).locator(`a[href="/series/${first!.id}"]`)).toHaveCount(1);
+});
+
+test('choosing a genre filters through the API and keeps the ranks', async ({ page, request }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  const strip = page.getByRole('group', { name: 'Filter by genre' });
+  await expect(strip.getByRole('button', { name: 'ALL', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(strip.getByRole('button', { name: 'Scroll genres right' })).toBeVisible();
+
+  const genreButton = strip.locator('li button').nth(1);
+  const genre = (await genreButton.textContent())!.trim();
+  const expected = await apiGet<RankedSeries[]>(
+    request,
+    `/series/rankings?page=1&page_size=25&genre=${encodeURIComponent(genre)}`,
+  );
+  await genreButton.click();
+  await expect(genreButton).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => cardIds(page)).toEqual(expected.map((series) => series.id));
+  const firstRank = expected[0]!.rank;
+  await expect(cards(page).first()).toContainText(firstRank == null ? '–' : `#${firstRank}`);
+
+  await strip.getByRole('button', { name: 'ALL', exact: true }).click();
+  await expect(cards(page)).toHaveCount(25);
+});
+
+test('an empty genre shows the empty state with "Clear genre filter"', async ({ page }) => {
+  await page.goto('/type/manhwa');
+  await waitForIslands(page);
+  const initialCount = await cards(page).count();
+  await page.route('**/series/rankings?**genre=**', (route) =>
+    route.fulfill({ json: [], headers: { 'access-control-allow-origin': '*' } }),
+  );
+  await page.getByRole('group', { name: 'Filter by genre' }).locator('li button').nth(1).click();
+  // (The live region announces the same text.)
+  await expect(page.locator('main p:not([role])', { hasText: 'No MANHWA titles found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear genre filter' }).click();
+  await expect(cards(page)).toHaveCount(initialCount);
+});
+
+test('a failed load says so', async ({ page }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.route('**/series/rankings?**', (route) => route.abort());
+  await page.getByRole('group', { name: 'Filter by genre' }).locator('li button').nth(1).click();
+  await expect(page.getByRole('alert')).toContainText('Failed to load series');
+});
+
+test('compare: up to 4 series, the limit message, and the compare page', async ({ page }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  const toggles = cards(page).getByRole('button', { name: /^Compare / });
+  const compareLink = page.getByRole('link', { name: /^Compare \d Series$/ });
+
+  await toggles.nth(0).click();
+  await expect(toggles.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect(compareLink).toHaveCount(0);
+  await toggles.nth(1).click();
+  await expect(compareLink).toHaveText('Compare 2 Series');
+  await toggles.nth(2).click();
+  await toggles.nth(3).click();
+  await expect(compareLink).toHaveText('Compare 4 Series');
+
+  await toggles.nth(4).click();
+  await expect(toggles.nth(4)).toHaveAttribute('aria-pressed', 'false');
+  const notice = page.getByRole('status').filter({ hasText: 'You can only compare up to 4 series.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 5000 });
+
+  // Deselecting frees a place.
+  await toggles.nth(3).click();
+  await expect(compareLink).toHaveText('Compare 3 Series');
+  await toggles.nth(3).click();
+
+  const selected = (await cardIds(page)).slice(0, 4);
+  const titles = await cards(page).locator('h2').allTextContents();
+  await compareLink.click();
+  await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${selected.join(',')}$`));
+  const compared = page.locator('main article');
+  await expect(compared).toHaveCount(4);
+  for (const [index, title] of titles.slice(0, 4).entries()) {
+    await expect(compared.nth(index).locator('h2')).toHaveText(title);
+  }
+  const first = compared.first();
+  await expect(first).toContainText(/#\d+|–/);
+  await expect(first).toContainText(/Score\s*\d+\.\d\/10/);
+  for (const category of ['Story', 'Characters', 'World Building', 'Art', 'Drama / Fighting']) {
+    await expect(first).toContainText(category);
+  }
+  await expect(first).toContainText(/(\d+\.\d|-)\/10 \(\d+ votes?\)/);
+  await expect(page.getByRole('link', { name: '← Back to Rankings' })).toHaveAttribute('href', '/');
+
+  // The selection travels with the session: back on the rankings it is still there.
+  await page.getByRole('link', { name: '← Back to Rankings' }).click();
+  await waitForIslands(page);
+  await expect(toggles.nth(0)).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a shared compare address opens that comparison', async ({ page, request }) => {
+  const [a, b] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=2');
+  await page.goto(`/compare?ids=${a!.id},${b!.id}`);
+  await expect(page.locator('main article')).toHaveCount(2);
+  await expect(page.locator('main article').first().locator('h2')).toHaveText(a!.title);
+});
+
+test('a series page has its content, metadata, Open Graph and JSON-LD', async ({ page, request }) => {
+  const ranked = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=25');
+  let detail: SeriesDetail | undefined;
+  // From the bottom of page 1: the specs that vote are likelier to pick the top series.
+  for (const series of ranked.reverse()) {
+    const candidate = await apiGet<SeriesDetail>(request, `/series-details/${series.id}`);
+    if (candidate.synopsis.length > 150 && candidate.rank != null) {
+      detail = candidate;
+      break;
+    }
+  }
+  expect(detail, 'a ranked series with a synopsis over 150 characters').toBeDefined();
+  const { series_id: id, title } = detail!;
+
+  await page.goto(`/series/${id}`);
+  await expect(page.locator('h1')).toHaveText(title);
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const description = Array.from(detail!.synopsis.replace(/\s+/g, ' ').trim())
+    .slice(0, 150)
+    .join('')
+    .trimEnd();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`^https?://.+/series/${id}$`),
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    new RegExp(title.slice(0, 10)),
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+
+  const jsonLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '{}')));
+  const book = jsonLd.find((block) => block['@type'] === 'Book');
+  expect(book).toMatchObject({
+    name: title,
+    author: { '@type': 'Person', name: detail!.author },
+    illustrator: { '@type': 'Person', name: detail!.artist },
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      bestRating: 10,
+      worstRating: 1,
+      ratingCount: detail!.vote_count,
+    },
+  });
+  expect(book.image).toMatch(/^https?:\/\//);
+  expect(book.genre.length).toBeGreaterThan(0);
+  const breadcrumb = jsonLd.find((block) => block['@type'] === 'BreadcrumbList');
+  expect(breadcrumb.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+    'Home',
+    detail!.type.charAt(0) + detail!.type.slice(1).toLowerCase(),
+    title,
+  ]);
+
+  const main = page.locator('main');
+  for (const category of ['Story', 'Characters', 'World Building', 'Art', 'Drama / Fighting']) {
+    await expect(main.getByRole('heading', { name: category, exact: true })).toBeVisible();
+  }
+  await expect(main.getByRole('heading', { name: 'Determine Series Rank' })).toBeVisible();
+
+  // The island refreshes the scores from the live API.
+  await waitForIslands(page);
+  await expect(main).toContainText(`${detail!.final_score.toFixed(1)}/10`);
+
+  // The rating's tooltip is reachable by keyboard, not only by hovering.
+  const info = main.getByRole('button', { name: 'About this rating' });
+  await info.focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Based on user votes across the 5 categories');
+  await expect(page.getByRole('tooltip')).toBeVisible();
+});
+
+test('sitemap and robots.txt list the public pages', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemapPath = new URL(/<loc>([^<]+)<\/loc>/.exec(index)![1]!).pathname;
+  const sitemap = await (await request.get(sitemapPath)).text();
+  for (const path of ['/', '/type/manhwa', '/type/manga', '/type/manhua', '/about', '/how-rankings-work']) {
+    expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
+  }
+  expect(sitemap).toMatch(/\/series\/\d+<\/loc>/);
+  expect(sitemap).not.toContain('/series/fallback');
+  expect(sitemap).not.toContain('/404');
+});

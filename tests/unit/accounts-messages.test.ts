@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GOOGLE_MESSAGES,
+  LOGIN_MESSAGES,
+  RESEND_MESSAGES,
+  SIGNUP_MESSAGES,
+  VERIFY_MESSAGES,
+  loginFailure,
+  normalizeSignup,
+  resendOutcomeMessage,
+  signupFailure,
+  signupInputProblem,
+  verifyFailure,
+  verifyFailureMessage,
+} from '../../src/features/accounts/auth-messages';
+
+describe('spec texts (verbatim)', () => {
+  it('keeps the login, signup, Google and verification texts of spec §5 and §8', () => {
+    expect(LOGIN_MESSAGES).toMatchObject({
+      required: 'Username and password are required.',
+      captchaRequired: 'Please complete the CAPTCHA.',
+      emailNotVerified: 'Email not verified. Please check your inbox or spam folder.',
+      invalidCredentials: 'Invalid username or password.',
+      captchaExpired: 'CAPTCHA expired. Please try again.',
+      failed: 'Login failed. Please try again.',
+    });
+    expect(SIGNUP_MESSAGES).toMatchObject({
+      required: 'All fields are required.',
+      emailExists: 'Email already exists. Please log in or use a different email.',
+      usernameExists: 'Username already exists. Try a different one.',
+      accountExists: 'Account already exists.',
+      invalidEmail: 'Invalid email. Only Gmail or Yahoo addresses are allowed.',
+      failed: 'Signup failed',
+      success: 'Signup successful! Please verify your email.',
+    });
+    expect(GOOGLE_MESSAGES).toEqual({
+      missingToken: 'Missing Google token',
+      failed: 'Google login failed',
+      googleFailed: 'Google Login Failed',
+    });
+    expect(RESEND_MESSAGES.fallback).toBe('If an account exists, a new link was sent.');
+    expect(VERIFY_MESSAGES).toMatchObject({
+      missingToken: 'Missing verification token.',
+      expired: 'Verification link expired. Please request a new one.',
+      invalid: 'Invalid or already-used token.',
+    });
+  });
+});
+
+describe('loginFailure', () => {
+  it('maps 403 "Email not verified" to its text and reveals the resend panel', () => {
+    expect(loginFailure({ status: 403, detail: 'Email not verified' })).toEqual({
+      message: LOGIN_MESSAGES.emailNotVerified,
+      showResend: true,
+    });
+  });
+
+  it('maps 401 to invalid credentials', () => {
+    expect(loginFailure({ status: 401, detail: 'Invalid credentials' }).message).toBe(
+      LOGIN_MESSAGES.invalidCredentials,
+    );
+  });
+
+  it('maps a 400 or a captcha/token message to "CAPTCHA expired"', () => {
+    for (const call of [
+      { status: 400, detail: 'Captcha verification failed' },
+      { status: 400, detail: '' },
+      { status: 418, detail: 'captcha token rejected' },
+    ]) {
+      expect(loginFailure(call)).toEqual({ message: LOGIN_MESSAGES.captchaExpired, showResend: false });
+    }
+  });
+
+  it('falls back to "Login failed" for anything else, and passes the rate-limit text through', () => {
+    expect(loginFailure({ status: 500, detail: 'Internal server error' }).message).toBe(
+      LOGIN_MESSAGES.failed,
+    );
+    expect(loginFailure({ status: undefined, detail: '' }).message).toBe(LOGIN_MESSAGES.failed);
+    expect(loginFailure({ status: 429, detail: 'Too many requests. Please slow down.' }).message).toBe(
+      'Too many requests. Please slow down.',
+    );
+  });
+});
+
+describe('signupFailure', () => {
+  it('tells the three 409s apart', () => {
+    expect(signupFailure({ status: 409, detail: 'Email already exists' })).toEqual({
+      message: SIGNUP_MESSAGES.emailExists,
+      field: 'email',
+    });
+    expect(signupFailure({ status: 409, detail: 'Username already exists' })).toEqual({
+      message: SIGNUP_MESSAGES.usernameExists,
+      field: 'username',
+    });
+    expect(signupFailure({ status: 409, detail: 'Conflict' })).toEqual({
+      message: SIGNUP_MESSAGES.accountExists,
+    });
+  });
+
+  it('maps 422 to the e-mail rule unless the API named only another field', () => {
+    expect(signupFailure({ status: 422, detail: 'Only Gmail or Yahoo addresses are allowed' }).message).toBe(
+      SIGNUP_MESSAGES.invalidEmail,
+    );
+    expect(
+      signupFailure({
+        status: 422,
+        detail: 'email: must be an e-mail address',
+        errors: [{ field: 'email', message: 'must be an e-mail address' }],
+      }).message,
+    ).toBe(SIGNUP_MESSAGES.invalidEmail);
+    expect(
+      signupFailure({ status: 422, detail: 'x', errors: [{ field: 'password', message: 'too short' }] }),
+    ).toEqual({ message: SIGNUP_MESSAGES.shortPassword, field: 'password' });
+    expect(
+      signupFailure({ status: 422, detail: 'x', errors: [{ field: 'username', message: 'bad' }] }).field,
+    ).toBe('username');
+  });
+
+  it('maps 400 to the captcha text and anything else to "Signup failed"', () => {
+    expect(signupFailure({ status: 400, detail: 'Captcha verification failed' }).message).toBe(
+      SIGNUP_MESSAGES.captchaRequired,
+    );
+    expect(signupFailure({ status: 500, detail: '' }).message).toBe(SIGNUP_MESSAGES.failed);
+    expect(signupFailure({ status: undefined, detail: '' }).message).toBe(SIGNUP_MESSAGES.failed);
+  });
+});
+
+describe('signup input', () => {
+  it('trims every field and lowercases the email', () => {
+    expect(
+      normalizeSignup({ username: '  kim_01 ', email: ' Kim.Reader@GMail.com ', password: ' secret123 ' }),
+    ).toEqual({ username: 'kim_01', email: 'kim.reader@gmail.com', password: 'secret123' });
+  });
+
+  it('requires all three fields, then checks the server rules', () => {
+    expect(signupInputProblem({ username: 'kim', email: '', password: 'x' })?.message).toBe(
+      SIGNUP_MESSAGES.required,
+    );
+    expect(signupInputProblem({ username: 'k', email: 'k@gmail.com', password: 'longenough' })?.field).toBe(
+      'username',
+    );
+    expect(signupInputProblem({ username: 'kim', email: 'k@gmail.com', password: 'short' })?.field).toBe(
+      'password',
+    );
+    expect(
+      signupInputProblem({ username: 'kim.reader', email: 'k@gmail.com', password: 'longenough' }),
+    ).toBeNull();
+  });
+});
+
+describe('verification and resend', () => {
+  it('shows "expired" only for an expired link', () => {
+    expect(verifyFailure({ status: 400, detail: 'Verification link expired' })).toBe('expired');
+    expect(verifyFailure({ status: 400, detail: 'Invalid or already-used token' })).toBe('invalid');
+    expect(verifyFailure({ status: 400, detail: 'Missing verification token' })).toBe('missing');
+    expect(verifyFailure({ status: undefined, detail: '' })).toBe('unreachable');
+    expect(verifyFailureMessage('expired')).toBe('Verification link expired. Please request a new one.');
+    expect(verifyFailureMessage('invalid')).toBe('Invalid or already-used token.');
+    expect(verifyFailureMessage('missing')).toBe('Missing verification token.');
+  });
+
+  it('always has a resend message', () => {
+    expect(resendOutcomeMessage('If an account exists, a new link was sent.')).toBe(RESEND_MESSAGES.fallback);
+    expect(resendOutcomeMessage('Provide email or username')).toBe('Provide email or username');
+    expect(resendOutcomeMessage(undefined)).toBe(RESEND_MESSAGES.fallback);
+    expect(resendOutcomeMessage('  ')).toBe(RESEND_MESSAGES.fallback);
+  });
+});

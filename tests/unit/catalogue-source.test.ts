@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CatalogueUnavailableError,
+  catalogueApiUrl,
+  fetchCatalogue,
+  loadBuildCatalogue,
+  readSnapshotFile,
+  writeSnapshotFile,
+} from '../../src/features/catalogue/catalogue-source';
+
+const quiet = { info: () => {}, warn: () => {} };
+
+function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
+  return {
+    series_id: id,
+    title: `Series ${id}`,
+    type,
+    genre: 'Action, Drama',
+    status: 'ONGOING',
+    author: 'Author',
+    artist: 'Artist',
+    synopsis: `Synopsis ${id}`,
+    series_cover_url: '',
+    series_cover_variants: [],
+    cover_url: `http://media/${id}.webp`,
+    cover_variants: [{ width: 200, url: `http://media/${id}-w200.webp` }],
+    story_total: 8,
+    story_count: 1,
+    characters_total: 0,
+    characters_count: 0,
+    worldbuilding_total: 0,
+    worldbuilding_count: 0,
+    art_total: 0,
+    art_count: 0,
+    drama_or_fight_total: 0,
+    drama_or_fight_count: 0,
+    vote_counts: { Story: 1 },
+    vote_scores: {},
+    rank: id,
+    final_score: 1.6,
+    vote_count: 1,
+  };
+}
+
+const details = Array.from({ length: 130 }, (_, index) => detail(index + 1, index % 2 ? 'MANGA' : 'MANHWA'));
+const ranked = (entry: ReturnType<typeof detail>) => ({
+  id: entry.series_id,
+  title: entry.title,
+  genre: entry.genre,
+  type: entry.type,
+  status: entry.status,
+  author: entry.author,
+  artist: entry.artist,
+  cover_url: entry.cover_url,
+  cover_variants: entry.cover_variants,
+  rank: entry.rank,
+  vote_count: entry.vote_count,
+  final_score: entry.final_score,
+});
+
+let server: Server;
+let apiUrl: string;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    requests.push(url.pathname + url.search);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('page_size') ?? 25);
+    const type = url.searchParams.get('type');
+    let body: unknown = { detail: 'Not found' };
+    if (url.pathname === '/series/catalogue') {
+      const items = details.slice((page - 1) * size, page * size);
+      body = { items, page, page_size: size, has_more: page * size < details.length };
+    } else if (url.pathname === '/series/rankings') {
+      body = details
+        .filter((entry) => !type || entry.type === type)
+        .slice((page - 1) * size, page * size)
+        .map(ranked);
+    }
+    response.writeHead(body && typeof body === 'object' && 'detail' in body ? 404 : 200, {
+      'content-type': 'application/json',
+    });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('build-time catalogue', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'panelrank-catalogue-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prefers BUILD_API_URL, then PUBLIC_API_URL', () => {
+    expect(catalogueApiUrl({ BUILD_API_URL: 'http://a/', PUBLIC_API_URL: 'http://b' })).toBe('http://a');
+    expect(catalogueApiUrl({ BUILD_API_URL: ' ', PUBLIC_API_URL: 'http://b' })).toBe('http://b');
+  });
+
+  it('fetches every series with its detail and the four first pages, in few requests', async () => {
+    requests.length = 0;
+    const snapshot = await fetchCatalogue(apiUrl, quiet);
+    expect(snapshot.series).toHaveLength(130);
+    expect(snapshot.series[0]).toMatchObject({
+      series: { id: 1, type: 'MANHWA', rank: 1 },
+      detail: { synopsis: 'Synopsis 1' },
+    });
+    expect(snapshot.rankings.ALL).toHaveLength(25);
+    expect(snapshot.rankings.MANGA.every((entry) => entry.type === 'MANGA')).toBe(true);
+    expect(snapshot.rankings.MANHUA).toEqual([]);
+    expect(requests).toHaveLength(2 + 4);
+  });
+
+  it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
+    const file = join(dir, 'nested', 'catalogue.json');
+    const snapshot = await fetchCatalogue(apiUrl, quiet);
+    await writeSnapshotFile(file, snapshot);
+    expect(await readSnapshotFile(file)).toEqual(snapshot);
+    const loaded = await loadBuildCatalogue(
+      { SNAPSHOT_FILE: file, BUILD_API_URL: 'http://127.0.0.1:9' },
+      quiet,
+    );
+    expect(loaded.source).toBe(file);
+    expect(loaded.snapshot.series).toHaveLength(130);
+  });
+
+  it('rejects a file that is not a snapshot', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ series: [] }));
+    await expect(readSnapshotFile(file)).rejects.toThrow(/not a PanelRank catalogue snapshot/);
+  });
+
+  it('falls back to the default snapshot when the API is unreachable', async () => {
+    const file = join(dir, 'fallback.json');
+    await writeSnapshotFile(file, await fetchCatalogue(apiUrl, quiet));
+    const warnings: string[] = [];
+    const loaded = await loadBuildCatalogue(
+      { BUILD_API_URL: 'http://127.0.0.1:9' },
+      { info: () => {}, warn: (message) => warnings.push(message) },
+      file,
+    );
+    expect(loaded.source).toBe(file);
+    expect(warnings[0]).toMatch(/unreachable/);
+  });
+
+  it('fails loudly, naming both options, with neither', async () => {
+    const attempt = loadBuildCatalogue(
+      { BUILD_API_URL: 'http://127.0.0.1:9' },
+      quiet,
+      join(dir, 'missing.json'),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(CatalogueUnavailableError);
+    await expect(attempt).rejects.toThrow(/BUILD_API_URL[\s\S]*npm run snapshot[\s\S]*SNAPSHOT_FILE/);
+  });
+});

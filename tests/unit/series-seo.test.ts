@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesPageData } from '../../src/features/catalogue/catalogue-types';
+import {
+  seriesBookJsonLd,
+  seriesBreadcrumbJsonLd,
+  seriesDescription,
+} from '../../src/features/series/series-seo';
+import { seriesIdFromPath } from '../../src/features/series/series-detail-store';
+
+function pageData(
+  overrides: { synopsis?: string; rank?: number | null; vote_count?: number } = {},
+): SeriesPageData {
+  const rank = overrides.rank === undefined ? 4 : overrides.rank;
+  const voteCount = overrides.vote_count ?? 12;
+  return {
+    series: {
+      id: 42,
+      title: 'Tower of Panels',
+      genre: 'Action, Fantasy',
+      type: 'MANHWA',
+      status: 'ONGOING',
+      author: 'Kim',
+      artist: 'Lee',
+      cover_url: 'https://api.example/media/covers/42.webp',
+      cover_variants: [],
+      rank,
+      vote_count: voteCount,
+      final_score: 8.2345,
+    },
+    detail: {
+      series_id: 42,
+      title: 'Tower of Panels',
+      type: 'MANHWA',
+      genre: 'Action, Fantasy',
+      status: 'ONGOING',
+      author: 'Kim',
+      artist: 'Lee',
+      synopsis: overrides.synopsis ?? 'x'.repeat(200),
+      series_cover_url: '',
+      series_cover_variants: [],
+      cover_url: 'https://api.example/media/covers/42.webp',
+      cover_variants: [],
+      story_total: 0,
+      story_count: 0,
+      characters_total: 0,
+      characters_count: 0,
+      worldbuilding_total: 0,
+      worldbuilding_count: 0,
+      art_total: 0,
+      art_count: 0,
+      drama_or_fight_total: 0,
+      drama_or_fight_count: 0,
+      vote_counts: {},
+      vote_scores: {},
+      rank,
+      final_score: 8.2345,
+      vote_count: voteCount,
+    },
+  };
+}
+
+describe('series page metadata', () => {
+  it('describes the page with the first 150 characters of the synopsis', () => {
+    expect(seriesDescription(pageData())).toBe('x'.repeat(150));
+    expect(seriesDescription(pageData({ synopsis: '  A  short\n\nstory. ' }))).toBe('A short story.');
+    expect(seriesDescription(pageData({ synopsis: '' }))).toMatch(/^Tower of Panels: manhwa by Kim/);
+  });
+
+  it('is a Book with genre, author, illustrator, image and a rating while ranked', () => {
+    expect(seriesBookJsonLd(pageData())).toMatchObject({
+      '@type': 'Book',
+      name: 'Tower of Panels',
+      genre: ['Action', 'Fantasy'],
+      author: { '@type': 'Person', name: 'Kim' },
+      illustrator: { '@type': 'Person', name: 'Lee' },
+      image: 'https://api.example/media/covers/42.webp',
+      aggregateRating: { ratingValue: 8.23, bestRating: 10, worstRating: 1, ratingCount: 12 },
+    });
+    expect(seriesBookJsonLd(pageData({ rank: null, vote_count: 0 }))).not.toHaveProperty('aggregateRating');
+  });
+
+  it('has a breadcrumb Home › Type › Title', () => {
+    const names = (
+      seriesBreadcrumbJsonLd(pageData()) as { itemListElement: { name: string }[] }
+    ).itemListElement.map((item) => item.name);
+    expect(names).toEqual(['Home', 'Manhwa', 'Tower of Panels']);
+  });
+
+  it('reads the id of the fallback page from the address', () => {
+    expect(seriesIdFromPath('/series/42')).toBe(42);
+    expect(seriesIdFromPath('/series/42/')).toBe(42);
+    expect(seriesIdFromPath('/series/fallback')).toBeNull();
+    expect(seriesIdFromPath('/series/0')).toBeNull();
+  });
+});
