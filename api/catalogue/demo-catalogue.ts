@@ -181,7 +181,7 @@ export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
 export interface SeedDemoOptions extends DemoCatalogueSettings {
   /** Generate and store a cover per series (default true). */
   covers?: boolean;
-  /** Width of the generated covers in pixels (height is 1.5 times it). */
+  /** Width of the generated covers in pixels (height is 1.5 times it); default by catalogue size. */
   coverWidth?: number;
   /** Covers rendered at once; sharp works on libuv's threads, so a few more than the cores keeps them busy. */
   coverConcurrency?: number;
@@ -198,10 +198,16 @@ export interface SeedDemoResult {
 }
 
 /**
- * The widest variant the site shows is 400 px; covers drawn at 300 px still look sharp there, and draw and
- * encode in about half the time, which is what lets 10,000 series seed in well under a minute.
+ * Cover width by catalogue size. Drawing and WebP-encoding a cover costs a few milliseconds of CPU per
+ * 100,000 pixels, which dominates seeding: the default catalogue gets covers as wide as the site's largest
+ * variant (400 px), and very large catalogues (benchmarks) get narrower ones so that 10,000 series still
+ * seed in well under a minute on two cores.
  */
-export const DEMO_COVER_WIDTH = 300;
+export function demoCoverWidthFor(seriesCount: number): number {
+  if (seriesCount <= 1000) return 400;
+  if (seriesCount <= 3000) return 300;
+  return 200;
+}
 const SERIES_PER_CHUNK = 500;
 
 /**
@@ -226,7 +232,7 @@ export async function seedDemoCatalogue(
     options.covers === false || total === 0
       ? undefined
       : new CoverPipeline(catalogue.series, storage, {
-          width: options.coverWidth ?? DEMO_COVER_WIDTH,
+          width: options.coverWidth ?? demoCoverWidthFor(total),
           concurrency: options.coverConcurrency ?? 8,
         });
   let votes = 0;

@@ -5,7 +5,7 @@ import { rankedSeriesSchema, seriesDetailSchema } from '../../api/catalogue/sche
 import { series, seriesDetails, votes } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { insertSeries } from './series-fixtures';
+import { insertSeries, insertSeriesRows } from './series-fixtures';
 
 const rankedList = z.array(rankedSeriesSchema.strict());
 
@@ -82,7 +82,7 @@ describe('catalogue reads', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const inserted = await insertSeries(
-      server.database.db,
+      server,
       fixtures.map(({ key: _key, ...fixture }) => fixture),
     );
     ids = Object.fromEntries(fixtures.map((f, i) => [f.key, inserted[i]!])) as Record<FixtureKey, number>;
@@ -288,10 +288,9 @@ describe('catalogue reads', () => {
     });
 
     it('uses the detail cover for series_cover_url and keeps the series cover in cover_url', async () => {
-      const [id] = await insertSeries(server.database.db, [
+      const [id] = await insertSeries(server, [
         { title: 'Covered', coverKey: 'covers/c.webp', detailCoverKey: 'details/c.webp', synopsis: 'Long.' },
       ]);
-      server.app.catalogueCache.invalidate();
       const { body } = await getJson(server, `/series-details/${id}`);
       const base = server.config.publicApiUrl;
       expect(body.series_cover_url).toBe(`${base}/media/details/c.webp`);
@@ -463,7 +462,7 @@ describe('catalogue reads', () => {
     });
 
     it('finds a series created without invalidation (e.g. by another instance) on a direct read', async () => {
-      const [id] = await insertSeries(server.database.db, [{ title: 'Elsewhere', score: 10, voters: 1 }]);
+      const [id] = await insertSeriesRows(server.database.db, [{ title: 'Elsewhere', score: 10, voters: 1 }]);
       const summary = await getJson(server, `/series/summary/${id}`);
       expect(summary.status).toBe(200);
       expect(summary.body.rank).toBe(1);
@@ -483,8 +482,7 @@ describe('catalogue cache expiry', () => {
   it("shows another instance's changes once the TTL has passed, without invalidation", async () => {
     const db = server.database.db;
     expect(await getRanked(server, '/series/rankings')).toEqual([]);
-    const [id] = await insertSeries(db, [{ title: 'First', score: 5, voters: 1, synopsis: 'Old.' }]);
-    server.app.catalogueCache.invalidate();
+    const [id] = await insertSeries(server, [{ title: 'First', score: 5, voters: 1, synopsis: 'Old.' }]);
     expect(idsAndRanks(await getRanked(server, '/series/rankings'))).toEqual([[id, 1]]);
     expect((await getJson(server, `/series-details/${id}`)).body.synopsis).toBe('Old.');
     await db.update(series).set({ title: 'Renamed' }).where(eq(series.id, id!));

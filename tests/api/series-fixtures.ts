@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
 import type { Database } from '../../api/db/client';
+import type { TestServer } from './harness';
 import { series, seriesDetails, type SeriesStatus, type SeriesType } from '../../api/db/schema';
 
 type CategoryField = (typeof VOTE_CATEGORY_FIELDS)[number]['field'];
@@ -27,9 +28,17 @@ export interface SeriesFixture {
 
 /**
  * Inserts series with their detail rows straight into the database, keeping voter_count, the category
- * totals and final_score consistent the way votes would (no vote rows: reads never look at them).
+ * totals and final_score consistent the way votes would (no vote rows: reads never look at them), then
+ * invalidates the server's catalogue cache as the API's own writes do.
  */
-export async function insertSeries(db: Database, fixtures: SeriesFixture[]): Promise<number[]> {
+export async function insertSeries(server: TestServer, fixtures: SeriesFixture[]): Promise<number[]> {
+  const ids = await insertSeriesRows(server.database.db, fixtures);
+  server.app.catalogueCache.invalidate();
+  return ids;
+}
+
+/** As insertSeries, without telling the cache: a write by another API instance. */
+export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]): Promise<number[]> {
   const ids: number[] = [];
   for (const fixture of fixtures) {
     const voters = fixture.voters ?? 0;
@@ -72,7 +81,8 @@ export async function insertSeries(db: Database, fixtures: SeriesFixture[]): Pro
   return ids;
 }
 
-/** Empties the catalogue between test groups (cascades to details). */
-export async function clearSeries(db: Database): Promise<void> {
-  await db.execute(sql`truncate ${series} restart identity cascade`);
+/** Empties the catalogue between test groups (cascades to details, votes, list items). */
+export async function clearSeries(server: TestServer): Promise<void> {
+  await server.database.db.execute(sql`truncate ${series} restart identity cascade`);
+  server.app.catalogueCache.invalidate();
 }

@@ -120,7 +120,7 @@ test('infinite scroll loads the next pages, once each, down to the end message',
 
   // Slow the API down so the 12-card skeleton can be seen.
   await page.route('**/series/rankings?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
   await page.goto('/');

@@ -76,8 +76,10 @@ beforeAll(async () => {
     const type = url.searchParams.get('type');
     let body: unknown = { detail: 'Not found' };
     if (url.pathname === '/series/catalogue') {
-      const items = details.slice((page - 1) * size, page * size);
-      body = { items, page, page_size: size, has_more: page * size < details.length };
+      // A server may cap the page size below what was asked: paging goes on while has_more says so.
+      const pageSize = Math.min(size, 100);
+      const items = details.slice((page - 1) * pageSize, page * pageSize);
+      body = { items, page, page_size: pageSize, has_more: page * pageSize < details.length };
     } else if (url.pathname === '/series/rankings') {
       body = details
         .filter((entry) => !type || entry.type === type)

@@ -116,8 +116,14 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
 
         <div className={styles.summary}>
           <p className={styles.rank} data-ranked={detail.rank != null}>
-            <span aria-hidden="true">{rankLabel(detail.rank)}</span>
-            <span className="visually-hidden">{rankDescription(detail.rank)}</span>
+            {detail.rank == null ? (
+              'Unranked'
+            ) : (
+              <>
+                <span aria-hidden="true">{rankLabel(detail.rank)}</span>
+                <span className="visually-hidden">{rankDescription(detail.rank)}</span>
+              </>
+            )}
           </p>
           <h1 id="series-title" className={styles.title}>
             {detail.title}
