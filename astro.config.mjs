@@ -25,9 +25,12 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Not in the sitemap: the 404 page, the client-rendered series fallback and the compare page (both
-      // noindex, no content of their own).
-      filter: (page) => !/^\/(404|series\/fallback|compare)(\.html)?\/?$/.test(new URL(page).pathname),
+      // Not in the sitemap: the 404 page, the client-rendered series fallback, the compare page and the
+      // check-your-email and verify-email steps of signup (all noindex, no content of their own).
+      filter: (page) =>
+        !/^\/(404|series\/fallback|compare|check-your-email|verify-email)(\.html)?\/?$/.test(
+          new URL(page).pathname,
+        ),
     }),
   ],
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
+import catalogueAdminRoutes from './catalogue/admin-routes';
 import catalogueCachePlugin from './catalogue/cache';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
@@ -14,6 +15,7 @@ import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
+import votingRoutes from './voting/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -51,6 +53,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
+  await app.register(catalogueAdminRoutes);
+  await app.register(votingRoutes);
 
   return app;
 }

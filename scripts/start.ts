@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { join, relative } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/config';
 import { DatabaseLockedError } from '../api/db/embedded-lock';
@@ -22,7 +22,9 @@ const { values: flags } = parseArgs({
 });
 
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
-const distDir = join(projectRoot, process.env.SITE_DIST ?? 'dist');
+/** The API child, stopped on every way out so a failed start never leaves it holding the database. */
+let apiProcess: ChildProcess | undefined;
+const distDir = resolve(projectRoot, process.env.SITE_DIST ?? 'dist');
 
 async function main() {
   const startedAt = Date.now();
@@ -47,6 +49,7 @@ async function main() {
     env: { ...process.env, SITE_URL: siteUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  apiProcess = api;
   api.stdout.pipe(apiLog);
   api.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk}`));
   let stopping = false;
@@ -119,8 +122,9 @@ function buildStamp(catalogueFingerprint: string, siteUrl: string, apiUrl: strin
   return hash.digest('hex');
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof ConfigError || error instanceof DatabaseLockedError) console.error(error.message);
   else console.error('npm start failed:', error instanceof Error ? error.message : error);
+  if (apiProcess) await stopProcess(apiProcess);
   process.exit(1);
 });

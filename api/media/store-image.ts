@@ -61,6 +61,8 @@ export interface StoredImage {
  */
 export async function storeImage(storage: MediaStorage, input: StoreImageInput): Promise<StoredImage> {
   const folder = checkFolder(input.folder);
+  // sharp would throw synchronously (and untyped) for an empty buffer.
+  if (input.bytes.length === 0) throw new InvalidImageError();
   const source = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const format = await source.metadata().then(
     (metadata) => metadata.format,

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../api/accounts/passwords';
 import type { Config } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
-import { users } from '../../api/db/schema';
+import { series, users } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
 import { LocalDiskStorage } from '../../api/media/storage';
 
@@ -29,21 +29,21 @@ export async function prepareData(config: Config): Promise<PreparedData> {
   const database = await openMigratedDatabase(config, { role: 'seed' });
   try {
     const { db } = database;
-    const count = async () =>
-      Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from series`)).rows[0]?.n ?? 0);
     let seeded = false;
-    if ((await count()) === 0) {
+    if ((await db.$count(series)) === 0) {
       const storage = new LocalDiskStorage(join(config.dataDir, 'media'), config.publicApiUrl);
       await seedDemoCatalogue(db, storage, { onProgress: (message: string) => console.log(`  ${message}`) });
       seeded = true;
     }
     const admin = await ensureDemoAdmin(config, database.db);
-    const [row] = (
-      await db.execute<{ n: number; changed: string | null; voters: number; scores: number }>(
-        sql`select count(*)::int as n, max(updated_at)::text as changed, coalesce(sum(voter_count), 0)::int as voters,
-                   coalesce(sum(final_score), 0)::float8 as scores from series`,
-      )
-    ).rows;
+    const [row] = await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        changed: sql<string | null>`max(${series.updatedAt})::text`,
+        voters: sql<number>`coalesce(sum(${series.voterCount}), 0)::int`,
+        scores: sql<number>`coalesce(sum(${series.finalScore}), 0)::float8`,
+      })
+      .from(series);
     return {
       seeded,
       seriesCount: row?.n ?? 0,
@@ -68,13 +68,15 @@ async function ensureDemoAdmin(config: Config, db: Awaited<ReturnType<typeof ope
   }
   const admin = { username: 'admin', email: 'admin@gmail.com', password: randomBytes(12).toString('base64url') };
   const passwordHash = await hashPassword(admin.password);
-  await db
-    .insert(users)
-    .values({ ...admin, passwordHash, role: 'ADMIN', emailVerifiedAt: new Date() })
-    .onConflictDoUpdate({
-      target: sql`lower(${users.username})`,
-      set: { passwordHash, role: 'ADMIN', emailVerifiedAt: new Date() },
-    });
+  // The credentials file was lost but the account may remain: give it the new password.
+  const updated = await db
+    .update(users)
+    .set({ passwordHash, role: 'ADMIN', emailVerifiedAt: new Date() })
+    .where(sql`lower(${users.username}) = ${admin.username}`)
+    .returning({ id: users.id });
+  if (updated.length === 0) {
+    await db.insert(users).values({ ...admin, passwordHash, role: 'ADMIN', emailVerifiedAt: new Date() });
+  }
   writeFileSync(file, JSON.stringify({ username: admin.username, email: admin.email, password: admin.password }, null, 2), {
     mode: 0o600,
   });

@@ -128,7 +128,7 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByLabel('Username', { exact: true }).fill(account.username);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    const loginForm = page.locator('form').first();
+    const loginForm = page.locator('main form').first();
     await solveAltcha(loginForm);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText(TEXT.emailNotVerified)).toBeVisible();
@@ -206,13 +206,18 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
     await solveAltcha(page);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText(TEXT.invalidEmail)).toBeVisible();
-    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    // A field's error sits next to it and is read with it.
+    const emailField = page.getByLabel('Email', { exact: true });
+    await expect(emailField).toHaveAccessibleDescription(
+      new RegExp(`^${TEXT.invalidEmail.replaceAll('.', '\\.')}`),
+    );
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#signup-email-error')).toBeVisible();
 
     await page.getByLabel('Email', { exact: true }).fill(e2eStack.admin.email);
     await solveAltcha(page);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText(TEXT.emailExists)).toBeVisible();
+    await expect(page.locator('#signup-email-error')).toHaveText(TEXT.emailExists);
   });
 
   test('the verification page handles missing, invalid and expired links', async ({ page }) => {

@@ -55,7 +55,9 @@ describe('demo catalogue generation', () => {
     expect(new Set(series.map((s) => s.type))).toEqual(new Set(SERIES_TYPES));
     const statuses = new Set(series.map((s) => s.status));
     for (const status of [...SERIES_STATUSES, null]) expect(statuses).toContain(status);
-    expect(series.filter((s) => s.status === 'ONGOING' || s.status === 'COMPLETE').length).toBeGreaterThan(250);
+    expect(series.filter((s) => s.status === 'ONGOING' || s.status === 'COMPLETE').length).toBeGreaterThan(
+      250,
+    );
     expect(new Set(series.map((s) => s.title.toLowerCase())).size).toBe(400);
 
     for (const s of series) {

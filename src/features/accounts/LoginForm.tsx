@@ -17,8 +17,8 @@ import styles from './AuthForm.module.css';
  */
 export default function LoginForm() {
   const hydrated = useHydrated();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  /** What the resend panel starts with: the username of the attempt that was refused as unverified. */
+  const [unverifiedLogin, setUnverifiedLogin] = useState('');
   const [missing, setMissing] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
   const [showResend, setShowResend] = useState(false);
@@ -36,6 +36,9 @@ export default function LoginForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
     const nowMissing = { username: !username.trim(), password: !password.trim() };
     setMissing(nowMissing);
     if (nowMissing.username || nowMissing.password) {
@@ -61,7 +64,10 @@ export default function LoginForm() {
     } catch (error) {
       const failure = loginFailure(failedCall(error));
       showNotice(failure.message);
-      if (failure.showResend) setShowResend(true);
+      if (failure.showResend) {
+        setUnverifiedLogin(username.trim());
+        setShowResend(true);
+      }
       captcha.current?.reset();
       setBusy(false);
     }
@@ -72,19 +78,17 @@ export default function LoginForm() {
       <form className={styles.form} method="post" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField
           id="login-username"
+          name="username"
           label="Username"
-          value={username}
-          onValueChange={setUsername}
           autoComplete="username"
           invalid={missing.username}
           inputRef={usernameInput}
         />
         <TextField
           id="login-password"
+          name="password"
           label="Password"
           type="password"
-          value={password}
-          onValueChange={setPassword}
           autoComplete="current-password"
           invalid={missing.password}
           inputRef={passwordInput}
@@ -113,7 +117,7 @@ export default function LoginForm() {
           <ResendVerificationForm
             idPrefix="login-resend"
             accepts="email-or-username"
-            initialValue={username}
+            initialValue={unverifiedLogin}
           />
         </section>
       )}

@@ -26,7 +26,6 @@ export default function ResendVerificationForm({
   initialValue = '',
 }: ResendVerificationFormProps) {
   const hydrated = useHydrated();
-  const [value, setValue] = useState(initialValue);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, showNotice] = useNotice();
@@ -37,7 +36,7 @@ export default function ResendVerificationForm({
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const entry = value.trim();
+    const entry = String(new FormData(event.currentTarget).get('login') ?? '').trim();
     setMissing(!entry);
     if (!entry) {
       showNotice(RESEND_MESSAGES.required);
@@ -67,9 +66,9 @@ export default function ResendVerificationForm({
       <TextField
         id={`${idPrefix}-${accepts === 'email' ? 'email' : 'login'}`}
         label={accepts === 'email' ? 'Email' : 'Email or username'}
+        name="login"
         type={accepts === 'email' ? 'email' : 'text'}
-        value={value}
-        onValueChange={setValue}
+        defaultValue={initialValue}
         autoComplete={accepts === 'email' ? 'email' : 'username'}
         invalid={missing}
         inputRef={input}

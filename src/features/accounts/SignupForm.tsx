@@ -28,7 +28,6 @@ const SUCCESS_REDIRECT_MS = 1500;
  */
 export default function SignupForm() {
   const hydrated = useHydrated();
-  const [fields, setFields] = useState({ username: '', email: '', password: '' });
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const [missing, setMissing] = useState<Record<SignupField, boolean>>({
     username: false,
@@ -59,9 +58,6 @@ export default function SignupForm() {
     return () => clearTimeout(timer);
   }, [done]);
 
-  const setField = (field: SignupField) => (value: string) =>
-    setFields((current) => ({ ...current, [field]: value }));
-
   /** A message about one field is shown next to it (and only announced by the form); others are the form's. */
   function fail(next: SignupFailure) {
     setFailure(next);
@@ -72,7 +68,12 @@ export default function SignupForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done) return;
-    const input = normalizeSignup(fields);
+    const data = new FormData(event.currentTarget);
+    const input = normalizeSignup({
+      username: String(data.get('username') ?? ''),
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    });
     const nowMissing = { username: !input.username, email: !input.email, password: !input.password };
     setMissing(nowMissing);
     const problem = signupInputProblem(input);
@@ -110,8 +111,7 @@ export default function SignupForm() {
         <TextField
           id="signup-username"
           label="Username"
-          value={fields.username}
-          onValueChange={setField('username')}
+          name="username"
           autoComplete="username"
           hint="3 to 30 letters, digits, _ . or -"
           error={fieldError('username')}
@@ -122,8 +122,7 @@ export default function SignupForm() {
           id="signup-email"
           label="Email"
           type="email"
-          value={fields.email}
-          onValueChange={setField('email')}
+          name="email"
           autoComplete="email"
           hint="A Gmail or Yahoo address."
           error={fieldError('email')}
@@ -134,8 +133,7 @@ export default function SignupForm() {
           id="signup-password"
           label="Password"
           type="password"
-          value={fields.password}
-          onValueChange={setField('password')}
+          name="password"
           autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           error={fieldError('password')}

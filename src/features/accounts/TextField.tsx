@@ -1,11 +1,12 @@
-import type { ChangeEvent, HTMLInputAutoCompleteAttribute, Ref } from 'react';
+import type { HTMLInputAutoCompleteAttribute, Ref } from 'react';
 import styles from './AuthForm.module.css';
 
 interface TextFieldProps {
   id: string;
+  /** The form field name; forms read their values from FormData on submit. */
+  name: string;
   label: string;
-  value: string;
-  onValueChange(value: string): void;
+  defaultValue?: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   /** A short rule shown under the field and read with it. */
@@ -17,12 +18,15 @@ interface TextFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose hint and error are tied to it for screen readers. */
+/**
+ * A labelled input whose hint and error are tied to it for screen readers. Uncontrolled on purpose: what a
+ * visitor types before the island hydrates is kept (a controlled input would be reset to its state).
+ */
 export default function TextField({
   id,
+  name,
   label,
-  value,
-  onValueChange,
+  defaultValue,
   type = 'text',
   autoComplete,
   hint,
@@ -41,11 +45,10 @@ export default function TextField({
       <input
         ref={inputRef}
         id={id}
-        name={id}
+        name={name}
         className={styles.input}
         type={type}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+        defaultValue={defaultValue}
         autoComplete={autoComplete}
         autoCapitalize={type === 'text' ? 'none' : undefined}
         spellCheck={false}

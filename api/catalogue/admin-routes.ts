@@ -1,0 +1,326 @@
+import multipart from '@fastify/multipart';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
+import { series, seriesDetails } from '../db/schema';
+import { notFound } from '../http-error';
+import { removeImage, type StoredImage } from '../media/store-image';
+import { currentUser } from '../plugins/auth';
+import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
+import {
+  DETAIL_COVER_MAX_BYTES,
+  detailCoverProblem,
+  INVALID_IMAGE,
+  InvalidImageError,
+  SERIES_COVER_MAX_BYTES,
+  seriesCoverProblem,
+  storeCover,
+} from './cover-upload';
+import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
+import { toRankedSeries, toSeriesDetail } from './presenters';
+import { parseGenres } from './ranking';
+import {
+  errorSchema,
+  rankedSeriesSchema,
+  seriesDetailSchema,
+  seriesIdParams,
+  type RankedSeries,
+} from './schemas';
+import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
+
+const SERIES_NOT_FOUND = 'Series not found';
+/** Text fields are short; the synopsis is the longest (SYNOPSIS_MAX_LENGTH characters of up to 4 bytes). */
+const MAX_FIELD_BYTES = SYNOPSIS_MAX_LENGTH * 4;
+
+const adminErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  413: errorSchema,
+  422: errorSchema.describe('`detail` names the first problem; `errors` lists every field problem'),
+};
+
+/**
+ * Catalogue administration: add, edit and delete series, and edit a series' synopsis and detail cover.
+ * ADMIN only, checked against the database on every call. Covers are checked by their bytes (PNG, JPEG,
+ * WebP), stored through app.media with their size variants, and a replaced or deleted cover's files are
+ * removed once the database no longer points at them. Every write invalidates the catalogue cache, so
+ * live lists show it at once.
+ */
+const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to these routes; each admin form reads its parts itself (see readSubmittedForm). Files over a
+  // route's limit are cut short and flagged rather than thrown, so each route can name its own limit.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  app.addHook('preHandler', app.requireAdmin);
+
+  const { media, catalogueCache } = app;
+
+  /** The series as the live lists now show it (the cache reloads after the write's invalidation). */
+  async function rankedSeries(id: number): Promise<RankedSeries | undefined> {
+    catalogueCache.invalidate();
+    const placed = (await catalogueCache.get()).placement(id);
+    if (placed) return toRankedSeries(placed.overall, media);
+    const row = await loadSeriesDetailRow(app.db, id);
+    return (
+      row &&
+      toRankedSeries({ series: { ...row.series, genres: parseGenres(row.series.genre) }, rank: null }, media)
+    );
+  }
+
+  /** Stores a checked cover; an image whose pixels cannot be decoded ends as a field problem. */
+  async function storeCheckedCover(
+    ...args: Parameters<typeof storeCover>
+  ): Promise<StoredImage | FieldError> {
+    try {
+      return await storeCover(...args);
+    } catch (error) {
+      if (error instanceof InvalidImageError) return { field: 'cover', message: INVALID_IMAGE };
+      throw error;
+    }
+  }
+
+  async function discard(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    // The database no longer names these files; failing to delete them leaves garbage, not an error.
+    await removeImage(media, key).catch((error: unknown) =>
+      app.log.warn({ err: error, key }, 'could not remove replaced media'),
+    );
+  }
+
+  app.post(
+    '/series',
+    {
+      schema: {
+        tags: ['series admin'],
+        summary: 'Add a series',
+        description:
+          'Multipart `title, genre, type, cover` (required) and `author, artist, status`. The cover must be ' +
+          'PNG, JPEG or WebP by its bytes, with a width / height ratio from 0.6 to 0.7, at most 5 MB.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: rankedSeriesSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readSubmittedForm(request, {
+        maxFileBytes: SERIES_COVER_MAX_BYTES,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      });
+      const { values, errors } = parseSeriesFields(form, 'create');
+      const cover = form.files.get('cover');
+      const coverProblem = cover ? await seriesCoverProblem(cover) : 'Cover is required';
+      if (coverProblem) errors.push({ field: 'cover', message: coverProblem });
+      if (errors.length > 0 || !cover) return sendValidationErrors(reply, errors);
+
+      const stored = await storeCheckedCover(media, cover, 'covers', values.title!);
+      if (!('key' in stored)) return sendValidationErrors(reply, [stored]);
+      let id: number;
+      try {
+        id = await app.db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(series)
+            .values({
+              title: values.title!,
+              genre: values.genre!,
+              type: values.type!,
+              status: values.status ?? null,
+              author: values.author ?? '',
+              artist: values.artist ?? '',
+              coverKey: stored.key,
+            })
+            .returning({ id: series.id });
+          // Every series has its detail row from the start, so votes and detail edits only update it.
+          await tx.insert(seriesDetails).values({ seriesId: created!.id });
+          return created!.id;
+        });
+      } catch (error) {
+        await discard(stored.key);
+        throw error;
+      }
+      const body = await rankedSeries(id);
+      return reply.status(201).send(body!);
+    },
+  );
+
+  app.put(
+    '/series/:id',
+    {
+      schema: {
+        tags: ['series admin'],
+        summary: 'Edit a series',
+        description:
+          'JSON or multipart with any subset of `title, genre, type, author, artist, status`, and optionally ' +
+          'a new `cover` (multipart; same rules as when adding). An empty status clears it.',
+        security: [{ bearer: [] }],
+        params: seriesIdParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: rankedSeriesSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const form = await readSubmittedForm(request, {
+        maxFileBytes: SERIES_COVER_MAX_BYTES,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      });
+      if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
+      const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, id));
+      if (!existing) throw notFound(SERIES_NOT_FOUND);
+
+      const { values, errors } = parseSeriesFields(form, 'update');
+      const cover = form.files.get('cover');
+      const coverProblem = cover && (await seriesCoverProblem(cover));
+      if (coverProblem) errors.push({ field: 'cover', message: coverProblem });
+      if (errors.length > 0) return sendValidationErrors(reply, errors);
+
+      const stored = cover && (await storeCheckedCover(media, cover, 'covers', values.title ?? id));
+      if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
+      let replacedKey: string | null | undefined;
+      try {
+        replacedKey = await app.db.transaction(async (tx) => {
+          // Locked, so two edits replacing the cover at once each remove exactly the key they replaced.
+          const [current] = await tx
+            .select({ coverKey: series.coverKey })
+            .from(series)
+            .where(eq(series.id, id))
+            .for('update');
+          if (!current) return undefined;
+          await tx
+            .update(series)
+            .set({ ...values, ...(stored ? { coverKey: stored.key } : {}), updatedAt: sql`now()` })
+            .where(eq(series.id, id));
+          return stored ? current.coverKey : null;
+        });
+      } catch (error) {
+        await discard(stored?.key);
+        throw error;
+      }
+      if (replacedKey === undefined) {
+        await discard(stored?.key);
+        throw notFound(SERIES_NOT_FOUND);
+      }
+      await discard(replacedKey);
+      const body = await rankedSeries(id);
+      if (!body) throw notFound(SERIES_NOT_FOUND);
+      return body;
+    },
+  );
+
+  app.delete(
+    '/series/:id',
+    {
+      schema: {
+        tags: ['series admin'],
+        summary: 'Delete a series',
+        description: 'Removes the series with its details, votes, reading-list items and forum references.',
+        security: [{ bearer: [] }],
+        params: seriesIdParams,
+        response: { 204: z.null().describe('Deleted'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
+      const coverKeys = await app.db.transaction(async (tx) => {
+        const [detail] = await tx
+          .select({ coverKey: seriesDetails.coverKey })
+          .from(seriesDetails)
+          .where(eq(seriesDetails.seriesId, id))
+          .for('update');
+        // Foreign keys cascade to details, votes, voters, list items and forum references.
+        const [deleted] = await tx
+          .delete(series)
+          .where(eq(series.id, id))
+          .returning({ coverKey: series.coverKey });
+        return deleted && [deleted.coverKey, detail?.coverKey];
+      });
+      if (!coverKeys) throw notFound(SERIES_NOT_FOUND);
+      catalogueCache.invalidate();
+      await Promise.all(coverKeys.map(discard));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/series-details',
+    {
+      schema: {
+        tags: ['series admin'],
+        summary: "Set a series' synopsis and detail cover",
+        description:
+          'Multipart `series_id, synopsis` and optionally `file` (also accepted as `series_cover`): a PNG, ' +
+          'JPEG or WebP under 800 KB, any shape (900x600 recommended). Without a file the cover is kept.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: seriesDetailSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readSubmittedForm(request, {
+        maxFileBytes: DETAIL_COVER_MAX_BYTES,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      });
+      const rawId = textField(form, 'series_id');
+      const seriesId = rawId && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
+      if (seriesId === undefined) {
+        const message = rawId ? 'series_id must be a series id' : 'series_id is required';
+        return sendValidationErrors(reply, [{ field: 'series_id', message }]);
+      }
+      if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
+      const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, seriesId));
+      if (!existing) throw notFound(SERIES_NOT_FOUND);
+
+      const errors: FieldError[] = [];
+      const synopsis = form.malformedFields.has('synopsis') ? undefined : textField(form, 'synopsis');
+      if (!synopsis) errors.push({ field: 'synopsis', message: 'Synopsis is required' });
+      else if (form.truncatedFields.has('synopsis') || synopsis.length > SYNOPSIS_MAX_LENGTH) {
+        errors.push({
+          field: 'synopsis',
+          message: `Synopsis must be at most ${SYNOPSIS_MAX_LENGTH} characters`,
+        });
+      }
+      const file = form.files.get('file') ?? form.files.get('series_cover');
+      const fileProblem = file && (await detailCoverProblem(file));
+      if (fileProblem) errors.push({ field: 'file', message: fileProblem });
+      if (errors.length > 0 || !synopsis) return sendValidationErrors(reply, errors);
+
+      const stored = file && (await storeCheckedCover(media, file, 'details', seriesId));
+      if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
+      let replacedKey: string | null | undefined;
+      try {
+        replacedKey = await app.db.transaction(async (tx) => {
+          // Series created before they had a detail row get one here.
+          await tx.insert(seriesDetails).values({ seriesId }).onConflictDoNothing();
+          const [current] = await tx
+            .select({ coverKey: seriesDetails.coverKey })
+            .from(seriesDetails)
+            .where(eq(seriesDetails.seriesId, seriesId))
+            .for('update');
+          await tx
+            .update(seriesDetails)
+            .set({ synopsis, ...(stored ? { coverKey: stored.key } : {}), updatedAt: sql`now()` })
+            .where(eq(seriesDetails.seriesId, seriesId));
+          return stored ? (current?.coverKey ?? null) : null;
+        });
+      } catch (error) {
+        await discard(stored?.key);
+        if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(SERIES_NOT_FOUND);
+        throw error;
+      }
+      await discard(replacedKey);
+      catalogueCache.invalidate();
+
+      const [row, scores, snapshot] = await Promise.all([
+        loadSeriesDetailRow(app.db, seriesId),
+        loadCallerScores(app.db, seriesId, currentUser(request).id),
+        catalogueCache.get(),
+      ]);
+      if (!row) throw notFound(SERIES_NOT_FOUND);
+      return toSeriesDetail(row, snapshot.placement(seriesId)?.overall.rank ?? null, media, scores);
+    },
+  );
+};
+
+export default catalogueAdminRoutes;

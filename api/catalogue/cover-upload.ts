@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import type { MediaStorage } from '../media/storage';
+import {
+  ACCEPTED_IMAGE_FORMATS,
+  InvalidImageError,
+  storeImage,
+  type StoredImage,
+} from '../media/store-image';
+import type { UploadedFile } from './admin-form';
+
+/** Spec §5 and api.md: texts shown verbatim. */
+export const INVALID_IMAGE = 'Invalid image file.';
+export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
+export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
+
+/** Series covers are 2:3 portraits: width / height from 0.6 to 0.7 (spec §9). */
+export const COVER_MIN_RATIO = 0.6;
+export const COVER_MAX_RATIO = 0.7;
+/** A detail cover must be under 800 KB (spec §9): at most 800 * 1024 - 1 bytes. */
+export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
+/** Series covers have no size rule in the spec; this bounds memory and the work of re-encoding. */
+export const SERIES_COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
+
+/** Pixels a cover may declare; larger ones are refused before any decoding. */
+const MAX_COVER_PIXELS = 50_000_000;
+
+export interface CoverProbe {
+  /** Upright size, after the EXIF orientation is applied: what a visitor sees. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads an upload's header: its format by its bytes (PNG, JPEG or WebP; the name and declared type are
+ * ignored) and its upright size. Undefined for anything else, including a renamed non-image.
+ */
+export async function probeCover(bytes: Buffer): Promise<CoverProbe | undefined> {
+  if (bytes.length === 0) return undefined;
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: MAX_COVER_PIXELS, failOn: 'error' }).metadata();
+    if (!metadata.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(metadata.format)) {
+      return undefined;
+    }
+    const { width, height } = metadata.autoOrient;
+    if (!width || !height || width * height > MAX_COVER_PIXELS) return undefined;
+    return { width, height };
+  } catch {
+    return undefined;
+  }
+}
+
+export function hasCoverRatio({ width, height }: CoverProbe): boolean {
+  const ratio = width / height;
+  return ratio >= COVER_MIN_RATIO && ratio <= COVER_MAX_RATIO;
+}
+
+/** The problem with a series cover (spec: 2:3 portrait), or undefined when it can be stored. */
+export async function seriesCoverProblem(file: UploadedFile): Promise<string | undefined> {
+  if (file.truncated) return SERIES_COVER_TOO_LARGE;
+  const probe = await probeCover(file.bytes);
+  if (!probe) return INVALID_IMAGE;
+  return hasCoverRatio(probe) ? undefined : COVER_RATIO_MESSAGE;
+}
+
+/** The problem with a series detail cover (any shape, under 800 KB), or undefined when it can be stored. */
+export async function detailCoverProblem(file: UploadedFile): Promise<string | undefined> {
+  if (file.truncated || file.bytes.length > DETAIL_COVER_MAX_BYTES) return DETAIL_COVER_TOO_LARGE;
+  return (await probeCover(file.bytes)) ? undefined : INVALID_IMAGE;
+}
+
+/**
+ * Stores a checked cover with its size variants. A file whose header passed but whose pixels cannot be
+ * decoded still ends as InvalidImageError, which callers answer as INVALID_IMAGE.
+ */
+export function storeCover(
+  media: MediaStorage,
+  file: UploadedFile,
+  folder: 'covers' | 'details',
+  idHint: string | number,
+): Promise<StoredImage> {
+  return storeImage(media, { bytes: file.bytes, folder, idHint });
+}
+
+export { InvalidImageError };

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CATEGORY_LABELS } from '../catalogue/categories';
+import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from '../catalogue/details';
+import { toSeriesDetail } from '../catalogue/presenters';
+import { errorSchema, seriesDetailSchema, seriesIdParams, validationErrorSchema } from '../catalogue/schemas';
+import { HttpError, notFound } from '../http-error';
+import { currentUser } from '../plugins/auth';
+import { castVote, loadOverallRank } from './cast-vote';
+import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
+
+export const INVALID_VOTE = 'Invalid vote';
+export const ALREADY_VOTED = 'You already voted on this category';
+const SERIES_NOT_FOUND = 'Series not found';
+
+/** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
+const votingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The contract's vote is a form call, which also accepts JSON. Scoped to this plugin, and skipped when
+  // the app already parses forms for everyone.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+  }
+
+  app.post(
+    '/series-details/:id/vote',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['voting'],
+        summary: 'Vote on one category of a series',
+        description:
+          `Form or JSON \`{category, score}\`: category is one of ${CATEGORY_LABELS.map((l) => `"${l}"`).join(', ')} ` +
+          `(the stored names such as WORLD_BUILDING are accepted too), score an integer ${MIN_SCORE}-${MAX_SCORE}. ` +
+          'A vote is final: a second vote on the same category is refused with 403. The category totals, the ' +
+          'voter count and the final score change in the same transaction as the vote.',
+        security: [{ bearer: [] }],
+        params: seriesIdParams,
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        response: {
+          200: seriesDetailSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const seriesId = request.params.id;
+      const vote = parseVoteBody(request.body);
+      if (!vote) throw new HttpError(400, INVALID_VOTE);
+      if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
+
+      const outcome = await castVote(app.db, { userId: user.id, seriesId, ...vote });
+      if (outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (outcome === 'duplicate') throw new HttpError(403, ALREADY_VOTED);
+      app.catalogueCache.invalidate();
+
+      const [row, scores] = await Promise.all([
+        loadSeriesDetailRow(app.db, seriesId),
+        loadCallerScores(app.db, seriesId, user.id),
+      ]);
+      // Deleted right after the vote committed.
+      if (!row) throw notFound(SERIES_NOT_FOUND);
+      const rank = await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
+      return toSeriesDetail(row, rank, app.media, scores);
+    },
+  );
+};
+
+export default votingRoutes;

@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { variantKey } from '../../api/media/images';
+import { LocalDiskStorage } from '../../api/media/storage';
+import { InvalidImageError, removeImage, storeImage } from '../../api/media/store-image';
+
+let root: string;
+let storage: LocalDiskStorage;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'panelrank-store-image-'));
+  storage = new LocalDiskStorage(root, 'http://media.test');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+
+async function storedSize(key: string) {
+  const metadata = await sharp(join(root, key)).metadata();
+  return { format: metadata.format, width: metadata.width, height: metadata.height };
+}
+
+describe('storeImage', () => {
+  it('stores a full-size WebP and its 200 and 400 px variants under a fresh key', async () => {
+    const bytes = await picture(1000, 1500).png().toBuffer();
+    const stored = await storeImage(storage, { folder: 'covers', bytes, idHint: 'The Crimson Blade!' });
+    expect(stored.key).toMatch(/^covers\/the-crimson-blade-[0-9a-f]{10}\.webp$/);
+    expect(stored).toMatchObject({ width: 1000, height: 1500, mime: 'image/webp' });
+    expect(await storedSize(stored.key)).toEqual({ format: 'webp', width: 1000, height: 1500 });
+    expect(await storedSize(variantKey(stored.key, 200))).toEqual({
+      format: 'webp',
+      width: 200,
+      height: 300,
+    });
+    expect(await storedSize(variantKey(stored.key, 400))).toEqual({
+      format: 'webp',
+      width: 400,
+      height: 600,
+    });
+    expect(stored.bytes).toBeGreaterThan(0);
+
+    const again = await storeImage(storage, { folder: 'covers', bytes, idHint: 'The Crimson Blade!' });
+    expect(again.key).not.toBe(stored.key);
+    expect(storage.url(stored.key)).toBe(`http://media.test/media/${stored.key}`);
+  });
+
+  it('accepts JPEG and WebP by content and never upscales a small image', async () => {
+    const jpeg = await picture(150, 225).jpeg().toBuffer();
+    const stored = await storeImage(storage, { folder: 'uploads/forum', bytes: jpeg, idHint: 12 });
+    expect(stored.key).toMatch(/^uploads\/forum\/12-[0-9a-f]{10}\.webp$/);
+    for (const key of [stored.key, variantKey(stored.key, 200), variantKey(stored.key, 400)]) {
+      expect(await storedSize(key)).toEqual({ format: 'webp', width: 150, height: 225 });
+    }
+    const webp = await picture(300, 450).webp().toBuffer();
+    const fromWebp = await storeImage(storage, { folder: 'covers', bytes: webp });
+    expect(await storedSize(variantKey(fromWebp.key, 200))).toMatchObject({ width: 200 });
+    expect(await storedSize(variantKey(fromWebp.key, 400))).toMatchObject({ width: 300 });
+  });
+
+  it('turns an image upright per its EXIF orientation', async () => {
+    const sideways = await picture(300, 200).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const stored = await storeImage(storage, { folder: 'covers', bytes: sideways });
+    expect(stored).toMatchObject({ width: 200, height: 300 });
+  });
+
+  it('rejects bytes that are not a PNG, JPEG or WebP image and stores nothing', async () => {
+    const gif = await picture(20, 30).gif().toBuffer();
+    const png = await picture(200, 300).png().toBuffer();
+    for (const bytes of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="3"></svg>'),
+      Buffer.from('definitely not an image'),
+      gif,
+      Buffer.alloc(0),
+      png.subarray(0, 60),
+    ]) {
+      await expect(storeImage(storage, { folder: 'covers', bytes })).rejects.toBeInstanceOf(
+        InvalidImageError,
+      );
+    }
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses a folder that could escape the media root', async () => {
+    const bytes = await picture(10, 15).png().toBuffer();
+    await expect(storeImage(storage, { folder: '../etc', bytes })).rejects.toThrow(/folder/);
+  });
+});
+
+describe('removeImage', () => {
+  it('removes the image and its variants, and tolerates a second removal', async () => {
+    const stored = await storeImage(storage, {
+      folder: 'covers',
+      bytes: await picture(600, 900).png().toBuffer(),
+    });
+    await removeImage(storage, stored.key);
+    for (const key of [stored.key, variantKey(stored.key, 200), variantKey(stored.key, 400)]) {
+      expect(existsSync(join(root, key))).toBe(false);
+    }
+    await expect(removeImage(storage, stored.key)).resolves.toBeUndefined();
+  });
+});
