@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { e2eStack } from './tests/e2e/stack-config';
 
 /** Debian's Chromium where installed (Playwright cannot download browsers here), else Playwright's own. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: '.',

@@ -28,7 +28,9 @@ children.push(
     stdio: 'inherit',
   }),
 );
-console.log(`\nDev: site ${siteUrl}, API ${config.publicApiUrl}, admin ${data.admin.username} / ${data.admin.password}\n`);
+console.log(
+  `\nDev: site ${siteUrl}, API ${config.publicApiUrl}, admin ${data.admin.username} / ${data.admin.password}\n`,
+);
 
 const shutdown = async () => {
   await Promise.all(children.map((child) => stopProcess(child)));

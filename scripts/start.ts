@@ -4,7 +4,15 @@
  * build with the same rules Netlify uses. Ctrl-C stops everything.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -70,7 +78,9 @@ async function main() {
     step('Site is up to date; skipping the build (use --rebuild to force one)');
   } else {
     step('Building the site against the live API');
-    await run(bin('astro'), ['build'], { env: { ...buildEnv, BUILD_API_URL: `http://127.0.0.1:${config.PORT}` } });
+    await run(bin('astro'), ['build'], {
+      env: { ...buildEnv, BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
+    });
     writeFileSync(stampFile, stamp);
   }
 

@@ -103,7 +103,8 @@ await playwright();
 rmSync(reportDir, { recursive: true, force: true });
 
 console.log('\nSummary');
-for (const t of tallies) console.log(`  ${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+for (const t of tallies)
+  console.log(`  ${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /**
@@ -8,6 +8,11 @@ import { dirname, join, normalize } from 'node:path';
  */
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Optional: stores an existing object's content under another key more cheaply than a second put (a
+   * variant that equals the original). Objects are never rewritten, so sharing storage is safe.
+   */
+  duplicate?(existingKey: string, newKey: string): Promise<void>;
   remove(keys: string[]): Promise<void>;
   /** Absolute URL a browser uses to fetch the object. */
   url(key: string): string;
@@ -29,6 +34,13 @@ export class LocalDiskStorage implements MediaStorage {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, bytes);
+  }
+
+  /** A hard link: creating a file costs far more than a directory entry (seeding writes thousands). */
+  async duplicate(existingKey: string, newKey: string): Promise<void> {
+    const target = this.pathOf(newKey);
+    await mkdir(dirname(target), { recursive: true });
+    await link(this.pathOf(existingKey), target).catch(() => copyFile(this.pathOf(existingKey), target));
   }
 
   async remove(keys: string[]): Promise<void> {

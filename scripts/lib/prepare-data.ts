@@ -66,7 +66,11 @@ async function ensureDemoAdmin(config: Config, db: Awaited<ReturnType<typeof ope
       .where(sql`lower(${users.username}) = lower(${saved.username})`);
     if (present) return { ...saved, file };
   }
-  const admin = { username: 'admin', email: 'admin@gmail.com', password: randomBytes(12).toString('base64url') };
+  const admin = {
+    username: 'admin',
+    email: 'admin@gmail.com',
+    password: randomBytes(12).toString('base64url'),
+  };
   const passwordHash = await hashPassword(admin.password);
   // The credentials file was lost but the account may remain: give it the new password.
   const updated = await db
@@ -77,8 +81,12 @@ async function ensureDemoAdmin(config: Config, db: Awaited<ReturnType<typeof ope
   if (updated.length === 0) {
     await db.insert(users).values({ ...admin, passwordHash, role: 'ADMIN', emailVerifiedAt: new Date() });
   }
-  writeFileSync(file, JSON.stringify({ username: admin.username, email: admin.email, password: admin.password }, null, 2), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    file,
+    JSON.stringify({ username: admin.username, email: admin.email, password: admin.password }, null, 2),
+    {
+      mode: 0o600,
+    },
+  );
   return { ...admin, file };
 }

@@ -10,7 +10,9 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
     const child = spawn(command, args, { stdio: 'inherit', cwd: projectRoot, ...options });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
     );
   });
 }

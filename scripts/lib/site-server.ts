@@ -14,7 +14,11 @@ export interface SiteServerOptions {
  * Serves the built site the way Netlify does: static files first, then the rules of dist/_redirects
  * (copied from public/_redirects), then 404.html. Hashed assets are cached for a year, HTML is revalidated.
  */
-export async function startSiteServer({ distDir, port, host = '127.0.0.1' }: SiteServerOptions): Promise<Server> {
+export async function startSiteServer({
+  distDir,
+  port,
+  host = '127.0.0.1',
+}: SiteServerOptions): Promise<Server> {
   const redirectsFile = join(distDir, '_redirects');
   const rules = existsSync(redirectsFile) ? parseRedirects(readFileSync(redirectsFile, 'utf8')) : [];
   const notFoundPage = join(distDir, '404.html');
@@ -38,7 +42,9 @@ export async function startSiteServer({ distDir, port, host = '127.0.0.1' }: Sit
     setHeaders(response, pathname) {
       response.setHeader(
         'Cache-Control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        pathname.startsWith('/_astro/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       );
     },
   });
