@@ -106,18 +106,26 @@ export async function storeImagePixels(
     ...narrower.map((variantWidth) => pixels().resize({ width: variantWidth }).webp(webp).toBuffer()),
   ]);
   const key = `${folder}/${slug(input.idHint)}${randomBytes(5).toString('hex')}.webp`;
-  const files = [
+  const encoded = [
     { key, bytes: full! },
-    // Never upscale: a variant at least as wide as the original is the original.
-    ...VARIANT_WIDTHS.map((variantWidth) => ({
+    ...narrower.map((variantWidth, index) => ({
       key: variantKey(key, variantWidth),
-      bytes: variants[narrower.indexOf(variantWidth)] ?? full!,
+      bytes: variants[index]!,
     })),
   ];
+  // Never upscale: a variant at least as wide as the original is a copy of the original.
+  const copies = VARIANT_WIDTHS.filter((variantWidth) => variantWidth >= width).map((w) =>
+    variantKey(key, w),
+  );
   try {
-    await Promise.all(files.map((file) => storage.put(file.key, file.bytes, STORED_IMAGE_MIME)));
+    await Promise.all(encoded.map((file) => storage.put(file.key, file.bytes, STORED_IMAGE_MIME)));
+    await Promise.all(
+      copies.map((copy) =>
+        storage.duplicate ? storage.duplicate(key, copy) : storage.put(copy, full!, STORED_IMAGE_MIME),
+      ),
+    );
   } catch (error) {
-    await storage.remove(files.map((file) => file.key)).catch(() => undefined);
+    await storage.remove(allKeys(key)).catch(() => undefined);
     throw error;
   }
   return { key, width, height, mime: STORED_IMAGE_MIME, bytes: full!.length };

@@ -334,7 +334,7 @@ describe('catalogue administration', () => {
     let id: number;
 
     beforeAll(async () => {
-      [id] = await insertSeries(server, [{ title: 'Needs A Synopsis', withoutDetails: true }]);
+      id = (await insertSeries(server, [{ title: 'Needs A Synopsis', withoutDetails: true }]))[0]!;
     });
 
     function saveDetail(fields: Parameters<typeof multipartForm>[0]) {

@@ -104,11 +104,12 @@ describe('POST /series-details/{id}/vote', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [seriesId, bareId, otherId] = await insertSeries(server, [
+    const ids = await insertSeries(server, [
       { title: 'Votable' },
       { title: 'No Detail Row Yet', withoutDetails: true },
       { title: 'Rated Elsewhere', voters: 1, score: 5 },
     ]);
+    [seriesId, bareId, otherId] = [ids[0]!, ids[1]!, ids[2]!];
   });
   afterAll(() => server.close());
 

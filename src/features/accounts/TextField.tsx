@@ -34,7 +34,8 @@ export default function TextField({
   invalid = false,
   inputRef,
 }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+  // An error says more than the hint, so it takes the hint's place.
+  const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
@@ -60,7 +61,7 @@ export default function TextField({
           {error}
         </p>
       )}
-      {hint && (
+      {hint && !error && (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>

@@ -1,0 +1,212 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
+import { statusLabel } from '../catalogue/series-format';
+import { SERIES_TYPES } from '../navigation/series-types';
+import AdminDialog from './AdminDialog';
+import { ADD_SERIES_FAILED, UPDATE_SERIES_FAILED } from './admin-messages';
+import { createSeries, updateSeries } from './catalogue-admin-api';
+import { seriesCoverProblem } from './cover-checks';
+import styles from './CatalogueAdmin.module.css';
+
+export type SeriesFormMode = { kind: 'add' } | { kind: 'edit'; series: RankedSeries };
+
+export interface SeriesFormDialogProps {
+  mode: SeriesFormMode;
+  onSaved: (series: RankedSeries) => void;
+  onClose: () => void;
+}
+
+interface SeriesFields {
+  title: string;
+  genre: string;
+  type: string;
+  author: string;
+  artist: string;
+  status: string;
+}
+
+function initialFields(mode: SeriesFormMode): SeriesFields {
+  if (mode.kind === 'add') return { title: '', genre: '', type: '', author: '', artist: '', status: '' };
+  const { title, genre, type, author, artist, status } = mode.series;
+  return { title, genre, type, author, artist, status: status ?? '' };
+}
+
+/**
+ * The "Add New Series" and "Edit Series" modals. Adding needs title, genre, type and a cover; while one is
+ * missing, submitting silently does nothing (spec §5). A chosen cover is checked at once: an unreadable
+ * file gives "Invalid image file." and a shape outside 2:3 the ratio message; the API checks both again.
+ */
+export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormDialogProps) {
+  const adding = mode.kind === 'add';
+  const [fields, setFields] = useState<SeriesFields>(() => initialFields(mode));
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState('');
+  const [preview, setPreview] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+  const id = useId();
+  const coverErrorId = `${id}-cover-error`;
+
+  useEffect(() => {
+    if (!cover) return;
+    const url = URL.createObjectURL(cover);
+    setPreview(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setPreview(null);
+    };
+  }, [cover]);
+
+  const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setFields({ ...fields, [name]: event.target.value });
+
+  async function chooseCover(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0] ?? null;
+    setCover(null);
+    setCoverError('');
+    if (!file) return;
+    const problem = await seriesCoverProblem(file);
+    if (problem) {
+      setCoverError(problem);
+      input.value = '';
+      return;
+    }
+    setCover(file);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const title = fields.title.trim();
+    const genre = fields.genre.trim();
+    // Spec: while a required field is missing the action does nothing.
+    if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
+    const form = new FormData();
+    form.set('title', title);
+    form.set('genre', genre);
+    form.set('type', fields.type);
+    form.set('author', fields.author.trim());
+    form.set('artist', fields.artist.trim());
+    form.set('status', fields.status);
+    if (cover) form.set('cover', cover, cover.name);
+    setSubmitting(true);
+    setError('');
+    try {
+      const saved = adding ? await createSeries(form) : await updateSeries(mode.series.id, form);
+      onSaved(saved);
+    } catch {
+      setError(adding ? ADD_SERIES_FAILED : UPDATE_SERIES_FAILED);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AdminDialog title={adding ? 'Add New Series' : 'Edit Series'} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input
+            id={`${id}-title`}
+            name="title"
+            value={fields.title}
+            onChange={setField('title')}
+            aria-required="true"
+            maxLength={200}
+            autoComplete="off"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-genre`}>Genre</label>
+          <input
+            id={`${id}-genre`}
+            name="genre"
+            value={fields.genre}
+            onChange={setField('genre')}
+            aria-required="true"
+            aria-describedby={`${id}-genre-hint`}
+            maxLength={200}
+            autoComplete="off"
+          />
+          <p id={`${id}-genre-hint`} className={styles.hint}>
+            Comma-separated, e.g. Action, Fantasy
+          </p>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select id={`${id}-type`} name="type" value={fields.type} onChange={setField('type')} aria-required="true">
+            <option value="">Choose a type</option>
+            {SERIES_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-cover`}>{adding ? 'Cover' : 'New cover (optional)'}</label>
+          <input
+            id={`${id}-cover`}
+            name="cover"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={chooseCover}
+            aria-required={adding}
+            aria-invalid={coverError !== ''}
+            aria-describedby={`${id}-cover-hint ${coverErrorId}`}
+          />
+          <p id={`${id}-cover-hint`} className={styles.hint}>
+            PNG, JPEG or WebP in a 2:3 portrait shape, e.g. 200x300.
+          </p>
+          <p id={coverErrorId} className={styles.fieldError} role="alert">
+            {coverError}
+          </p>
+          {preview && <img className={styles.coverPreview} src={preview} alt="Chosen cover" width={80} height={120} />}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-author`}>Author</label>
+          <input
+            id={`${id}-author`}
+            name="author"
+            value={fields.author}
+            onChange={setField('author')}
+            maxLength={120}
+            autoComplete="off"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-artist`}>Artist</label>
+          <input
+            id={`${id}-artist`}
+            name="artist"
+            value={fields.artist}
+            onChange={setField('artist')}
+            maxLength={120}
+            autoComplete="off"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} name="status" value={fields.status} onChange={setField('status')}>
+            <option value="">Not set</option>
+            {SERIES_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div role="alert" className={styles.formError}>
+          {error && <p>{error}</p>}
+        </div>
+        <div className={styles.dialogActions}>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={submitting}>
+            {submitting ? 'Saving…' : adding ? 'Add Series' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,192 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { errorStatus } from '../../lib/api-client';
+import { $session } from '../accounts/session-store';
+import { useHydrated } from '../accounts/use-hydrated';
+import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
+import type { CategoryLabel } from '../series/series-categories';
+import {
+  ownScoresOf,
+  VOTE_CATEGORY_LABELS,
+  VOTE_LOGIN_PROMPT,
+  VOTE_SCORES,
+  voteFailureMessage,
+  type OwnScores,
+} from './vote-state';
+import { castVote, fetchOwnSeriesDetail } from './voting-api';
+import styles from './VotePanel.module.css';
+
+export interface VotePanelProps {
+  /** The series voted on; the fallback page leaves it out and the id comes from the address. */
+  seriesId?: number;
+}
+
+interface Message {
+  text: string;
+  tone: 'error' | 'success';
+  /** A new id per message, so the same text twice is announced twice. */
+  id: number;
+}
+
+let nextMessageId = 1;
+
+/**
+ * The "Determine Series Rank" voting island: a 1-10 choice per category for signed-in users. A vote is
+ * final: its category locks (controls disabled, the user's score shown), also after a reload, since the
+ * user's own scores are read from the API. The vote's answer is published to the series page, so the
+ * category tiles and the average update at once.
+ */
+export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
+  const hydrated = useHydrated();
+  const session = useStore($session, { ssr: 'initial' });
+  // The fallback page has no id at build time: it comes from the address once running in the browser.
+  const seriesId = givenId ?? (hydrated ? seriesIdFromPath(window.location.pathname) : null);
+  const [own, setOwn] = useState<{ key: string; scores: OwnScores } | null>(null);
+  const [chosen, setChosen] = useState<Partial<Record<CategoryLabel, number>>>({});
+  const [sending, setSending] = useState<CategoryLabel | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const idPrefix = useId();
+
+  // The user's own scores, read again whenever the signed-in user changes (e.g. in another tab). Scores
+  // loaded for another user or series are never shown.
+  const userKey = session.user && seriesId !== null ? `${session.user.id}:${seriesId}` : null;
+  const ownScores: OwnScores = own && own.key === userKey ? own.scores : {};
+  useEffect(() => {
+    if (userKey === null || seriesId === null) return;
+    let cancelled = false;
+    fetchOwnSeriesDetail(seriesId).then(
+      (detail) => {
+        if (!cancelled) setOwn({ key: userKey, scores: ownScoresOf(detail) });
+      },
+      () => {
+        // Voting still works; the API refuses a second vote on its own.
+        if (!cancelled) setOwn({ key: userKey, scores: {} });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [userKey, seriesId]);
+
+  if (hydrated && !session.user) {
+    const loginHref = seriesId ? `/login?next=${encodeURIComponent(`/series/${seriesId}`)}` : '/login';
+    return (
+      <div className={styles.prompt}>
+        <p>{VOTE_LOGIN_PROMPT}</p>
+        <div className={styles.promptActions}>
+          <a className="button button-primary" href={loginHref}>
+            Log in
+          </a>
+          <a className="button" href="/signup">
+            Sign up
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const ready = hydrated && userKey !== null && own?.key === userKey;
+
+  async function submit(event: FormEvent<HTMLFormElement>, label: CategoryLabel) {
+    event.preventDefault();
+    const score = chosen[label];
+    if (userKey === null || seriesId === null || score === undefined) return;
+    if (ownScores[label] !== undefined || sending) return;
+    setSending(label);
+    setMessage(null);
+    try {
+      const detail = await castVote(seriesId, label, score);
+      setOwn({ key: userKey, scores: { ...ownScores, ...ownScoresOf(detail), [label]: score } });
+      publishSeriesDetail(detail);
+      setMessage({
+        text: `Your ${label} vote of ${score} was counted.`,
+        tone: 'success',
+        id: nextMessageId++,
+      });
+    } catch (error) {
+      const status = errorStatus(error);
+      setMessage({ text: voteFailureMessage(status), tone: 'error', id: nextMessageId++ });
+      // Refused because a vote already exists (another tab or device): show it and lock the category.
+      if (status === 403) {
+        fetchOwnSeriesDetail(seriesId).then(
+          (detail) => setOwn({ key: userKey, scores: ownScoresOf(detail) }),
+          () => undefined,
+        );
+      }
+    } finally {
+      setSending(null);
+    }
+  }
+
+  return (
+    <div className={styles.panel} aria-busy={!ready}>
+      <p className={styles.intro}>Rate each category from 1 to 10. A vote is final.</p>
+      <ul className={styles.categories} role="list">
+        {VOTE_CATEGORY_LABELS.map((label) => {
+          const myScore = ownScores[label];
+          const locked = myScore !== undefined;
+          const selected = myScore ?? chosen[label];
+          const groupName = `${idPrefix}-${label}`;
+          return (
+            <li key={label}>
+              <form
+                className={styles.category}
+                data-locked={locked}
+                onSubmit={(event) => submit(event, label)}
+              >
+                <fieldset className={styles.fieldset} disabled={!ready || locked || sending !== null}>
+                  <legend className={styles.legend}>{label}</legend>
+                  <div className={styles.scale}>
+                    {VOTE_SCORES.map((score) => (
+                      <label key={score} className={styles.choice}>
+                        <input
+                          className={styles.choiceInput}
+                          type="radio"
+                          name={groupName}
+                          value={score}
+                          checked={selected === score}
+                          onChange={() => setChosen({ ...chosen, [label]: score })}
+                        />
+                        <span className={styles.choiceFace}>{score}</span>
+                      </label>
+                    ))}
+                  </div>
+                  {locked ? (
+                    <p className={styles.yourScore}>
+                      Your score: <strong>{myScore}</strong>/10
+                    </p>
+                  ) : (
+                    <button
+                      type="submit"
+                      className={`button button-primary ${styles.vote}`}
+                      disabled={chosen[label] === undefined}
+                    >
+                      {sending === label ? 'Voting…' : 'Vote'}
+                      <span className="visually-hidden"> on {label}</span>
+                    </button>
+                  )}
+                </fieldset>
+              </form>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.messages}>
+        <div role="alert">
+          {message?.tone === 'error' && (
+            <p key={message.id} className={`${styles.message} ${styles.error}`}>
+              {message.text}
+            </p>
+          )}
+        </div>
+        <div role="status">
+          {message?.tone === 'success' && (
+            <p key={message.id} className={`${styles.message} ${styles.success}`}>
+              {message.text}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
