@@ -37,7 +37,9 @@ async function seedOnce(target: Target, series: number): Promise<number> {
         stdio: ['ignore', values.quiet ? 'ignore' : 'inherit', 'inherit'],
       });
       child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the seed exited with ${code}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`the seed exited with ${code}`)),
+      );
     });
     return (performance.now() - started) / 1000;
   } finally {
@@ -49,7 +51,8 @@ async function main() {
   const series = Number(values.series);
   if (!Number.isInteger(series) || series < 1) throw new Error('--series must be a positive whole number');
   const chosen: Target[] = values.target === 'all' ? ['embedded', 'memory'] : [values.target as Target];
-  if (chosen.some((target) => !(target in targets))) throw new Error('--target must be embedded, memory or all');
+  if (chosen.some((target) => !(target in targets)))
+    throw new Error('--target must be embedded, memory or all');
 
   const results: string[] = [];
   for (const target of chosen) {

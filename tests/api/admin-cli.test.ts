@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
+import type { Database } from '../../api/db/client';
 import { lockPath } from '../../api/db/embedded-lock';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { queryRows } from '../../api/db/query-rows';
@@ -48,7 +49,7 @@ function runScript(script: string, args: string[], extraEnv: Record<string, stri
 
 const admin = (...args: string[]) => runScript('scripts/admin.ts', args);
 
-async function withDatabase<T>(work: (db: Parameters<typeof queryRows>[0]) => Promise<T>): Promise<T> {
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const database = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }), {
     role: 'admin',
   });

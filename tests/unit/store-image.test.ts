@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { variantKey } from '../../api/media/images';
-import { LocalDiskStorage } from '../../api/media/storage';
+import { LocalDiskStorage, type MediaStorage } from '../../api/media/storage';
 import { InvalidImageError, removeImage, storeImage } from '../../api/media/store-image';
 
 let root: string;
@@ -54,11 +54,27 @@ describe('storeImage', () => {
     expect(stored.key).toMatch(/^uploads\/forum\/12-[0-9a-f]{10}\.webp$/);
     for (const key of [stored.key, variantKey(stored.key, 200), variantKey(stored.key, 400)]) {
       expect(await storedSize(key)).toEqual({ format: 'webp', width: 150, height: 225 });
+      expect(readFileSync(join(root, key)).length).toBe(stored.bytes);
     }
     const webp = await picture(300, 450).webp().toBuffer();
     const fromWebp = await storeImage(storage, { folder: 'covers', bytes: webp });
     expect(await storedSize(variantKey(fromWebp.key, 200))).toMatchObject({ width: 200 });
     expect(await storedSize(variantKey(fromWebp.key, 400))).toMatchObject({ width: 300 });
+  });
+
+  it('copies the original as a variant through storages that cannot duplicate', async () => {
+    const plain: MediaStorage = {
+      put: (key, bytes) => storage.put(key, bytes),
+      remove: (keys) => storage.remove(keys),
+      url: (key) => storage.url(key),
+    };
+    const stored = await storeImage(plain, {
+      folder: 'covers',
+      bytes: await picture(300, 450).png().toBuffer(),
+    });
+    const original = readFileSync(join(root, stored.key));
+    expect(readFileSync(join(root, variantKey(stored.key, 400))).equals(original)).toBe(true);
+    expect(await storedSize(variantKey(stored.key, 200))).toMatchObject({ width: 200, height: 300 });
   });
 
   it('turns an image upright per its EXIF orientation', async () => {

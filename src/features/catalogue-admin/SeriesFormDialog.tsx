@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
@@ -41,21 +41,18 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
   const [fields, setFields] = useState<SeriesFields>(() => initialFields(mode));
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState('');
-  const [preview, setPreview] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const id = useId();
   const coverErrorId = `${id}-cover-error`;
 
-  useEffect(() => {
-    if (!cover) return;
-    const url = URL.createObjectURL(cover);
-    setPreview(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [cover]);
+  const preview = useMemo(() => (cover ? URL.createObjectURL(cover) : null), [cover]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setFields({ ...fields, [name]: event.target.value });
@@ -133,7 +130,13 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-type`}>Type</label>
-          <select id={`${id}-type`} name="type" value={fields.type} onChange={setField('type')} aria-required="true">
+          <select
+            id={`${id}-type`}
+            name="type"
+            value={fields.type}
+            onChange={setField('type')}
+            aria-required="true"
+          >
             <option value="">Choose a type</option>
             {SERIES_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -160,7 +163,9 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
           <p id={coverErrorId} className={styles.fieldError} role="alert">
             {coverError}
           </p>
-          {preview && <img className={styles.coverPreview} src={preview} alt="Chosen cover" width={80} height={120} />}
+          {preview && (
+            <img className={styles.coverPreview} src={preview} alt="Chosen cover" width={80} height={120} />
+          )}
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-author`}>Author</label>

@@ -10,7 +10,8 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
 /** The image format by the file's first bytes, as the API judges it; undefined for anything else. */
 export function sniffImageFormat(head: Uint8Array): ImageFormat | undefined {
-  const startsWith = (bytes: number[], offset = 0) => bytes.every((byte, index) => head[offset + index] === byte);
+  const startsWith = (bytes: number[], offset = 0) =>
+    bytes.every((byte, index) => head[offset + index] === byte);
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith([0xff, 0xd8, 0xff])) return 'jpeg';
   // "RIFF" .... "WEBP"

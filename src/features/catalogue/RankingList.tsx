@@ -1,5 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import AddSeriesButton from '../catalogue-admin/AddSeriesButton';
+import SeriesAdminActions from '../catalogue-admin/SeriesAdminActions';
+import { useIsAdmin } from '../catalogue-admin/use-is-admin';
 import CompareTray from '../compare/CompareTray';
 import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
 import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
@@ -37,6 +40,7 @@ export interface RankingListProps {
 export default function RankingList({ type, initialItems }: RankingListProps) {
   const [state, dispatch] = useReducer(rankingListReducer, initialItems, initialRankingListState);
   const selection = useStore($compareSelection, { ssr: 'initial' });
+  const admin = useIsAdmin();
   const [announcement, setAnnouncement] = useState('');
   const latestRequest = useRef(0);
   // The term the list shows; the first page was rendered without one. The store is read by subscribing
@@ -171,6 +175,14 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
     <div className={styles.list}>
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
 
+      {admin && (
+        <AddSeriesButton
+          onAdded={(added) => {
+            if (type === 'ALL' || added.type === type) dispatch({ type: 'seriesAdded', series: added });
+          }}
+        />
+      )}
+
       {state.mode === 'search' && (
         <div className={styles.searchHeading}>
           <h2>
@@ -195,6 +207,15 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
                 coverLoading={coverLoadingFor(index)}
                 compareSelected={selection.includes(entry.id)}
                 onToggleCompare={toggleCompareSeries}
+                actions={
+                  admin ? (
+                    <SeriesAdminActions
+                      series={entry}
+                      onUpdated={(updated) => dispatch({ type: 'seriesUpdated', series: updated })}
+                      onDeleted={(id) => dispatch({ type: 'seriesRemoved', id })}
+                    />
+                  ) : undefined
+                }
               />
             </li>
           ))}

@@ -29,7 +29,11 @@ export type RankingListAction =
   | { type: 'searchRequested'; query: string }
   | { type: 'searchLoaded'; items: RankedSeries[] }
   | { type: 'genreChosenInSearch'; genre: string }
-  | { type: 'failed' };
+  | { type: 'failed' }
+  // Admin edits made from this list (catalogue-admin): shown at once, without reloading the list.
+  | { type: 'seriesAdded'; series: RankedSeries }
+  | { type: 'seriesUpdated'; series: RankedSeries }
+  | { type: 'seriesRemoved'; id: number };
 
 export function initialRankingListState(items: RankedSeries[]): RankingListState {
   return {
@@ -100,6 +104,24 @@ export function rankingListReducer(state: RankingListState, action: RankingListA
       return { ...state, genre: action.genre };
     case 'failed':
       return { ...state, phase: 'error' };
+    case 'seriesAdded':
+      // A new series is Unranked, so it belongs at the end: shown now if the end is already loaded,
+      // otherwise it arrives with the last page. Search results are left as they are.
+      if (state.mode !== 'ranked' || !state.ended || state.phase !== 'idle') return state;
+      if (state.genre !== 'ALL' && !hasGenre(action.series, state.genre)) return state;
+      return {
+        ...state,
+        items: appendUnique(state.items, [action.series]),
+        genres: extractGenres([action.series], state.genres),
+      };
+    case 'seriesUpdated':
+      return {
+        ...state,
+        items: state.items.map((series) => (series.id === action.series.id ? action.series : series)),
+        genres: extractGenres([action.series], state.genres),
+      };
+    case 'seriesRemoved':
+      return { ...state, items: state.items.filter((series) => series.id !== action.id) };
   }
 }
 

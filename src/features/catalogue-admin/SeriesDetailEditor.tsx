@@ -1,0 +1,188 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { fetchSeriesDetail } from '../catalogue/catalogue-api';
+import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
+import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
+import AdminDialog from './AdminDialog';
+import {
+  DETAIL_COVER_HINT,
+  DETAIL_FIELDS_REQUIRED,
+  DETAIL_SAVE_FAILED,
+  DETAIL_SAVED,
+} from './admin-messages';
+import { saveSeriesDetail } from './catalogue-admin-api';
+import { detailCoverProblem } from './cover-checks';
+import { useIsAdmin } from './use-is-admin';
+import styles from './CatalogueAdmin.module.css';
+
+export interface SeriesDetailEditorProps {
+  /** The series edited; the fallback page leaves it out and the id comes from the address. */
+  seriesId?: number;
+}
+
+/** Synopses longer than this are refused by the API. */
+const SYNOPSIS_MAX_LENGTH = 10_000;
+
+/**
+ * The admin's "Edit Series Detail" button and modal on a series page: synopsis and detail cover, both
+ * required (spec §5), the cover under 800 KB. The saved detail is published to the page, which shows it
+ * at once.
+ */
+export default function SeriesDetailEditor({ seriesId: givenId }: SeriesDetailEditorProps) {
+  const admin = useIsAdmin();
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(0);
+
+  if (!admin) return null;
+  const seriesId = givenId ?? seriesIdFromPath(window.location.pathname);
+  if (seriesId === null) return null;
+
+  return (
+    <div className={styles.toolbar}>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        Edit Series Detail
+      </button>
+      <p role="status" className={styles.toolbarStatus}>
+        {saved > 0 && <span key={saved}>{DETAIL_SAVED}</span>}
+      </p>
+      {open && (
+        <DetailDialog
+          seriesId={seriesId}
+          onClose={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            setSaved(saved + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function DetailDialog({
+  seriesId,
+  onClose,
+  onSaved,
+}: {
+  seriesId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [synopsis, setSynopsis] = useState('');
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const id = useId();
+
+  // The current synopsis, fresh from the API (the page may show build-time text).
+  useEffect(() => {
+    let cancelled = false;
+    fetchSeriesDetail(seriesId).then(
+      (detail) => {
+        if (cancelled) return;
+        setSynopsis((current) => current || detail.synopsis);
+        setLoading(false);
+      },
+      () => {
+        if (cancelled) return;
+        setLoadError(LOAD_FAILED_MESSAGE);
+        setLoading(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [seriesId]);
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0] ?? null;
+    setFile(null);
+    setFileError('');
+    if (!chosen) return;
+    const problem = await detailCoverProblem(chosen);
+    if (problem) {
+      setFileError(problem);
+      input.value = '';
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const text = synopsis.trim();
+    if (!text || !file) {
+      setError(DETAIL_FIELDS_REQUIRED);
+      return;
+    }
+    const form = new FormData();
+    form.set('series_id', String(seriesId));
+    form.set('synopsis', text);
+    form.set('file', file, file.name);
+    setSubmitting(true);
+    setError('');
+    try {
+      publishSeriesDetail(await saveSeriesDetail(form));
+      onSaved();
+    } catch {
+      setError(DETAIL_SAVE_FAILED);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AdminDialog title="Edit Series Detail" onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p role="status" className={styles.hint}>
+          {loading ? 'Loading the current synopsis…' : loadError}
+        </p>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-synopsis`}>Synopsis</label>
+          <textarea
+            id={`${id}-synopsis`}
+            name="synopsis"
+            rows={8}
+            value={synopsis}
+            onChange={(event) => setSynopsis(event.target.value)}
+            maxLength={SYNOPSIS_MAX_LENGTH}
+            aria-required="true"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-file`}>Cover image</label>
+          <input
+            id={`${id}-file`}
+            name="file"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={chooseFile}
+            aria-required="true"
+            aria-invalid={fileError !== ''}
+            aria-describedby={`${id}-file-hint ${id}-file-error`}
+          />
+          <p id={`${id}-file-hint`} className={styles.hint}>
+            {DETAIL_COVER_HINT} Less than 800KB.
+          </p>
+          <p id={`${id}-file-error`} className={styles.fieldError} role="alert">
+            {fileError}
+          </p>
+        </div>
+        <div role="alert" className={styles.formError}>
+          {error && <p>{error}</p>}
+        </div>
+        <div className={styles.dialogActions}>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={submitting}>
+            {submitting ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
