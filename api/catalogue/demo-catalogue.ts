@@ -115,7 +115,7 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
 }
 
 /**
- * Votes for one series. Its quality (a mean score between 3 and 9.8) sets every category's average, give
+ * Votes for one series. Its quality (a mean score between 3 and 9.6) sets every category's average, give
  * or take a per-category bias; better series draw more readers, and the number of readers is log-normal so
  * a few series are voted on by hundreds and most by a handful. Readers with low numbers are the most active.
  */
@@ -208,6 +208,7 @@ export function demoCoverWidthFor(seriesCount: number): number {
   if (seriesCount <= 3000) return 300;
   return 200;
 }
+
 const SERIES_PER_CHUNK = 500;
 
 /**

@@ -431,8 +431,10 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** A given name in the style of the series' tradition (used for creators and protagonists). */
 export function makeGivenName(random: SeededRandom, type: SeriesType): string {
   switch (type) {
-    case 'MANHWA':
-      return `${capitalize(random.pick(KOREAN_SYLLABLES))}-${random.pick(KOREAN_SYLLABLES)}`;
+    case 'MANHWA': {
+      const [first, second] = random.sample(KOREAN_SYLLABLES, 2);
+      return `${capitalize(first!)}-${second!}`;
+    }
     case 'MANGA':
       return random.pick(JAPANESE_STARTS) + random.pick(JAPANESE_MIDDLES) + random.pick(JAPANESE_ENDINGS);
     case 'MANHUA':

@@ -1,0 +1,302 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import sharp from 'sharp';
+import { e2eStack, readE2eStackState } from './stack-config';
+
+/*
+ * Voting and catalogue administration in the browser against the seeded stack. Sessions come from the
+ * real API (a solved captcha, a real login); the site then finds them in local storage as after a login.
+ */
+
+const TEXT = {
+  loginToVote: 'Please log in or register to vote',
+  ratio: 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).',
+  invalidImage: 'Invalid image file.',
+  detailSaved: 'Series detail saved!',
+  detailTooLarge: 'Cover image must be less than 800KB',
+  deleteConfirmation: 'Are you sure you want to delete this series?',
+};
+
+interface LoginAnswer {
+  access_token: string;
+  user: { id: number; username: string; role: string };
+}
+
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = (await (
+    await request.get(`${e2eStack.apiUrl}/auth/captcha/challenge`)
+  ).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
+  if (!solution) throw new Error('the captcha challenge was not solved in time');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<LoginAnswer> {
+  const response = await request.post(`${e2eStack.apiUrl}/auth/login`, {
+    data: { username, password, captcha_token: await solvedCaptcha(request) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoginAnswer;
+}
+
+/** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
+async function newReader(request: APIRequestContext): Promise<LoginAnswer> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const account = {
+    username: `voter_${suffix}`,
+    email: `voter.${suffix}@gmail.com`,
+    password: 'e2e-voter-password',
+  };
+  const signup = await request.post(`${e2eStack.apiUrl}/auth/signup`, {
+    data: { ...account, captcha_token: await solvedCaptcha(request) },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const outbox = join(readE2eStackState().dataDir, 'outbox');
+  const message = readdirSync(outbox)
+    .filter((name) => name.includes(account.email))
+    .map((name) =>
+      readFileSync(join(outbox, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .at(-1);
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(message ?? '')?.[1];
+  expect(token, 'verification link in the outbox').toBeTruthy();
+  expect((await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${token}`)).status()).toBe(200);
+  return apiLogin(request, account.username, account.password);
+}
+
+/** Makes every page of this test start signed in, as the site stores a session after a login. */
+async function useSession(page: Page, session: LoginAnswer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.access_token, JSON.stringify(session.user)] as const,
+  );
+}
+
+const votePanel = (page: Page) => page.locator('#series-vote');
+const categoryGroup = (page: Page, label: string) =>
+  votePanel(page).getByRole('group', { name: label, exact: true });
+const categoryTile = (page: Page, label: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: label, exact: true }) });
+
+async function tileVotes(tile: Locator): Promise<number> {
+  const text = (await tile.textContent()) ?? '';
+  return Number(/(\d[\d,]*)\s+votes?/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+}
+
+async function vote(page: Page, label: string, score: number): Promise<void> {
+  const group = categoryGroup(page, label);
+  await group.getByRole('radio', { name: String(score), exact: true }).check();
+  await group.getByRole('button', { name: `Vote on ${label}` }).click();
+  await expect(group.getByText(`Your score: ${score}/10`)).toBeVisible();
+}
+
+function coverPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 170 } } })
+    .png()
+    .toBuffer();
+}
+
+test.describe('voting', () => {
+  test('visitors are asked to log in', async ({ page }) => {
+    await page.goto('/series/2');
+    await votePanel(page).scrollIntoViewIfNeeded();
+    await expect(votePanel(page).getByRole('heading', { name: 'Determine Series Rank' })).toBeVisible();
+    await expect(votePanel(page).getByText(TEXT.loginToVote)).toBeVisible();
+    await expect(votePanel(page).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fseries%2F2',
+    );
+  });
+
+  test('a vote in two categories updates the tiles at once and stays locked after a reload', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await newReader(request));
+    await page.goto('/series/5');
+    await votePanel(page).scrollIntoViewIfNeeded();
+    const story = categoryGroup(page, 'Story');
+    await expect(story.getByRole('radio', { name: '8', exact: true })).toBeEnabled();
+    const storyVotesBefore = await tileVotes(categoryTile(page, 'Story'));
+    const artVotesBefore = await tileVotes(categoryTile(page, 'Art'));
+
+    await vote(page, 'Story', 8);
+    await expect(story.getByRole('radio')).toHaveCount(10);
+    for (const radio of await story.getByRole('radio').all()) await expect(radio).toBeDisabled();
+    await expect(categoryTile(page, 'Story')).toContainText(`${storyVotesBefore + 1} vote`);
+    await vote(page, 'Art', 6);
+    await expect(categoryTile(page, 'Art')).toContainText(`${artVotesBefore + 1} vote`);
+    await expect(votePanel(page).getByRole('status')).toContainText('Your Art vote of 6 was counted.');
+
+    await page.reload();
+    await votePanel(page).scrollIntoViewIfNeeded();
+    await expect(categoryGroup(page, 'Story').getByText('Your score: 8/10')).toBeVisible();
+    await expect(categoryGroup(page, 'Art').getByText('Your score: 6/10')).toBeVisible();
+    await expect(categoryGroup(page, 'Story').getByRole('radio', { name: '8', exact: true })).toBeChecked();
+    await expect(categoryGroup(page, 'Story').getByRole('radio', { name: '3', exact: true })).toBeDisabled();
+    await expect(categoryGroup(page, 'Art').getByRole('radio', { name: '6', exact: true })).toBeDisabled();
+    // The other categories are still open.
+    await expect(
+      categoryGroup(page, 'Characters').getByRole('radio', { name: '5', exact: true }),
+    ).toBeEnabled();
+    await expect(
+      categoryGroup(page, 'Characters').getByRole('button', { name: 'Vote on Characters' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('catalogue administration', () => {
+  let admin: LoginAnswer;
+
+  test.beforeAll(async ({ request }) => {
+    admin = await apiLogin(request, e2eStack.admin.username, e2eStack.admin.password);
+    expect(admin.user.role.toUpperCase()).toBe('ADMIN');
+  });
+
+  test('admin adds a series with a 2:3 cover, finds it in the live ranking, opens and deletes it', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, admin);
+    const title = `E2E Added ${Date.now().toString(36)}`;
+    await page.goto('/type/manga');
+    await page.getByRole('button', { name: 'Add New Series' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Series' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Genre').fill('Mystery, Drama');
+    await dialog.getByLabel('Type').selectOption('MANGA');
+    await dialog.getByLabel('Author').fill('E2E Writer');
+    await dialog.getByLabel('Status').selectOption('ONGOING');
+    await dialog
+      .getByLabel('Cover')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng(200, 300) });
+    await expect(dialog.getByAltText('Chosen cover')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add Series' }).click();
+    await expect(dialog).toBeHidden();
+    const openLink = page.getByRole('status').getByRole('link', { name: 'Open its page' });
+    await expect(openLink).toBeVisible();
+    const id = Number((await openLink.getAttribute('href'))?.split('/').pop());
+    expect(id).toBeGreaterThan(e2eStack.seriesCount);
+
+    // The live ranking has it at once (Unranked, so last in its type).
+    const ranking = (await (
+      await request.get(`${e2eStack.apiUrl}/series/rankings?type=MANGA&page_size=100`)
+    ).json()) as { id: number; title: string; rank: number | null }[];
+    expect(ranking.at(-1)).toMatchObject({ id, title, rank: null });
+
+    // The site's live search finds it, and its page opens through the fallback page (no build since).
+    await page.goto(`/?search=${encodeURIComponent(title)}`);
+    const card = page.locator('main article').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await card.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/series/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('E2E Writer')).toBeVisible();
+    await expect(votePanel(page).getByRole('heading', { name: 'Determine Series Rank' })).toBeVisible();
+
+    // Deleting asks first, then the card goes.
+    await page.goto(`/?search=${encodeURIComponent(title)}`);
+    await expect(card).toBeVisible();
+    page.once('dialog', (confirmation) => {
+      expect(confirmation.message()).toBe(TEXT.deleteConfirmation);
+      void confirmation.accept();
+    });
+    await card.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(card).toHaveCount(0);
+    expect((await request.get(`${e2eStack.apiUrl}/series/summary/${id}`)).status()).toBe(404);
+  });
+
+  test('a wrong-aspect or unreadable cover shows the spec message; missing fields do nothing', async ({
+    page,
+  }) => {
+    await useSession(page, admin);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add New Series' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Series' });
+    const cover = dialog.getByLabel('Cover');
+
+    await cover.setInputFiles({
+      name: 'square.png',
+      mimeType: 'image/png',
+      buffer: await coverPng(300, 300),
+    });
+    await expect(dialog.getByText(TEXT.ratio)).toBeVisible();
+    await cover.setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(dialog.getByText(TEXT.invalidImage)).toBeVisible();
+
+    // Title, genre and type but no usable cover: submitting silently does nothing.
+    await dialog.getByLabel('Title').fill('Never Added');
+    await dialog.getByLabel('Genre').fill('Drama');
+    await dialog.getByLabel('Type').selectOption('MANHWA');
+    let posted = false;
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().includes('/series')) posted = true;
+    });
+    await dialog.getByRole('button', { name: 'Add Series' }).click();
+    await expect(dialog).toBeVisible();
+    expect(posted).toBe(false);
+
+    // Escape closes the modal and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add New Series' })).toBeFocused();
+  });
+
+  test('admin edits a series detail on its page', async ({ page }) => {
+    await useSession(page, admin);
+    await page.goto('/series/7');
+    await page.getByRole('button', { name: 'Edit Series Detail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Series Detail' });
+    await expect(dialog.getByText('Recommended size: 900x600px.')).toBeVisible();
+    const synopsis = dialog.getByLabel('Synopsis');
+    await expect(synopsis).not.toHaveValue('');
+    await synopsis.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('All fields required')).toBeVisible();
+
+    const big = await sharp(
+      Buffer.alloc(600 * 600 * 3, 0).map((_, index) => (index * 7919) % 251),
+      {
+        raw: { width: 600, height: 600, channels: 3 },
+      },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    await dialog
+      .getByLabel('Cover image')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await expect(dialog.getByText(TEXT.detailTooLarge)).toBeVisible();
+
+    const banner = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#806040' } })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .getByLabel('Cover image')
+      .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: banner });
+    const text = `Synopsis written in the browser at ${Date.now()}.`;
+    await synopsis.fill(text);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(TEXT.detailSaved)).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+  });
+});
