@@ -86,6 +86,8 @@ export function coverArtSvg(input: CoverArtInput, width = DEFAULT_COVER_WIDTH): 
     )
     .join('');
   const typeLabel = escapeXml(input.type.toUpperCase().slice(0, 12));
+  // The type tag sits bottom right: the site puts the rank badge and the status ribbon on the top corners.
+  const tagWidth = typeLabel.length * 25 + 44;
   const credit = input.credit ? escapeXml(truncate(input.credit, 40)) : '';
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}">
@@ -95,8 +97,8 @@ ${drawComposition(composition, palette, random)}
 <rect x="0" y="${(titleTop - 36).toFixed(1)}" width="${VIEW_WIDTH}" height="${(VIEW_HEIGHT - titleTop + 36).toFixed(1)}" fill="${palette.band}" fill-opacity="0.55"/>
 <rect x="44" y="${(titleTop - 20).toFixed(1)}" width="120" height="8" fill="${palette.accent}"/>
 <g font-family="${FONT_FAMILY}" font-weight="bold" font-size="${title.fontSize}" fill="${palette.ink}">${titleText}</g>
-<rect x="36" y="40" width="${typeLabel.length * 25 + 44}" height="52" rx="26" fill="${palette.ink}" fill-opacity="0.9"/>
-<text x="58" y="76" font-family="${FONT_FAMILY}" font-weight="bold" font-size="26" letter-spacing="4" fill="${palette.band}">${typeLabel}</text>
+<rect x="${VIEW_WIDTH - 36 - tagWidth}" y="808" width="${tagWidth}" height="52" rx="26" fill="${palette.ink}" fill-opacity="0.9"/>
+<text x="${VIEW_WIDTH - 36 - tagWidth + 22}" y="844" font-family="${FONT_FAMILY}" font-weight="bold" font-size="26" letter-spacing="4" fill="${palette.band}">${typeLabel}</text>
 ${credit ? `<text x="44" y="850" font-family="${FONT_FAMILY}" font-size="26" fill="${palette.ink}" fill-opacity="0.85">${credit}</text>` : ''}
 </svg>`;
 }
