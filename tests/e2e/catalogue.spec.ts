@@ -32,9 +32,14 @@ async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
 
 const cards = (page: Page) => page.locator('main article');
 
-/** Islands hydrate when the browser is idle; wait until none is left unhydrated. */
+/**
+ * Islands hydrate when the browser is idle; wait until none is left unhydrated. Islands that hydrate only
+ * once scrolled into view (client:visible, e.g. the voting panel) are not waited for.
+ */
 async function waitForIslands(page: Page) {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  await page.waitForFunction(
+    () => document.querySelector('astro-island[ssr]:not([client="visible"])') === null,
+  );
 }
 
 async function cardIds(page: Page): Promise<number[]> {
