@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { e2eStack, readE2eStackState } from './stack-config';
+import { apiSignup, nextVerificationLink, uniqueAccount } from './api-helpers';
+import { e2eStack } from './stack-config';
 
 /** Spec texts the screens must show verbatim. */
 const TEXT = {
@@ -19,11 +18,6 @@ const TEXT = {
   invalidToken: 'Invalid or already-used token.',
   sessionExpired: 'You were logged out due to inactivity or token expiry. Please log in again.',
 };
-
-function uniqueAccount() {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  return { username: `e2e_${suffix}`, email: `e2e.${suffix}@gmail.com`, password: 'e2e-reader-password' };
-}
 
 /**
  * An unsigned JWT-shaped token. The client only reads `exp` (it cannot check the signature, and does not
@@ -61,37 +55,6 @@ async function solveAltcha(scope: Page | Locator, how: 'click' | 'keyboard' = 'c
   await expect(checkbox).toBeChecked({ timeout: 20_000 });
 }
 
-/** Quoted-printable, as nodemailer writes long lines: soft breaks and =XX escapes. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The verification link of the newest e-mail sent to `email`, if any has been written yet. */
-function newestVerificationLink(email: string): string | undefined {
-  const outbox = join(readE2eStackState().dataDir, 'outbox');
-  if (!existsSync(outbox)) return undefined;
-  const newest = readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${email}-verify.eml`))
-    .sort()
-    .at(-1);
-  if (!newest) return undefined;
-  const message = decodeQuotedPrintable(readFileSync(join(outbox, newest), 'utf8'));
-  return /https?:\/\/[^\s"<>]+\/verify-email\?token=[^\s"<>]+/.exec(message)?.[0].replaceAll('&amp;', '&');
-}
-
-/** Waits for a verification link to `email` other than `previous`. */
-async function nextVerificationLink(email: string, previous?: string): Promise<string> {
-  await expect
-    .poll(() => {
-      const link = newestVerificationLink(email);
-      return link !== undefined && link !== previous;
-    })
-    .toBe(true);
-  return newestVerificationLink(email)!;
-}
-
 function header(page: Page) {
   const area = page.locator('header [data-auth-area]');
   return {
@@ -104,6 +67,20 @@ function header(page: Page) {
 }
 
 test.describe('accounts', () => {
+  /**
+   * An unverified account whose link is left to expire: signed up first, so that by the last test (the
+   * verification page) most of the link's lifetime has already passed.
+   */
+  let toExpire: { account: ReturnType<typeof uniqueAccount>; link: string; expiresAt: number };
+
+  test.beforeAll(async ({ request }) => {
+    const account = uniqueAccount();
+    await apiSignup(request, account);
+    // The token was issued before the answer came; a second's margin for the database's clock.
+    const expiresAt = Date.now() + e2eStack.emailTokenTtlSeconds * 1000 + 1000;
+    toExpire = { account, link: await nextVerificationLink(account.email), expiresAt };
+  });
+
   test('sign up, verify by e-mail, log in and log out', async ({ page }) => {
     test.setTimeout(90_000);
     const account = uniqueAccount();
@@ -220,27 +197,6 @@ test.describe('accounts', () => {
     await expect(page.locator('#signup-email-error')).toHaveText(TEXT.emailExists);
   });
 
-  test('the verification page handles missing, invalid and expired links', async ({ page }) => {
-    await page.goto('/verify-email');
-    await expect(page.getByText(TEXT.missingToken)).toBeVisible();
-
-    await page.goto('/verify-email?token=not-a-real-token');
-    await expect(page.getByText(TEXT.invalidToken)).toBeVisible();
-
-    // A genuinely expired link needs a day to pass; the API's answer for one is stubbed here.
-    await page.route('**/auth/verify-email?*', (route) =>
-      route.fulfill({ status: 400, json: { detail: 'Verification link expired' } }),
-    );
-    await page.goto('/verify-email?token=expired-token');
-    await expect(page.getByText(TEXT.linkExpired)).toBeVisible();
-    const email = page.getByLabel('Email', { exact: true });
-    await expect(email).toHaveAttribute('type', 'email');
-    await email.fill('nobody.here@gmail.com');
-    await solveAltcha(page, 'keyboard');
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
-    await expect(page.getByText(TEXT.resendFallback)).toBeVisible();
-  });
-
   test('the session ends 30 s before the token expires, with the dialog', async ({ page }) => {
     await page.goto('/about');
     // 33 s left: the client signs out at 30 s, about 3 s from now.
@@ -261,26 +217,51 @@ test.describe('accounts', () => {
     await expect(page.getByRole('dialog', { name: 'Session expired' })).toBeHidden();
   });
 
-  test('a 401 from a non-auth call signs out and asks for a login', async ({ page }) => {
-    // No page calls a user-only endpoint on load yet, so the series detail call (optional auth, which the
-    // API answers for a bad token) is made to answer 401 here; the request itself goes out unchanged.
+  test('a 401 from a non-auth call signs out and asks for a login', async ({ page, request }) => {
+    // A crafted token: the API ignores it where a user is optional (the series detail) and refuses it with
+    // 401 where one is required (a vote).
     const token = craftedToken(3600);
-    const authorizations: (string | undefined)[] = [];
-    await page.route(`${e2eStack.apiUrl}/series-details/**`, async (route) => {
-      authorizations.push(route.request().headers().authorization);
-      await route.fulfill({ status: 401, json: { detail: 'Could not validate credentials' } });
+    const refused = await request.post(`${e2eStack.apiUrl}/series-details/1/vote`, {
+      headers: { authorization: `Bearer ${token}` },
+      form: { category: 'Story', score: '8' },
     });
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toMatchObject({ detail: 'Could not validate credentials' });
+
+    const seriesCalls: { method: string; url: string; authorization: string | undefined }[] = [];
     const configAuthorizations: (string | undefined)[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${e2eStack.apiUrl}/auth/`))
-        configAuthorizations.push(request.headers().authorization);
+    page.on('request', (sent) => {
+      if (sent.method() === 'OPTIONS') return;
+      const authorization = sent.headers().authorization;
+      if (sent.url().startsWith(`${e2eStack.apiUrl}/series-details/`))
+        seriesCalls.push({ method: sent.method(), url: sent.url(), authorization });
+      if (sent.url().startsWith(`${e2eStack.apiUrl}/auth/`)) configAuthorizations.push(authorization);
     });
 
     await page.goto('/about');
     await storeSession(page, token);
     await page.goto('/series/1');
+    // Loading the page needs no user: the detail is read with the token, answered, and the session stays.
+    const panel = page.locator('#series-vote');
+    await panel.scrollIntoViewIfNeeded();
+    const story = panel.getByRole('group', { name: 'Story', exact: true });
+    await expect(story.getByRole('radio', { name: '8', exact: true })).toBeEnabled();
+    await expect(header(page).username).toHaveText('crafted');
+    const loads = seriesCalls.filter((call) => call.method === 'GET');
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.every((call) => call.authorization === `Bearer ${token}`)).toBe(true);
+
+    // A vote needs a user: the API's 401 ends the session and asks for a login, then back here.
+    await story.getByRole('radio', { name: '8', exact: true }).check();
+    const voteAnswer = page.waitForResponse(
+      (answer) =>
+        answer.url() === `${e2eStack.apiUrl}/series-details/1/vote` && answer.request().method() === 'POST',
+    );
+    await story.getByRole('button', { name: 'Vote on Story' }).click();
+    const answer = await voteAnswer;
+    expect(answer.status()).toBe(401);
+    expect(answer.request().headers().authorization).toBe(`Bearer ${token}`);
     await expect(page).toHaveURL(/\/login\?next=%2Fseries%2F1$/);
-    expect(authorizations[0]).toBe(`Bearer ${token}`);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
       null,
       null,
@@ -322,5 +303,29 @@ test.describe('accounts', () => {
     await expect(header(page).myLists).toHaveAttribute('aria-current', 'page');
     await page.goto('/about');
     await expect(header(page).myLists).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  // Last in the file, so the link signed up for in beforeAll has had the time of the other tests to expire.
+  test('the verification page handles missing, invalid and expired links', async ({ page }) => {
+    await page.goto('/verify-email');
+    await expect(page.getByText(TEXT.missingToken)).toBeVisible();
+
+    await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByText(TEXT.invalidToken)).toBeVisible();
+
+    // A genuinely expired link: the stack's links live emailTokenTtlSeconds; wait for whatever is left.
+    const remaining = toExpire.expiresAt - Date.now();
+    test.setTimeout(Math.max(remaining, 0) + 60_000);
+    if (remaining > 0) await page.waitForTimeout(remaining);
+    await page.goto(toExpire.link);
+    await expect(page.getByText(TEXT.linkExpired)).toBeVisible();
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveAttribute('type', 'email');
+    await email.fill(toExpire.account.email);
+    await solveAltcha(page, 'keyboard');
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(page.getByText(TEXT.resendFallback)).toBeVisible();
+    // The account is real and unverified, so a fresh link is on its way.
+    await nextVerificationLink(toExpire.account.email, toExpire.link);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, coverPng } from './api-helpers';
 import { e2eStack } from './stack-config';
 
 /*
@@ -123,7 +124,8 @@ test('infinite scroll loads the next pages, once each, down to the end message',
   }
   expect(all.length).toBeGreaterThan(50);
 
-  // Slow the API down so the 12-card skeleton can be seen.
+  // Slow the API down so the 12-card skeleton can be seen. Fault injection, not a fake: every request still
+  // goes to the live API and its real answer is used.
   await page.route('**/series/rankings?**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -215,23 +217,80 @@ test('choosing a genre filters through the API and keeps the ranks', async ({ pa
   await expect(cards(page)).toHaveCount(25);
 });
 
-test('an empty genre shows the empty state with "Clear genre filter"', async ({ page }) => {
-  await page.goto('/type/manhwa');
-  await waitForIslands(page);
-  const initialCount = await cards(page).count();
-  await page.route('**/series/rankings?**genre=**', (route) =>
-    route.fulfill({ json: [], headers: { 'access-control-allow-origin': '*' } }),
-  );
-  await page.getByRole('group', { name: 'Filter by genre' }).locator('li button').nth(1).click();
-  // (The live region announces the same text.)
-  await expect(page.locator('main p:not([role])', { hasText: 'No MANHWA titles found' })).toBeVisible();
-  await page.getByRole('button', { name: 'Clear genre filter' }).click();
-  await expect(cards(page)).toHaveCount(initialCount);
+test('an empty genre shows the empty state with "Clear genre filter"', async ({ page, request }) => {
+  // A genre the live API has no series for: a MANHWA series of its own is added, loaded into the list (so
+  // its genre is in the strip, which lists the loaded series' genres), then deleted before the genre is
+  // chosen.
+  const admin = await apiLogin(request, e2eStack.admin.username, e2eStack.admin.password);
+  const asAdmin = { authorization: `Bearer ${admin.access_token}` };
+  const genre = 'E2E Vanishing Genre';
+  const title = `E2E Vanishing ${Date.now().toString(36)}`;
+  const added = await request.post(`${e2eStack.apiUrl}/series`, {
+    headers: asAdmin,
+    multipart: {
+      title,
+      genre,
+      type: 'MANHWA',
+      cover: { name: 'cover.png', mimeType: 'image/png', buffer: await coverPng(200, 300) },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = (await added.json()) as RankedSeries;
+  let deleted = false;
+  try {
+    await page.goto('/type/manhwa');
+    await waitForIslands(page);
+    const initialCount = await cards(page).count();
+    // Unranked (no votes yet), so it arrives with the last page.
+    const end = page.getByText("You've seen everything, new series added periodically.", { exact: true });
+    await expect
+      .poll(async () => {
+        await scrollToBottom(page);
+        return end.isVisible();
+      })
+      .toBe(true);
+    await expect(cards(page).locator(`a[href="/series/${id}"]`)).toHaveCount(1);
+    const strip = page.getByRole('group', { name: 'Filter by genre' });
+    const genreButton = strip.getByRole('button', { name: genre, exact: true });
+    await expect(genreButton).toHaveCount(1);
+
+    const removed = await request.delete(`${e2eStack.apiUrl}/series/${id}`, { headers: asAdmin });
+    expect(removed.status()).toBe(204);
+    deleted = true;
+    expect(
+      await apiGet<RankedSeries[]>(
+        request,
+        `/series/rankings?page=1&page_size=25&type=MANHWA&genre=${encodeURIComponent(genre)}`,
+      ),
+    ).toEqual([]);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await genreButton.click();
+    await expect(genreButton).toHaveAttribute('aria-pressed', 'true');
+    // (The live region announces the same text.)
+    await expect(page.locator('main p:not([role])', { hasText: 'No MANHWA titles found' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    const firstPage = await apiGet<RankedSeries[]>(
+      request,
+      '/series/rankings?page=1&page_size=25&type=MANHWA',
+    );
+    await page.getByRole('button', { name: 'Clear genre filter' }).click();
+    await expect(cards(page)).toHaveCount(initialCount);
+    await expect.poll(() => cardIds(page)).toEqual(firstPage.map((series) => series.id));
+    await expect(strip.getByRole('button', { name: 'ALL', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  } finally {
+    // Leave the catalogue as the other specs expect it, whatever happened above.
+    if (!deleted) await request.delete(`${e2eStack.apiUrl}/series/${id}`, { headers: asAdmin });
+  }
 });
 
 test('a failed load says so', async ({ page }) => {
   await page.goto('/');
   await waitForIslands(page);
+  // A simulated network failure (fault injection): the request is aborted, no answer is made up.
   await page.route('**/series/rankings?**', (route) => route.abort());
   await page.getByRole('group', { name: 'Filter by genre' }).locator('li button').nth(1).click();
   await expect(page.getByRole('alert')).toContainText('Failed to load series');

@@ -12,6 +12,11 @@ export const e2eStack = {
   apiUrl: `http://localhost:${apiPort}`,
   siteUrl: `http://localhost:${sitePort}`,
   seriesCount: 80,
+  /**
+   * Lifetime of a verification link, short so a spec can see one expire for real, yet far longer than any
+   * spec takes from sending a link to opening it (a few seconds), even on a slow machine.
+   */
+  emailTokenTtlSeconds: 60,
   admin: { username: 'e2e_admin', email: 'e2e.admin@gmail.com', password: 'e2e-admin-password' },
 };
 

@@ -1,10 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import sharp from 'sharp';
-import { e2eStack, readE2eStackState } from './stack-config';
+import {
+  apiLogin,
+  apiSignup,
+  coverPng,
+  nextVerificationLink,
+  uniqueAccount,
+  type LoginAnswer,
+} from './api-helpers';
+import { e2eStack } from './stack-config';
 
 /*
  * Voting and catalogue administration in the browser against the seeded stack. Sessions come from the
@@ -20,56 +24,15 @@ const TEXT = {
   deleteConfirmation: 'Are you sure you want to delete this series?',
 };
 
-interface LoginAnswer {
-  access_token: string;
-  user: { id: number; username: string; role: string };
-}
-
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = (await (
-    await request.get(`${e2eStack.apiUrl}/auth/captcha/challenge`)
-  ).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
-  if (!solution) throw new Error('the captcha challenge was not solved in time');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function apiLogin(
-  request: APIRequestContext,
-  username: string,
-  password: string,
-): Promise<LoginAnswer> {
-  const response = await request.post(`${e2eStack.apiUrl}/auth/login`, {
-    data: { username, password, captcha_token: await solvedCaptcha(request) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as LoginAnswer;
-}
-
 /** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
 async function newReader(request: APIRequestContext): Promise<LoginAnswer> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const account = {
-    username: `voter_${suffix}`,
-    email: `voter.${suffix}@gmail.com`,
-    password: 'e2e-voter-password',
-  };
-  const signup = await request.post(`${e2eStack.apiUrl}/auth/signup`, {
-    data: { ...account, captcha_token: await solvedCaptcha(request) },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const outbox = join(readE2eStackState().dataDir, 'outbox');
-  const message = readdirSync(outbox)
-    .filter((name) => name.includes(account.email))
-    .map((name) =>
-      readFileSync(join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .at(-1);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(message ?? '')?.[1];
+  const account = uniqueAccount('voter');
+  await apiSignup(request, account);
+  const token = new URL(await nextVerificationLink(account.email)).searchParams.get('token');
   expect(token, 'verification link in the outbox').toBeTruthy();
-  expect((await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${token}`)).status()).toBe(200);
+  expect(
+    (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
+  ).toBe(200);
   return apiLogin(request, account.username, account.password);
 }
 
@@ -102,12 +65,6 @@ async function vote(page: Page, label: string, score: number): Promise<void> {
   await group.getByRole('radio', { name: String(score), exact: true }).check();
   await group.getByRole('button', { name: `Vote on ${label}` }).click();
   await expect(group.getByText(`Your score: ${score}/10`)).toBeVisible();
-}
-
-function coverPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 170 } } })
-    .png()
-    .toBuffer();
 }
 
 test.describe('voting', () => {
