@@ -25,6 +25,24 @@ export type CatalogueRow = Pick<
 
 export type CatalogueEntry = RankedEntry<CatalogueRow>;
 
+/**
+ * The columns of a CatalogueRow as lists and details read them from `series` (genres are parsed from genre
+ * after the read).
+ */
+export const listingColumns = {
+  id: series.id,
+  title: series.title,
+  genre: series.genre,
+  type: series.type,
+  status: series.status,
+  author: series.author,
+  artist: series.artist,
+  coverKey: series.coverKey,
+  voterCount: series.voterCount,
+  finalScore: series.finalScore,
+};
+export type ListingRow = Omit<CatalogueRow, 'genres'>;
+
 /** A series as placed in the overall ranking and in its type's ranking. */
 export interface PlacedSeries {
   overall: CatalogueEntry;
@@ -211,20 +229,7 @@ export class CatalogueCache {
   }
 }
 
-/** The listing columns, in the order the load query packs them. */
-const listingColumns = {
-  id: series.id,
-  title: series.title,
-  genre: series.genre,
-  type: series.type,
-  status: series.status,
-  author: series.author,
-  artist: series.artist,
-  coverKey: series.coverKey,
-  voterCount: series.voterCount,
-  finalScore: series.finalScore,
-};
-type ListingRow = Omit<CatalogueRow, 'genres'>;
+/** The listing columns' keys, in the order the load query packs them. */
 const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
 
 /**

@@ -1,21 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { series, seriesDetails, votes } from '../db/schema';
+import { listingColumns } from './cache';
 import { categoryLabel, VOTE_CATEGORY_FIELDS, type VoteCategoryLabel } from './categories';
 import type { SeriesDetailRow } from './presenters';
-
-const seriesColumns = {
-  id: series.id,
-  title: series.title,
-  genre: series.genre,
-  type: series.type,
-  status: series.status,
-  author: series.author,
-  artist: series.artist,
-  coverKey: series.coverKey,
-  voterCount: series.voterCount,
-  finalScore: series.finalScore,
-};
 
 const detailColumns = {
   seriesId: seriesDetails.seriesId,
@@ -39,7 +27,7 @@ const detailColumns = {
 
 function selectSeriesWithDetails(db: Database) {
   return db
-    .select({ series: seriesColumns, details: detailColumns })
+    .select({ series: listingColumns, details: detailColumns })
     .from(series)
     .leftJoin(seriesDetails, eq(seriesDetails.seriesId, series.id));
 }

@@ -1,6 +1,6 @@
 import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
-import type { CatalogueEntry, CatalogueRow } from './cache';
+import type { CatalogueEntry, ListingRow } from './cache';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from './categories';
 import type { RankedSeries, SeriesDetail } from './schemas';
 
@@ -14,6 +14,17 @@ export function coverVariants(media: MediaStorage, coverKey: string | null): Cov
   return VARIANT_WIDTHS.map((width) => ({ width, url: media.url(variantKey(coverKey, width)) }));
 }
 
+/** The series cover as lists and details both show it: its URL (null without one) and its variants. */
+function seriesCover(
+  media: MediaStorage,
+  coverKey: string | null,
+): Pick<RankedSeries, 'cover_url' | 'cover_variants'> {
+  return {
+    cover_url: coverKey ? media.url(coverKey) : null,
+    cover_variants: coverVariants(media, coverKey),
+  };
+}
+
 export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): RankedSeries {
   const { series, rank } = entry;
   return {
@@ -24,8 +35,7 @@ export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): Rank
     status: series.status,
     author: series.author,
     artist: series.artist,
-    cover_url: series.coverKey ? media.url(series.coverKey) : null,
-    cover_variants: coverVariants(media, series.coverKey),
+    ...seriesCover(media, series.coverKey),
     rank,
     vote_count: series.voterCount,
     final_score: series.finalScore,
@@ -34,7 +44,7 @@ export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): Rank
 
 /** A series with its detail row; the detail is null for a series created before it had one. */
 export interface SeriesDetailRow {
-  series: Omit<CatalogueRow, 'genres'>;
+  series: ListingRow;
   details: (CategoryTotals & { synopsis: string; coverKey: string | null }) | null;
 }
 
@@ -70,8 +80,7 @@ export function toSeriesDetail(
     synopsis: details?.synopsis ?? '',
     series_cover_url: detailCover ? media.url(detailCover) : '',
     series_cover_variants: coverVariants(media, detailCover),
-    cover_url: series.coverKey ? media.url(series.coverKey) : null,
-    cover_variants: coverVariants(media, series.coverKey),
+    ...seriesCover(media, series.coverKey),
     ...(categoryFields as Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_total`> &
       Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_count`>),
     vote_counts: Object.fromEntries(

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAdmin, readStoredSession } from '../../src/features/accounts/stored-session';
-
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
+import { memoryStorage } from './memory-storage';
 
 describe('readStoredSession', () => {
   it('restores a stored user and token', () => {

@@ -17,6 +17,7 @@ import {
   seriesDetailSchema,
   type CatalogueSnapshot,
 } from './catalogue-schema';
+import { rankedSeriesFields } from './ranked-series-fields';
 
 /*
  * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the content
@@ -114,20 +115,7 @@ async function getOk(apiUrl: string, path: string): Promise<unknown> {
 
 /** A list entry derived from a detail (the detail carries every RankedSeries field). */
 export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
-  return {
-    id: detail.series_id,
-    title: detail.title,
-    genre: detail.genre,
-    type: detail.type,
-    status: detail.status,
-    author: detail.author,
-    artist: detail.artist,
-    cover_url: detail.cover_url,
-    cover_variants: detail.cover_variants,
-    rank: detail.rank,
-    vote_count: detail.vote_count,
-    final_score: detail.final_score,
-  };
+  return { id: detail.series_id, ...rankedSeriesFields(detail) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { errorStatus } from '../../lib/api-client';
 import { documentTitle } from '../../lib/seo';
 import { fetchSeriesDetail, fetchSeriesSummary } from '../catalogue/catalogue-api';
 import type { SeriesDetail, SeriesPageData } from '../catalogue/catalogue-types';
+import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
 import { $updatedSeriesDetail, VOTE_PANEL_ID, seriesIdFromPath } from './series-detail-store';
 import { seriesPageTitle } from './series-seo';
@@ -27,23 +28,7 @@ type View =
 
 /** Updates a page's data with a newer detail: scores, rank and the fields an admin may have edited. */
 function withDetail(data: SeriesPageData, detail: SeriesDetail): SeriesPageData {
-  return {
-    detail,
-    series: {
-      ...data.series,
-      title: detail.title,
-      genre: detail.genre,
-      type: detail.type,
-      status: detail.status,
-      author: detail.author,
-      artist: detail.artist,
-      cover_url: detail.cover_url,
-      cover_variants: detail.cover_variants,
-      rank: detail.rank,
-      vote_count: detail.vote_count,
-      final_score: detail.final_score,
-    },
-  };
+  return { detail, series: { ...data.series, ...rankedSeriesFields(detail) } };
 }
 
 async function loadLive(id: number, initial: SeriesPageData | null): Promise<SeriesPageData> {
