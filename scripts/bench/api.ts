@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '../../api/app';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
 import { loadConfig } from '../../api/config';
-import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
-import { series, seriesDetails, SERIES_STATUSES, SERIES_TYPES, type NewSeries } from '../../api/db/schema';
+import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { LocalDiskStorage } from '../../api/media/storage';
 
 const { values: options } = parseArgs({
   options: {
@@ -30,83 +30,6 @@ const { values: options } = parseArgs({
 const SERIES_COUNT = Number(options.series);
 const BARE_ROUTE = '/__bench/bare';
 
-const GENRES = [
-  'Action',
-  'Fantasy',
-  'Romance',
-  'Drama',
-  'Comedy',
-  'Martial Arts',
-  'Isekai',
-  'Horror',
-  'Mystery',
-];
-const WORDS = [
-  'Dragon',
-  'Sword',
-  'Moon',
-  'Shadow',
-  'Tower',
-  'Blade',
-  'Heaven',
-  'Sky',
-  'Demon',
-  'Scholar',
-  'Queen',
-];
-
-/** Deterministic pseudo-random numbers, so every run benchmarks the same catalogue. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-async function seedCatalogue(db: Database, count: number): Promise<void> {
-  const next = random(42);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  const BATCH = 1000;
-  for (let start = 0; start < count; start += BATCH) {
-    const rows: NewSeries[] = [];
-    const totals: CategoryTotals[] = [];
-    for (let i = start; i < Math.min(count, start + BATCH); i += 1) {
-      // Two in three series have voters; scores are whole numbers so many series tie.
-      const voters = next() < 0.66 ? 1 + Math.floor(next() * 40) : 0;
-      const categoryTotals = Object.fromEntries(
-        VOTE_CATEGORY_FIELDS.flatMap(({ total, count: countColumn }) => {
-          const votes = voters === 0 ? 0 : Math.max(1, Math.floor(voters * next()));
-          return [
-            [total, votes * (3 + Math.floor(next() * 8))],
-            [countColumn, votes],
-          ];
-        }),
-      ) as CategoryTotals;
-      totals.push(categoryTotals);
-      rows.push({
-        title: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`,
-        genre: `${pick(GENRES)}, ${pick(GENRES)}`,
-        type: pick(SERIES_TYPES),
-        status: pick(SERIES_STATUSES),
-        author: `Author ${Math.floor(next() * 2000)}`,
-        artist: `Artist ${Math.floor(next() * 2000)}`,
-        coverKey: `covers/${i + 1}-bench.webp`,
-        voterCount: voters,
-        finalScore: computeFinalScore(categoryTotals),
-      });
-    }
-    const inserted = await db.insert(series).values(rows).returning({ id: series.id });
-    await db.insert(seriesDetails).values(
-      inserted.map(({ id }, index) => ({
-        seriesId: id,
-        synopsis: 'A benchmark synopsis. '.repeat(20),
-        ...totals[index]!,
-      })),
-    );
-  }
-}
-
 /** Child process: seed, serve, report the port, and record server-side handling times per URL. */
 async function serve(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-'));
@@ -119,7 +42,11 @@ async function serve(): Promise<void> {
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
   let started = performance.now();
-  await seedCatalogue(database.db, SERIES_COUNT);
+  // The demo catalogue (votes and all) without cover images: the routes only link to covers.
+  await seedDemoCatalogue(database.db, new LocalDiskStorage(join(dataDir, 'media'), config.publicApiUrl), {
+    series: SERIES_COUNT,
+    covers: false,
+  });
   const seedMs = performance.now() - started;
 
   const app = await buildApp({ config, database, logger: false });
