@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
@@ -33,6 +33,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode (`/series/summary/%`) is refused before any hook or error handler:
+    // without this, Fastify answers it with its own body instead of the contract's `{detail}`.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .header('x-request-id', request.id)
+        .send({ detail: status === 400 ? 'Malformed URL' : error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -117,7 +117,22 @@ export const configSchema = z.object({
   /** Where browsers reach this API; media URLs in responses are built from it. */
   PUBLIC_API_URL: httpUrl.optional(),
   /** Extra origins allowed by CORS besides SITE_URL, comma-separated. */
-  CORS_ORIGINS: z.string().default(''),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((value) => /^https?:\/\/[^/]/i.test(value) && URL.canParse(value), {
+          message: 'each entry must be an http(s) origin like https://example.com',
+        }),
+      ),
+    )
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolean.default(false),
   RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
@@ -223,10 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicApiUrl: raw.PUBLIC_API_URL ?? `http://${displayHost(raw.HOST)}:${raw.PORT}`,
     database: databaseTarget(raw.DATABASE_URL, dataDir),
-    corsOrigins: [
-      raw.SITE_URL,
-      ...raw.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, '')),
-    ].filter(Boolean),
+    // Browsers send an origin (scheme, lower-case host, port; no path), and CORS matches it exactly.
+    corsOrigins: [...new Set([raw.SITE_URL, ...raw.CORS_ORIGINS].map((url) => new URL(url).origin))],
   };
 }
 

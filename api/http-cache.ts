@@ -43,3 +43,17 @@ export function sendCachedJson(
   if (ifNoneMatchHits(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }
+
+/**
+ * Adds a request header to `Vary`, keeping what is there: CORS already varies every answer on `Origin`, and
+ * overwriting that would let a shared cache hand one origin's `Access-Control-Allow-Origin` to another.
+ */
+export function addVary(reply: FastifyReply, header: string): void {
+  const current = reply.getHeader('vary');
+  const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  if (fields.includes('*') || fields.some((field) => field.toLowerCase() === header.toLowerCase())) return;
+  reply.header('vary', [...fields, header].join(', '));
+}

@@ -17,3 +17,43 @@ export const badRequest = (detail: string) => new HttpError(400, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const unprocessable = (detail: string) => new HttpError(422, detail);
+
+/** A field-level problem, as the contract's 422 answers list them. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The contract's validation failure: 422, `detail` naming the first problem, `errors` listing all. */
+export class ValidationHttpError extends HttpError {
+  constructor(public readonly errors: FieldProblem[]) {
+    const first = errors[0];
+    super(
+      422,
+      first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request',
+    );
+    this.name = 'ValidationHttpError';
+  }
+}
+
+export const NUL_CHARACTER_MESSAGE = 'must not contain NUL characters';
+
+/**
+ * Paths (`a.b.0`) of the strings in a parsed body or query that contain a NUL character, which PostgreSQL
+ * cannot store in text: left in, they fail as a database error (a 500) instead of a bad request.
+ */
+export function fieldsWithNul(value: unknown, path = '', found: string[] = [], depth = 0): string[] {
+  if (found.length >= 20 || depth > 32) return found;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) =>
+      fieldsWithNul(item, path ? `${path}.${index}` : String(index), found, depth + 1),
+    );
+  } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      fieldsWithNul(item, path ? `${path}.${key}` : key, found, depth + 1);
+    }
+  }
+  return found;
+}

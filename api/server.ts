@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openMigratedDatabase } from './db/open-for-script';
@@ -11,22 +13,37 @@ async function main() {
   const controlSocket =
     config.database.kind === 'embedded' ? join(config.dataDir, 'control.sock') : undefined;
   const database = await openMigratedDatabase(config, { role: 'api', controlSocket });
-  const app = await buildApp({ config, database });
-  const control = controlSocket ? await startControlSocket(controlSocket, database.db) : undefined;
+  let control: Server | undefined;
+  let closing: Promise<void> | undefined;
+  /** Stops the control socket, then closes the database (releasing the embedded lock); runs once. */
+  const closeResources = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
+      await database.close();
+    })());
 
-  app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
-    await database.close();
-  });
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config, database });
+    app.addHook('onClose', closeResources);
+    control = controlSocket ? await startControlSocket(controlSocket, database.db) : undefined;
 
-  // On SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+    // On SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+    const running = app;
+    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+      if (err) running.log.error({ err }, 'shutting down after an error');
+      else running.log.info({ signal }, 'shutting down');
+      await running.close();
+    });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // Start-up failed with the database open (say the port is taken): close it cleanly and remove the
+    // control socket rather than leave both to the process exit.
+    await app?.close().catch(() => undefined);
+    await closeResources().catch(() => undefined);
+    throw error;
+  }
   app.log.info(
     `PanelRank API on ${config.publicApiUrl} (docs at ${config.publicApiUrl}/docs, database: ${config.database.kind})`,
   );

@@ -14,6 +14,8 @@ export interface AccessTokenClaims {
 }
 
 const ALGORITHM = 'HS256';
+/** User ids are PostgreSQL `integer`s: a larger `sub` names no user and must not reach a query. */
+const MAX_USER_ID = 2_147_483_647;
 
 /** Signs and checks the API's access tokens (HS256 JWTs) with one secret. */
 export class AccessTokens {
@@ -44,7 +46,7 @@ export class AccessTokens {
       });
       const userId = Number(payload.sub);
       const tokenVersion = payload.ver;
-      if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return undefined;
       if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return undefined;
       return { userId, tokenVersion };
     } catch (error) {

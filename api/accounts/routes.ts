@@ -169,11 +169,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({ username, email, passwordHash: await hashPassword(password) })
           .returning();
       } catch (error) {
-        // Lost a race with a simultaneous signup for the same e-mail or name.
+        // Lost a race with a simultaneous signup for the same e-mail or name. The index PostgreSQL names is
+        // whichever it checked first (the username's), so ask again: the e-mail clash is reported first.
         const clash = uniqueViolation(error);
-        if (clash === 'email') throw new HttpError(409, EMAIL_EXISTS);
-        if (clash === 'username') throw new HttpError(409, USERNAME_EXISTS);
-        throw error;
+        if (clash !== 'email' && clash !== 'username') throw error;
+        const now = await usernameOrEmailTaken(app.db, username, email);
+        if (now.email || clash === 'email') throw new HttpError(409, EMAIL_EXISTS);
+        throw new HttpError(409, USERNAME_EXISTS);
       }
       if (!user) throw new Error('the new user was not returned');
       await sendVerification(user);

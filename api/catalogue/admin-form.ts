@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http-error';
+import { HttpError, NUL_CHARACTER_MESSAGE, ValidationHttpError } from '../http-error';
 
 /** A file sent in a multipart form, read into memory. */
 export interface UploadedFile {
@@ -60,6 +60,7 @@ export async function readSubmittedForm(request: FastifyRequest, limits: FormLim
     return form;
   }
 
+  const withNul: string[] = [];
   try {
     const parts = request.parts({
       limits: {
@@ -76,11 +77,18 @@ export async function readSubmittedForm(request: FastifyRequest, limits: FormLim
         form.files.set(part.fieldname, { filename: part.filename, bytes, truncated: part.file.truncated });
       } else {
         if (part.valueTruncated) form.truncatedFields.add(part.fieldname);
-        form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (value.includes('\u0000')) withNul.push(part.fieldname);
+        form.fields.set(part.fieldname, value);
       }
     }
   } catch (error) {
     throw asUploadError(error);
+  }
+  // JSON and query strings are checked for NUL before validation (plugins/errors.ts); multipart fields
+  // are only read here. PostgreSQL cannot store a NUL in text, so it is refused rather than failing a query.
+  if (withNul.length > 0) {
+    throw new ValidationHttpError(withNul.map((field) => ({ field, message: NUL_CHARACTER_MESSAGE })));
   }
   return form;
 }

@@ -201,6 +201,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await discard(stored?.key);
         throw notFound(SERIES_NOT_FOUND);
       }
+      // Reads must stop naming the old cover before its files go (a stale answer may be cached downstream).
+      catalogueCache.invalidate();
       await discard(replacedKey);
       const body = await rankedSeries(id);
       if (!body) throw notFound(SERIES_NOT_FOUND);
@@ -224,6 +226,14 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
       const coverKeys = await app.db.transaction(async (tx) => {
+        // The series row first, as a vote takes it (its foreign-key check) before the detail row: locking
+        // the detail row first deadlocks against a vote in flight on the same series.
+        const [target] = await tx
+          .select({ id: series.id })
+          .from(series)
+          .where(eq(series.id, id))
+          .for('update');
+        if (!target) return undefined;
         const [detail] = await tx
           .select({ coverKey: seriesDetails.coverKey })
           .from(seriesDetails)
@@ -298,19 +308,26 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(seriesDetails)
             .where(eq(seriesDetails.seriesId, seriesId))
             .for('update');
+          // Deleted with its series while this edit waited for the lock.
+          if (!current) return undefined;
           await tx
             .update(seriesDetails)
             .set({ synopsis, ...(stored ? { coverKey: stored.key } : {}), updatedAt: sql`now()` })
             .where(eq(seriesDetails.seriesId, seriesId));
-          return stored ? (current?.coverKey ?? null) : null;
+          return stored ? current.coverKey : null;
         });
       } catch (error) {
         await discard(stored?.key);
         if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(SERIES_NOT_FOUND);
         throw error;
       }
-      await discard(replacedKey);
+      if (replacedKey === undefined) {
+        await discard(stored?.key);
+        throw notFound(SERIES_NOT_FOUND);
+      }
+      // Reads must stop naming the old cover before its files go (a stale answer may be cached downstream).
       catalogueCache.invalidate();
+      await discard(replacedKey);
 
       const [row, scores, snapshot] = await Promise.all([
         loadSeriesDetailRow(app.db, seriesId),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addVary,
   cachedJson,
   PRIVATE_NO_STORE,
   PUBLIC_SHORT_CACHE,
@@ -192,7 +193,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!anonymous) throw notFound(SERIES_NOT_FOUND);
       // The answer depends on who asks, so shared caches must key on the caller or not store it.
-      reply.header('vary', 'Authorization');
+      addVary(reply, 'Authorization');
       if (request.headers.authorization === undefined) return sendPublic(request, reply, anonymous.cached);
       const callerId = await optionalCallerId(request, reply);
       const detail: SeriesDetail = {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../http-error';
+import { fieldsWithNul, HttpError, NUL_CHARACTER_MESSAGE, ValidationHttpError } from '../http-error';
 
 interface FieldError {
   field: string;
@@ -17,7 +17,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return reply.status(error.statusCode).send({ detail: error.detailObject ?? error.message });
+        const errors = error instanceof ValidationHttpError ? { errors: error.errors } : {};
+        return reply
+          .status(error.statusCode)
+          .send({ detail: error.detailObject ?? error.message, ...errors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((issue) => ({
@@ -39,6 +42,19 @@ export default fp(
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ detail: 'Internal server error' });
+    });
+
+    // Text with a NUL character cannot be stored (PostgreSQL refuses it), so it is a bad request for every
+    // route: refused here, before any handler could pass it to a query and fail with a 500.
+    app.addHook('preValidation', async (request) => {
+      const fields = [
+        ...fieldsWithNul(request.params),
+        ...fieldsWithNul(request.query),
+        ...fieldsWithNul(request.body),
+      ];
+      if (fields.length > 0) {
+        throw new ValidationHttpError(fields.map((field) => ({ field, message: NUL_CHARACTER_MESSAGE })));
+      }
     });
 
     app.setNotFoundHandler((request, reply) => {

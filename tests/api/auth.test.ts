@@ -14,6 +14,7 @@ import {
   signUpVerified,
 } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
+import { insertSeries } from './series-fixtures';
 
 const JWT_SECRET = 'a test secret that is at least thirty-two characters long';
 
@@ -175,6 +176,24 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       const name = await post('/auth/signup', { ...other, username: taken.username.toUpperCase() });
       expect(name.status).toBe(409);
       expect(await name.json()).toEqual({ detail: 'Username already exists' });
+    });
+
+    it('still reports the e-mail first when simultaneous signups race for the same account', async () => {
+      // Every request passes the up-front check before any inserts (hashing the password takes a while), so
+      // the losers learn of the clash from the unique index: the username's, as PostgreSQL checks it first.
+      for (let round = 0; round < 3; round++) {
+        const credentials = newCredentials('racer');
+        const responses = await Promise.all(
+          Array.from({ length: 5 }, () => post('/auth/signup', credentials)),
+        );
+        const answers = await Promise.all(
+          responses.map(async (response) => `${response.status} ${await response.text()}`),
+        );
+        expect(answers.filter((answer) => answer.startsWith('201 '))).toHaveLength(1);
+        expect(answers.filter((answer) => !answer.startsWith('201 '))).toEqual(
+          Array.from({ length: 4 }, () => '409 {"detail":"Email already exists"}'),
+        );
+      }
     });
 
     it('accepts only the configured domains', async () => {
@@ -366,6 +385,23 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         const response = await server.request('/auth/me', { token });
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+      }
+      const [seriesId] = await insertSeries(server, [{ title: 'Token Probe' }]);
+      // Signed with the right secret but naming a user id no PostgreSQL integer can hold: refused, not a 500
+      // (a bad request never yields 500, even one carrying a genuine signature).
+      for (const sub of ['2147483648', '99999999999999']) {
+        const token = await new SignJWT({ username, role: 'USER', ver: 0 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setExpirationTime(now + 3600)
+          .sign(key(JWT_SECRET));
+        const response = await server.request('/auth/me', { token });
+        expect(response.status, sub).toBe(401);
+        expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+        // Optional-auth reads ignore it and answer as for an anonymous caller.
+        const detail = await server.request(`/series-details/${seriesId}`, { token });
+        expect(detail.status, sub).toBe(200);
+        expect((await detail.json()).vote_scores).toEqual({});
       }
       // The same construction with the right secret and a future expiry is accepted: the refusals above are real.
       expect((await server.request('/auth/me', { token: await sign(JWT_SECRET, now + 3600) })).status).toBe(

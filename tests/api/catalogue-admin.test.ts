@@ -292,6 +292,58 @@ describe('catalogue administration', () => {
       coverUrl = updated.cover_url;
     });
 
+    it('no longer names a replaced cover in reads made while its files are being removed', async () => {
+      // A read answered in that moment may be kept by caches for minutes: it must already show the new cover.
+      const [edited] = await insertSeries(server, [{ title: 'Recovered' }]);
+      const [detailed] = await insertSeries(server, [{ title: 'Redetailed' }]);
+      const put = (file: string) =>
+        server.request(`/series/${edited}`, {
+          method: 'PUT',
+          token: admin.token,
+          body: multipartForm({ cover: { bytes: portraitPng, filename: file } }),
+        });
+      const saveDetail = (synopsis: string) =>
+        server.request('/series-details/', {
+          method: 'POST',
+          token: admin.token,
+          body: multipartForm({
+            series_id: String(detailed),
+            synopsis,
+            file: { bytes: portraitPng, filename: 'detail.png' },
+          }),
+        });
+      const first = (await (await put('first.png')).json()) as { cover_url: string };
+      const firstDetail = (await (await saveDetail('One.')).json()) as { series_cover_url: string };
+
+      // While a write removes files, read what it changed (the summary for the PUT, the detail after).
+      let readPath = `/series/summary/${edited}`;
+      const seenDuringRemoval: string[] = [];
+      const media = server.app.media;
+      const remove = media.remove.bind(media);
+      media.remove = async (keys) => {
+        seenDuringRemoval.push(await (await server.request(readPath)).text());
+        return remove(keys);
+      };
+      try {
+        // Visitors read both pages first, so the cached catalogue holds answers naming the first covers.
+        expect(await (await server.request(`/series/summary/${edited}`)).text()).toContain(first.cover_url);
+        expect(await (await server.request(`/series-details/${detailed}`)).text()).toContain(
+          firstDetail.series_cover_url,
+        );
+        expect((await put('second.png')).status).toBe(200);
+        expect(seenDuringRemoval).toHaveLength(1);
+        expect(seenDuringRemoval[0]).not.toContain(first.cover_url);
+
+        readPath = `/series-details/${detailed}`;
+        expect(await (await server.request(readPath)).text()).toContain(firstDetail.series_cover_url);
+        expect((await saveDetail('Two.')).status).toBe(200);
+        expect(seenDuringRemoval).toHaveLength(2);
+        expect(seenDuringRemoval[1]).not.toContain(firstDetail.series_cover_url);
+      } finally {
+        media.remove = remove;
+      }
+    });
+
     it('refuses a wrong-aspect cover or a blank title and changes nothing', async () => {
       const wide = await server.request(`/series/${id}`, {
         method: 'PUT',
@@ -421,6 +473,44 @@ describe('catalogue administration', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: 'Series not found' });
     });
+
+    // Needs a second connection holding the detail row, so PostgreSQL only (PGlite has one connection).
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      'answers 404 and keeps no stored files when the series is deleted while the save waits for it',
+      async () => {
+        const [doomed] = await insertSeries(server, [{ title: 'Deleted Mid-Save' }]);
+        const before = storedFiles('details');
+        const { default: pg } = await import('pg');
+        const other = new pg.Client({ connectionString: server.config.DATABASE_URL });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query('select 1 from series_details where series_id = $1 for update', [doomed]);
+          const saving = saveDetail({
+            series_id: String(doomed),
+            synopsis: 'Too late.',
+            file: { bytes: await solidImage(900, 600, 'jpeg'), filename: 'late.jpg', type: 'image/jpeg' },
+          });
+          // Wait until the save (its cover already stored) is blocked on the row this connection holds.
+          for (let tries = 0; ; tries++) {
+            const { rows } = await other.query<{ n: number }>(
+              'select count(*)::int as n from pg_locks where not granted and pid <> pg_backend_pid()',
+            );
+            if (rows[0]!.n > 0) break;
+            if (tries > 200) throw new Error('the save never waited for the detail row');
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+          await other.query('delete from series where id = $1', [doomed]);
+          await other.query('commit');
+          const response = await saving;
+          expect(response.status).toBe(404);
+          expect(await response.json()).toEqual({ detail: 'Series not found' });
+          expect(storedFiles('details')).toEqual(before);
+        } finally {
+          await other.end();
+        }
+      },
+    );
   });
 
   describe('DELETE /series/{id}', () => {

@@ -353,6 +353,26 @@ describe('catalogue reads', () => {
       expect(withToken.headers.get('cache-control')).toBe('private, no-store');
       expect((await withToken.json()).vote_scores).toEqual({});
     });
+
+    it('varies on Origin as well as Authorization, so shared caches keep CORS answers apart', async () => {
+      const origin = server.config.SITE_URL;
+      for (const token of [undefined, 'not-a-valid-token']) {
+        const response = await server.request(`/series-details/${ids.solo}`, { token, headers: { origin } });
+        expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+        const vary = (response.headers.get('vary') ?? '')
+          .split(',')
+          .map((field) => field.trim().toLowerCase());
+        expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization']));
+        // A revalidation answers with the same Vary.
+        const etag = response.headers.get('etag')!;
+        const revalidated = await server.request(`/series-details/${ids.solo}`, {
+          token,
+          headers: { origin, 'if-none-match': etag },
+        });
+        expect(revalidated.status).toBe(304);
+        expect(revalidated.headers.get('vary')).toBe(response.headers.get('vary'));
+      }
+    });
   });
 
   describe('GET /series/catalogue', () => {

@@ -264,6 +264,26 @@ describe('voting under concurrency', () => {
   });
   afterAll(() => server.close());
 
+  it('an admin deleting a series while votes on it are in flight: no deadlock, never a 500', async () => {
+    // On PostgreSQL a vote holds the series row (its foreign-key check) before it updates the detail row;
+    // a delete that locked the detail row first deadlocked with it, and one of the two failed with a 500.
+    const admin = await createUserWithToken(server, { role: 'ADMIN' });
+    const voters = await createVoters(server, 15, `deleting_${process.pid}_`);
+    const statuses: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const [seriesId] = await insertSeries(server, [{ title: `Doomed ${round}` }]);
+      const votes = voters.map((voter) =>
+        vote(server, seriesId!, voter.token, { category: 'Story', score: 7 }).then((r) => `vote ${r.status}`),
+      );
+      const removal = new Promise((resolve) => setTimeout(resolve, round % 5))
+        .then(() => server.request(`/series/${seriesId}`, { method: 'DELETE', token: admin.token }))
+        .then((r) => `delete ${r.status}`);
+      statuses.push(...(await Promise.all([...votes, removal])));
+    }
+    expect(statuses.filter((status) => !/^(vote (200|404)|delete 204)$/.test(status))).toEqual([]);
+    expect(statuses.filter((status) => status === 'delete 204')).toHaveLength(10);
+  });
+
   it('50 users casting 250 votes at once over a few series: no vote lost or counted twice', async () => {
     const seriesIds = await insertSeries(server, [
       { title: 'Busy One' },
