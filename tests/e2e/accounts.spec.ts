@@ -163,6 +163,13 @@ test.describe('accounts', () => {
     await logIn.click();
     await expect(page.getByText(TEXT.loginRequired)).toBeVisible();
     await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
+    // The message is read with the fields it is about.
+    await expect(page.getByLabel('Username', { exact: true })).toHaveAccessibleDescription(
+      TEXT.loginRequired,
+    );
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      TEXT.loginRequired,
+    );
 
     await page.getByLabel('Username', { exact: true }).fill(e2eStack.admin.username);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
@@ -170,13 +177,19 @@ test.describe('accounts', () => {
     await expect(page.getByText(TEXT.captchaRequired)).toBeVisible();
 
     await solveAltcha(page);
-    await logIn.click();
+    await logIn.focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText(TEXT.invalidCredentials)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Resend verification email' })).toHaveCount(0);
+    // While the call was out the button stayed focusable: the keyboard user is still on it, not at the top.
+    await expect(logIn).toBeFocused();
 
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText(TEXT.signupRequired)).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+      new RegExp(`^${TEXT.signupRequired.replaceAll('.', '\\.')}`),
+    );
 
     await page.getByLabel('Username', { exact: true }).fill('someone_new');
     await page.getByLabel('Email', { exact: true }).fill('someone@hotmail.com');

@@ -175,9 +175,18 @@ test('a search replaces the list with ranked matches; clearing it reloads page 1
   await page.waitForTimeout(500);
   await expect(cards(page)).toHaveCount(results.length);
 
+  await page.locator('[data-search-toggle]').click();
+  await expect(page.locator('[data-search-input]')).toHaveValue(target.title);
+  await page.keyboard.press('Escape');
+
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(cards(page)).toHaveCount(25);
+  // The term is cleared everywhere it shows, and the focus stays in the list (its button went away).
+  await expect(page.locator('[data-search-input]')).toHaveValue('');
+  await expect(
+    page.getByRole('group', { name: 'Filter by genre' }).getByRole('button', { pressed: true }),
+  ).toBeFocused();
 });
 
 test('the header search shows results in place on the home page', async ({ page, request }) => {
@@ -294,6 +303,12 @@ test('a failed load says so', async ({ page }) => {
   await page.route('**/series/rankings?**', (route) => route.abort());
   await page.getByRole('group', { name: 'Filter by genre' }).locator('li button').nth(1).click();
   await expect(page.getByRole('alert')).toContainText('Failed to load series');
+
+  // Back online: "Try again" loads the list, and the focus lands on its first series, not at the top.
+  await page.unroute('**/series/rankings?**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first().getByRole('link')).toBeFocused();
 });
 
 test('compare: up to 4 series, the limit message, and the compare page', async ({ page }) => {
@@ -348,9 +363,13 @@ test('compare: up to 4 series, the limit message, and the compare page', async (
 
 test('a shared compare address opens that comparison', async ({ page, request }) => {
   const [a, b] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=2');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/compare?ids=${a!.id},${b!.id}`);
   await expect(page.locator('main article')).toHaveCount(2);
   await expect(page.locator('main article').first().locator('h2')).toHaveText(a!.title);
+  // Two wide cards side by side still show whole 2:3 covers, not their top slice.
+  const cover = await page.locator('main article img').first().boundingBox();
+  expect(cover!.width / cover!.height).toBeCloseTo(2 / 3, 2);
 });
 
 test('a series page has its content, metadata, Open Graph and JSON-LD', async ({ page, request }) => {
@@ -397,7 +416,7 @@ test('a series page has its content, metadata, Open Graph and JSON-LD', async ({
     aggregateRating: {
       '@type': 'AggregateRating',
       bestRating: 10,
-      worstRating: 1,
+      worstRating: 0,
       ratingCount: detail!.vote_count,
     },
   });
@@ -439,4 +458,112 @@ test('sitemap and robots.txt list the public pages', async ({ request }) => {
   expect(sitemap).toMatch(/\/series\/\d+<\/loc>/);
   expect(sitemap).not.toContain('/series/fallback');
   expect(sitemap).not.toContain('/404');
+});
+
+test('at 320 px the two-column cards keep their score badge whole', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/');
+  await waitForIslands(page);
+  const boxes = await cards(page).evaluateAll((articles) =>
+    articles.slice(0, 8).map((article) => {
+      const card = article.getBoundingClientRect();
+      const score = article.querySelector('p > span[data-band]')!.getBoundingClientRect();
+      return { cardRight: card.right, scoreRight: score.right, scoreLeft: score.left, cardLeft: card.left };
+    }),
+  );
+  for (const box of boxes) {
+    // Inside the card's padding, not cut off by its edge.
+    expect(box.scoreRight).toBeLessThanOrEqual(box.cardRight - 4);
+    expect(box.scoreLeft).toBeGreaterThan(box.cardLeft);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('the compare link is reached by keyboard right after the genres and never hides the focus', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto('/');
+  await waitForIslands(page);
+  const toggles = cards(page).getByRole('button', { name: /^Compare / });
+  await toggles.nth(0).click();
+  await toggles.nth(1).click();
+  const compareLink = page.getByRole('link', { name: 'Compare 2 Series' });
+  await expect(compareLink).toBeVisible();
+
+  // Before the (ever longer) list in the tab order.
+  await page.getByRole('button', { name: 'Scroll genres right' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(compareLink).toBeFocused();
+
+  // Tabbing through the first row of cards: the floating link never covers the focused control.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await cards(page).first().getByRole('link').focus();
+  for (let step = 0; step < 14; step++) {
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const cover = document.querySelector('a[href="/compare"]')!.getBoundingClientRect();
+          const focused = document.activeElement!.getBoundingClientRect();
+          return (
+            focused.bottom > cover.top &&
+            focused.top < cover.bottom &&
+            focused.right > cover.left &&
+            focused.left < cover.right
+          );
+        }),
+      )
+      .toBe(false);
+  }
+});
+
+test('a compared series that failed to load can be tried again', async ({ page, request }) => {
+  const [a, b] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=2');
+  // A simulated network failure of one detail (fault injection), only the first time.
+  let failed = false;
+  await page.route(`**/series-details/${b!.id}`, (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    return route.abort();
+  });
+  await page.goto(`/compare?ids=${a!.id},${b!.id}`);
+  await expect(page.locator('main article')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toContainText('Failed to load series');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('main article')).toHaveCount(2);
+  await expect(page.locator('main article').nth(1).getByRole('link', { name: b!.title })).toBeFocused();
+});
+
+test("dark mode: the series page's category scores keep AA contrast", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/series/1');
+  await waitForIslands(page);
+  const ratios = await page.locator('main h3 + p[data-band]').evaluateAll((scores) => {
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = (colour: string) => {
+      const [r, g, b] = colour.match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number];
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const background = (element: Element | null): string => {
+      for (let node = element; node; node = node.parentElement) {
+        const colour = getComputedStyle(node).backgroundColor;
+        if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    // Every band, whatever this series' scores are: the tile's own rules colour it.
+    const tile = scores[0]!;
+    return ['green', 'blue', 'yellow', 'orange', 'red', 'none'].map((band) => {
+      tile.setAttribute('data-band', band);
+      const [light, dark] = [luminance(getComputedStyle(tile).color), luminance(background(tile))].sort(
+        (x, y) => y - x,
+      ) as [number, number];
+      return { band, ratio: (light + 0.05) / (dark + 0.05) };
+    });
+  });
+  for (const { band, ratio } of ratios) expect(ratio, `${band} score`).toBeGreaterThanOrEqual(4.5);
 });

@@ -67,6 +67,85 @@ test.describe('site shell', () => {
     expect(overflow).toBe(false);
   });
 
+  test('the menu panel and the search box close when the focus tabs out of them', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const toggle = page.locator('[data-menu-toggle]');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Past the panel's last control (Sign Up) the focus is on the page again, which the panel would hide.
+    await page.getByRole('link', { name: 'Sign Up' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#site-menu')).toBeHidden();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const searchToggle = page.locator('[data-search-toggle]');
+    await searchToggle.click();
+    await expect(page.locator('[data-search-input]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(searchToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[data-search-input]')).toBeHidden();
+  });
+
+  test('controls are at least 40 px tall at 320 px wide', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const path of [
+      '/',
+      '/login',
+      '/signup',
+      '/check-your-email',
+      '/verify-email?token=nope',
+      '/about',
+    ]) {
+      await page.goto(path);
+      await page.locator('[data-menu-toggle]').click();
+      await expect(page.locator('[data-menu-toggle]')).toHaveAttribute('aria-expanded', 'true');
+      // A failed verification shows its outcome after a call; wait for it.
+      if (path.startsWith('/verify-email')) await expect(page.getByRole('alert')).toBeVisible();
+      const small = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input, select')) {
+          // A checkbox's label is part of its target.
+          const label =
+            element instanceof HTMLInputElement && element.type === 'checkbox' ? element.labels?.[0] : null;
+          const box = (label ?? element).getBoundingClientRect();
+          const style = getComputedStyle(element);
+          if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+          // Links inside a sentence are exempt: their line is their target. So are decorative ones.
+          if (element.tagName === 'A' && style.display === 'inline' && element.closest('p, li, dd')) continue;
+          if (element.closest('[aria-hidden="true"]')) continue;
+          if (box.height < 40)
+            found.push(`${element.tagName} "${element.textContent?.trim()}" ${box.height}`);
+        }
+        return found;
+      });
+      expect(small, path).toEqual([]);
+    }
+  });
+
+  test('check your email moves on to /login after 10 s, unless asked to stay', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/check-your-email');
+    await expect(page.locator('main')).toContainText('Promotions');
+    await page.clock.runFor(9_000);
+    await expect(page).toHaveURL(/\/check-your-email$/);
+    await page.clock.runFor(1_500);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/check-your-email');
+    const stay = page.getByRole('button', { name: 'Stay on this page' });
+    await stay.focus();
+    await page.keyboard.press('Enter');
+    await expect(stay).toBeHidden();
+    // The focus moves to the text that replaced the countdown, not back to the top of the page.
+    await expect(page.getByText('You can log in whenever you are ready.')).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement?.matches('[data-countdown]'))).toBe(true);
+    await page.clock.runFor(15_000);
+    await expect(page).toHaveURL(/\/check-your-email$/);
+  });
+
   test('visitors see Login and Sign Up', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -79,6 +79,34 @@ test.describe('voting', () => {
     );
   });
 
+  test('without JavaScript, visitors get the login prompt, not a voting form that cannot work', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/series/2');
+    await expect(votePanel(page).getByText(TEXT.loginToVote)).toBeVisible();
+    await expect(votePanel(page).getByRole('group', { name: 'Story', exact: true })).toBeHidden();
+    await context.close();
+  });
+
+  test('a keyboard vote leaves the focus on the new score', async ({ page, request }) => {
+    await useSession(page, await newReader(request));
+    await page.goto('/series/6');
+    await votePanel(page).scrollIntoViewIfNeeded();
+    const world = categoryGroup(page, 'World Building');
+    const seven = world.getByRole('radio', { name: '7', exact: true });
+    await expect(seven).toBeEnabled();
+    await seven.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await expect(world.getByRole('button', { name: 'Vote on World Building' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const score = world.getByText('Your score: 7/10');
+    await expect(score).toBeVisible();
+    await expect(score).toBeFocused();
+  });
+
   test('a vote in two categories updates the tiles at once and stays locked after a reload', async ({
     page,
     request,
@@ -175,6 +203,10 @@ test.describe('catalogue administration', () => {
     });
     await card.getByRole('button', { name: `Delete ${title}` }).click();
     await expect(card).toHaveCount(0);
+    // Its button went with it: the focus stays in the list instead of falling to the top of the page.
+    await expect(
+      page.getByRole('group', { name: 'Filter by genre' }).getByRole('button', { pressed: true }),
+    ).toBeFocused();
     expect((await request.get(`${e2eStack.apiUrl}/series/summary/${id}`)).status()).toBe(404);
   });
 

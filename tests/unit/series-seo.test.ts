@@ -74,9 +74,24 @@ describe('series page metadata', () => {
       author: { '@type': 'Person', name: 'Kim' },
       illustrator: { '@type': 'Person', name: 'Lee' },
       image: 'https://api.example/media/covers/42.webp',
-      aggregateRating: { ratingValue: 8.23, bestRating: 10, worstRating: 1, ratingCount: 12 },
+      aggregateRating: { ratingValue: 8.23, bestRating: 10, worstRating: 0, ratingCount: 12 },
     });
     expect(seriesBookJsonLd(pageData({ rank: null, vote_count: 0 }))).not.toHaveProperty('aggregateRating');
+  });
+
+  it('keeps a final score below 1 inside the rating scale', () => {
+    // One voter, one category of five: 4 / 5 = 0.8, ranked all the same.
+    const data = pageData({ rank: 7, vote_count: 1 });
+    data.series.final_score = 0.8;
+    data.detail.final_score = 0.8;
+    const rating = (
+      seriesBookJsonLd(data) as {
+        aggregateRating: { ratingValue: number; worstRating: number; bestRating: number };
+      }
+    ).aggregateRating;
+    expect(rating.ratingValue).toBe(0.8);
+    expect(rating.ratingValue).toBeGreaterThanOrEqual(rating.worstRating);
+    expect(rating.ratingValue).toBeLessThanOrEqual(rating.bestRating);
   });
 
   it('has a breadcrumb Home › Type › Title', () => {

@@ -32,9 +32,10 @@ export function useNotice(): [
 /**
  * The form-level message. Both live regions are always in the page (screen readers announce changes to a
  * region they already know more reliably than a region that appears); errors go to the alert, other
- * outcomes to the status. A new element per notice makes a repeated message announced again.
+ * outcomes to the status. A new element per notice makes a repeated message announced again. `errorId`
+ * names the error, so the fields it is about can point at it (TextField's `messageId`).
  */
-export function FormNotice({ notice }: { notice: Notice | null }) {
+export function FormNotice({ notice, errorId }: { notice: Notice | null; errorId?: string }) {
   const error = notice?.tone === 'error' ? notice : null;
   const other = notice && notice.tone !== 'error' ? notice : null;
   return (
@@ -43,6 +44,7 @@ export function FormNotice({ notice }: { notice: Notice | null }) {
         {error && (
           <p
             key={error.id}
+            id={errorId}
             className={error.announceOnly ? 'visually-hidden' : `${styles.notice} ${styles.error}`}
             data-notice="error"
           >

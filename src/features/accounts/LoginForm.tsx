@@ -11,6 +11,8 @@ import TextField from './TextField';
 import { useHydrated } from './use-hydrated';
 import styles from './AuthForm.module.css';
 
+const NOTICE_ID = 'login-notice';
+
 /**
  * The login screen: username, password, captcha and Google sign-in. A 403 "Email not verified" reveals the
  * resend-verification panel; the captcha is reset after every failure (its token is single-use).
@@ -82,6 +84,7 @@ export default function LoginForm() {
           label="Username"
           autoComplete="username"
           invalid={missing.username}
+          messageId={NOTICE_ID}
           inputRef={usernameInput}
         />
         <TextField
@@ -91,14 +94,16 @@ export default function LoginForm() {
           type="password"
           autoComplete="current-password"
           invalid={missing.password}
+          messageId={NOTICE_ID}
           inputRef={passwordInput}
         />
         <Captcha ref={captcha} onTokenChange={(token) => (captchaToken.current = token)} />
-        <FormNotice notice={notice} />
+        <FormNotice notice={notice} errorId={NOTICE_ID} />
         <button
           className={`button button-primary ${styles.submit}`}
           type="submit"
-          disabled={!hydrated || busy}
+          disabled={!hydrated}
+          aria-disabled={busy || undefined}
         >
           {busy ? 'Logging in…' : 'Log in'}
         </button>

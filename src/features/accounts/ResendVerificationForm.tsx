@@ -71,11 +71,17 @@ export default function ResendVerificationForm({
         defaultValue={initialValue}
         autoComplete={accepts === 'email' ? 'email' : 'username'}
         invalid={missing}
+        messageId={`${idPrefix}-notice`}
         inputRef={input}
       />
       <Captcha ref={captcha} onTokenChange={(token) => (captchaToken.current = token)} />
-      <FormNotice notice={notice} />
-      <button className={`button ${styles.submit}`} type="submit" disabled={!hydrated || busy}>
+      <FormNotice notice={notice} errorId={`${idPrefix}-notice`} />
+      <button
+        className={`button ${styles.submit}`}
+        type="submit"
+        disabled={!hydrated}
+        aria-disabled={busy || undefined}
+      >
         {busy ? 'Sending…' : 'Resend verification email'}
       </button>
     </form>

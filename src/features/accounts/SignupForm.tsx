@@ -19,6 +19,7 @@ import { useHydrated } from './use-hydrated';
 import styles from './AuthForm.module.css';
 
 export const CHECK_YOUR_EMAIL_PATH = '/check-your-email';
+const NOTICE_ID = 'signup-notice';
 /** Long enough to read and hear the success message before the page changes. */
 const SUCCESS_REDIRECT_MS = 1500;
 
@@ -116,6 +117,7 @@ export default function SignupForm() {
           hint="3 to 30 letters, digits, _ . or -"
           error={fieldError('username')}
           invalid={missing.username}
+          messageId={NOTICE_ID}
           inputRef={usernameInput}
         />
         <TextField
@@ -127,6 +129,7 @@ export default function SignupForm() {
           hint="A Gmail or Yahoo address."
           error={fieldError('email')}
           invalid={missing.email}
+          messageId={NOTICE_ID}
           inputRef={emailInput}
         />
         <TextField
@@ -138,14 +141,16 @@ export default function SignupForm() {
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           error={fieldError('password')}
           invalid={missing.password}
+          messageId={NOTICE_ID}
           inputRef={passwordInput}
         />
         <Captcha ref={captcha} onTokenChange={(token) => (captchaToken.current = token)} />
-        <FormNotice notice={notice} />
+        <FormNotice notice={notice} errorId={NOTICE_ID} />
         <button
           className={`button button-primary ${styles.submit}`}
           type="submit"
-          disabled={!hydrated || busy || done}
+          disabled={!hydrated}
+          aria-disabled={busy || done || undefined}
         >
           {busy ? 'Signing up…' : 'Sign up'}
         </button>

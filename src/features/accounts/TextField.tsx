@@ -15,6 +15,8 @@ interface TextFieldProps {
   error?: string;
   /** Marks the field invalid when the form-level message is about it. */
   invalid?: boolean;
+  /** The id of that form-level message: an invalid field is described by it, so it is read with the field. */
+  messageId?: string;
   inputRef?: Ref<HTMLInputElement>;
 }
 
@@ -32,12 +34,14 @@ export default function TextField({
   hint,
   error,
   invalid = false,
+  messageId,
   inputRef,
 }: TextFieldProps) {
   // An error says more than the hint, so it takes the hint's place.
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const formMessageId = invalid && !error ? messageId : undefined;
+  const describedBy = [errorId, formMessageId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>

@@ -40,7 +40,7 @@ export default function SeriesAdminActions({ series, onUpdated, onDeleted }: Ser
         type="button"
         className={`${styles.cardButton} ${styles.danger}`}
         onClick={remove}
-        disabled={deleting}
+        aria-disabled={deleting || undefined}
       >
         Delete<span className="visually-hidden"> {series.title}</span>
       </button>

@@ -178,7 +178,7 @@ function DetailDialog({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={submitting}>
+          <button type="submit" className="button button-primary" aria-disabled={submitting || undefined}>
             {submitting ? 'Saving…' : 'Save'}
           </button>
         </div>

@@ -207,7 +207,7 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={submitting}>
+          <button type="submit" className="button button-primary" aria-disabled={submitting || undefined}>
             {submitting ? 'Saving…' : adding ? 'Add Series' : 'Save Changes'}
           </button>
         </div>

@@ -43,6 +43,20 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
   const admin = useIsAdmin();
   const [announcement, setAnnouncement] = useState('');
   const latestRequest = useRef(0);
+  const root = useRef<HTMLDivElement>(null);
+  // Where keyboard focus goes once the next render is on screen, when its control went away (the "Clear
+  // search" button, a deleted card), so it never falls back to the top of the document.
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    pendingFocus.current = null;
+    focus?.();
+  });
+
+  /** The chosen genre's button: the list's first control, just above where the removed one was. */
+  function focusSelectedGenre() {
+    root.current?.querySelector<HTMLElement>('[role="group"] [aria-pressed="true"]')?.focus();
+  }
   // The term the list shows; the first page was rendered without one. The store is read by subscribing
   // after hydration, so a term in the address never changes the hydrating render.
   const shownTerm = useRef('');
@@ -100,21 +114,64 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       () => fetchSearchResults(query, type),
       (items) => {
         dispatch({ type: 'searchLoaded', items });
-        setAnnouncement(`${items.length} ${items.length === 1 ? 'result' : 'results'} for ${query}.`);
+        // The results shown: a chosen genre filters them here.
+        const shown = visibleSeries({ ...state, mode: 'search', items }).length;
+        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${query}.`);
       },
     );
+  }
+
+  function clearSearch() {
+    setSearchTerm('');
+    pendingFocus.current = focusSelectedGenre;
+  }
+
+  /** A deleted card: its neighbour's title link takes the focus (the next card, else the previous one). */
+  function removeSeries(id: number) {
+    const shown = visibleSeries(state);
+    const index = shown.findIndex((series) => series.id === id);
+    const neighbour = shown[index + 1] ?? shown[index - 1];
+    dispatch({ type: 'seriesRemoved', id });
+    if (index >= 0) setAnnouncement(`Deleted ${shown[index]?.title}.`);
+    pendingFocus.current = () => {
+      const link = neighbour && root.current?.querySelector<HTMLElement>(`a[href="/series/${neighbour.id}"]`);
+      if (link) link.focus();
+      else focusSelectedGenre();
+    };
   }
 
   function chooseGenre(genre: string) {
     if (genre === state.genre && state.phase !== 'error') return;
     if (state.mode === 'search') {
       dispatch({ type: 'genreChosenInSearch', genre });
+      if (state.phase === 'idle') {
+        const shown = visibleSeries({ ...state, genre }).length;
+        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${state.query}.`);
+      }
       return;
     }
     loadFirstPage(genre);
   }
 
+  // "Try again" goes away while it loads: the focus then moves to the first series it brought (or back to
+  // the button if it failed again), not to the top of the document.
+  const focusAfterRetry = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRetry.current;
+    if (index === null || state.phase === 'loading') return;
+    focusAfterRetry.current = null;
+    if (state.phase === 'error') {
+      root.current?.querySelector<HTMLElement>('[data-retry]')?.focus();
+      return;
+    }
+    const links = root.current?.querySelectorAll<HTMLElement>('ol > li article a[href^="/series/"]');
+    const link = links?.[Math.min(index, links.length - 1)];
+    if (link) link.focus();
+    else focusSelectedGenre();
+  }, [state.phase]);
+
   function retry() {
+    focusAfterRetry.current = state.mode === 'search' || state.page === 0 ? 0 : state.items.length;
     if (state.mode === 'search') search(state.query);
     else if (state.page === 0) loadFirstPage(state.genre);
     else loadNextPage();
@@ -172,7 +229,7 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
   const showEnd = state.mode === 'ranked' && state.ended && state.phase === 'idle' && series.length > 0;
 
   return (
-    <div className={styles.list}>
+    <div className={styles.list} ref={root}>
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
 
       {admin && (
@@ -188,7 +245,7 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
           <h2>
             Results for <q>{state.query}</q>
           </h2>
-          <button type="button" className={styles.secondaryButton} onClick={() => setSearchTerm('')}>
+          <button type="button" className={styles.secondaryButton} onClick={clearSearch}>
             Clear search
           </button>
         </div>
@@ -197,6 +254,10 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+
+      {/* Fixed at the bottom of the window, but early in the tab order: after a long (and still growing)
+          list, a keyboard user could hardly reach it. */}
+      <CompareTray />
 
       {series.length > 0 && (
         <ol className={styles.grid} role="list" aria-busy={loading}>
@@ -212,7 +273,7 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
                     <SeriesAdminActions
                       series={entry}
                       onUpdated={(updated) => dispatch({ type: 'seriesUpdated', series: updated })}
-                      onDeleted={(id) => dispatch({ type: 'seriesRemoved', id })}
+                      onDeleted={removeSeries}
                     />
                   ) : undefined
                 }
@@ -233,7 +294,7 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       {state.phase === 'error' && (
         <div className={styles.message} role="alert">
           <p>{LOAD_FAILED_MESSAGE}</p>
-          <button type="button" className={styles.secondaryButton} onClick={retry}>
+          <button type="button" className={styles.secondaryButton} onClick={retry} data-retry>
             Try again
           </button>
         </div>
@@ -251,8 +312,6 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       )}
 
       {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
-
-      <CompareTray />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorStatus } from '../../lib/api-client';
 import { fetchSeriesDetail } from '../catalogue/catalogue-api';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
@@ -34,14 +34,16 @@ function idsToCompare(): number[] {
   return fromSession;
 }
 
-async function loadItems(ids: number[]): Promise<CompareItem[]> {
-  // Every detail in parallel.
-  const results = await Promise.allSettled(ids.map((id) => fetchSeriesDetail(id)));
-  return results.map((result, index): CompareItem => {
-    const id = ids[index] as number;
-    if (result.status === 'fulfilled') return { id, state: 'ready', detail: result.value };
-    return { id, state: errorStatus(result.reason) === 404 ? 'not-found' : 'error' };
-  });
+function loadItem(id: number): Promise<CompareItem> {
+  return fetchSeriesDetail(id).then(
+    (detail): CompareItem => ({ id, state: 'ready', detail }),
+    (error: unknown): CompareItem => ({ id, state: errorStatus(error) === 404 ? 'not-found' : 'error' }),
+  );
+}
+
+/** Every detail in parallel. */
+function loadItems(ids: number[]): Promise<CompareItem[]> {
+  return Promise.all(ids.map(loadItem));
 }
 
 function CompareCard({ detail }: { detail: SeriesDetail }) {
@@ -55,7 +57,7 @@ function CompareCard({ detail }: { detail: SeriesDetail }) {
             className={styles.cover}
             src={cover.src}
             srcSet={cover.srcSet}
-            sizes={cover.srcSet ? '(min-width: 56em) 18rem, (min-width: 36em) 45vw, 90vw' : undefined}
+            sizes={cover.srcSet ? '16rem' : undefined}
             width={CARD_COVER_WIDTH}
             height={CARD_COVER_HEIGHT}
             alt=""
@@ -117,6 +119,12 @@ function CompareCard({ detail }: { detail: SeriesDetail }) {
 /** The compare page's cards, loaded from the live API. */
 export default function ComparePage() {
   const [view, setView] = useState<View>({ state: 'loading', count: MIN_COMPARE });
+  const focusTitleOf = useRef<number | null>(null);
+  useEffect(() => {
+    const id = focusTitleOf.current;
+    focusTitleOf.current = null;
+    if (id !== null) document.querySelector<HTMLElement>(`#compare-title-${id} a`)?.focus();
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -145,6 +153,19 @@ export default function ComparePage() {
     );
   }
 
+  /** A series whose load failed (not a missing one) is asked for again; the others stay as they are. */
+  function retry(id: number) {
+    void loadItem(id).then((item) => {
+      setView((current) =>
+        current.state === 'ready'
+          ? { ...current, items: current.items.map((entry) => (entry.id === id ? item : entry)) }
+          : current,
+      );
+      // The button goes with the error: its focus moves to the series' title once the card is there.
+      if (item.state === 'ready') focusTitleOf.current = id;
+    });
+  }
+
   return (
     <>
       <p className="visually-hidden" role="status">
@@ -164,6 +185,11 @@ export default function ComparePage() {
               ) : (
                 <div className={`${styles.card} ${styles.failed}`} role="alert">
                   <p>{item.state === 'not-found' ? 'Series not found' : LOAD_FAILED_MESSAGE}</p>
+                  {item.state === 'error' && (
+                    <button type="button" className="button" onClick={() => retry(item.id)}>
+                      Try again
+                    </button>
+                  )}
                 </div>
               )}
             </li>

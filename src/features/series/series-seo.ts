@@ -43,7 +43,10 @@ export function seriesPath(id: number): string {
   return `/series/${id}`;
 }
 
-/** A `Book` with genre, author, illustrator and image, rated only while the series is ranked. */
+/**
+ * A `Book` with genre, author, illustrator and image, rated only while the series is ranked. The rating's
+ * scale is that of the final score, 0 to 10.
+ */
 export function seriesBookJsonLd(data: SeriesPageData): object {
   const { series, detail } = data;
   const url = absoluteUrl(seriesPath(series.id));
@@ -67,7 +70,8 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
             '@type': 'AggregateRating',
             ratingValue: Number(detail.final_score.toFixed(2)),
             bestRating: 10,
-            worstRating: 1,
+            // Not 1: a category without votes counts 0 in the final score, which can be below 1.
+            worstRating: 0,
             ratingCount: detail.vote_count,
           },
         }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorStatus } from '../../lib/api-client';
 import { $session } from '../accounts/session-store';
 import { useHydrated } from '../accounts/use-hydrated';
@@ -46,6 +46,11 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
   const [sending, setSending] = useState<CategoryLabel | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const idPrefix = useId();
+  // The category whose vote just ended: focus goes to its score once locked, else back to its button (a
+  // locked category's button is gone, and a disabled control drops the focus).
+  const refocus = useRef<CategoryLabel | null>(null);
+  const controlId = (label: CategoryLabel, part: 'vote' | 'score') =>
+    `${idPrefix}-${VOTE_CATEGORY_LABELS.indexOf(label)}-${part}`;
 
   // The user's own scores, read again whenever the signed-in user changes (e.g. in another tab). Scores
   // loaded for another user or series are never shown.
@@ -68,22 +73,29 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
     };
   }, [userKey, seriesId]);
 
-  if (hydrated && !session.user) {
-    const loginHref = seriesId ? `/login?next=${encodeURIComponent(`/series/${seriesId}`)}` : '/login';
-    return (
-      <div className={styles.prompt}>
-        <p>{VOTE_LOGIN_PROMPT}</p>
-        <div className={styles.promptActions}>
-          <a className="button button-primary" href={loginHref}>
-            Log in
-          </a>
-          <a className="button" href="/signup">
-            Sign up
-          </a>
-        </div>
+  useEffect(() => {
+    const label = refocus.current;
+    if (label === null || sending !== null) return;
+    refocus.current = null;
+    const locked = ownScores[label] !== undefined;
+    document.getElementById(controlId(label, locked ? 'score' : 'vote'))?.focus();
+  });
+
+  const loginHref = seriesId ? `/login?next=${encodeURIComponent(`/series/${seriesId}`)}` : '/login';
+  const prompt = (
+    <div className={`${styles.prompt} ${hydrated ? '' : styles.signedOutOnly}`}>
+      <p>{VOTE_LOGIN_PROMPT}</p>
+      <div className={styles.promptActions}>
+        <a className="button button-primary" href={loginHref}>
+          Log in
+        </a>
+        <a className="button" href="/signup">
+          Sign up
+        </a>
       </div>
-    );
-  }
+    </div>
+  );
+  if (hydrated && !session.user) return prompt;
 
   const ready = hydrated && userKey !== null && own?.key === userKey;
 
@@ -109,84 +121,98 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
       // Refused because a vote already exists (another tab or device): show it and lock the category.
       if (status === 403) {
         fetchOwnSeriesDetail(seriesId).then(
-          (detail) => setOwn({ key: userKey, scores: ownScoresOf(detail) }),
+          (detail) => {
+            refocus.current = label;
+            setOwn({ key: userKey, scores: ownScoresOf(detail) });
+          },
           () => undefined,
         );
       }
     } finally {
+      refocus.current = label;
       setSending(null);
     }
   }
 
   return (
-    <div className={styles.panel} aria-busy={!ready}>
-      <p className={styles.intro}>Rate each category from 1 to 10. A vote is final.</p>
-      <ul className={styles.categories} role="list">
-        {VOTE_CATEGORY_LABELS.map((label) => {
-          const myScore = ownScores[label];
-          const locked = myScore !== undefined;
-          const selected = myScore ?? chosen[label];
-          const groupName = `${idPrefix}-${label}`;
-          return (
-            <li key={label}>
-              <form
-                className={styles.category}
-                data-locked={locked}
-                onSubmit={(event) => submit(event, label)}
-              >
-                <fieldset className={styles.fieldset} disabled={!ready || locked || sending !== null}>
-                  <legend className={styles.legend}>{label}</legend>
-                  <div className={styles.scale}>
-                    {VOTE_SCORES.map((score) => (
-                      <label key={score} className={styles.choice}>
-                        <input
-                          className={styles.choiceInput}
-                          type="radio"
-                          name={groupName}
-                          value={score}
-                          checked={selected === score}
-                          onChange={() => setChosen({ ...chosen, [label]: score })}
-                        />
-                        <span className={styles.choiceFace}>{score}</span>
-                      </label>
-                    ))}
-                  </div>
-                  {locked ? (
-                    <p className={styles.yourScore}>
-                      Your score: <strong>{myScore}</strong>/10
-                    </p>
-                  ) : (
-                    <button
-                      type="submit"
-                      className={`button button-primary ${styles.vote}`}
-                      disabled={chosen[label] === undefined}
-                    >
-                      {sending === label ? 'Voting…' : 'Vote'}
-                      <span className="visually-hidden"> on {label}</span>
-                    </button>
-                  )}
-                </fieldset>
-              </form>
-            </li>
-          );
-        })}
-      </ul>
-      <div className={styles.messages}>
-        <div role="alert">
-          {message?.tone === 'error' && (
-            <p key={message.id} className={`${styles.message} ${styles.error}`}>
-              {message.text}
-            </p>
-          )}
-        </div>
-        <div role="status">
-          {message?.tone === 'success' && (
-            <p key={message.id} className={`${styles.message} ${styles.success}`}>
-              {message.text}
-            </p>
-          )}
+    <>
+      {/* Before hydration, the signed-in state set before first paint picks one (no jump when it hydrates). */}
+      {!hydrated && prompt}
+      <div className={`${styles.panel} ${hydrated ? '' : styles.signedInOnly}`} aria-busy={!ready}>
+        <p className={styles.intro}>Rate each category from 1 to 10. A vote is final.</p>
+        <ul className={styles.categories} role="list">
+          {VOTE_CATEGORY_LABELS.map((label) => {
+            const myScore = ownScores[label];
+            const locked = myScore !== undefined;
+            const selected = myScore ?? chosen[label];
+            const groupName = `${idPrefix}-${label}`;
+            return (
+              <li key={label}>
+                <form
+                  className={styles.category}
+                  data-locked={locked}
+                  onSubmit={(event) => submit(event, label)}
+                >
+                  <fieldset
+                    className={styles.fieldset}
+                    // The category being sent stays enabled so its button keeps the focus.
+                    disabled={!ready || locked || (sending !== null && sending !== label)}
+                  >
+                    <legend className={styles.legend}>{label}</legend>
+                    <div className={styles.scale}>
+                      {VOTE_SCORES.map((score) => (
+                        <label key={score} className={styles.choice}>
+                          <input
+                            className={styles.choiceInput}
+                            type="radio"
+                            name={groupName}
+                            value={score}
+                            checked={selected === score}
+                            onChange={() => setChosen({ ...chosen, [label]: score })}
+                          />
+                          <span className={styles.choiceFace}>{score}</span>
+                        </label>
+                      ))}
+                    </div>
+                    {locked ? (
+                      <p className={styles.yourScore} id={controlId(label, 'score')} tabIndex={-1}>
+                        Your score: <strong>{myScore}</strong>/10
+                      </p>
+                    ) : (
+                      <button
+                        type="submit"
+                        id={controlId(label, 'vote')}
+                        className={`button button-primary ${styles.vote}`}
+                        disabled={chosen[label] === undefined}
+                        aria-disabled={sending === label || undefined}
+                      >
+                        {sending === label ? 'Voting…' : 'Vote'}
+                        <span className="visually-hidden"> on {label}</span>
+                      </button>
+                    )}
+                  </fieldset>
+                </form>
+              </li>
+            );
+          })}
+        </ul>
+        <div className={styles.messages}>
+          <div role="alert">
+            {message?.tone === 'error' && (
+              <p key={message.id} className={`${styles.message} ${styles.error}`}>
+                {message.text}
+              </p>
+            )}
+          </div>
+          <div role="status">
+            {message?.tone === 'success' && (
+              <p key={message.id} className={`${styles.message} ${styles.success}`}>
+                {message.text}
+              </p>
+            )}
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
 }
