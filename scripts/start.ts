@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  createWriteStream,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
   statSync,
@@ -51,15 +52,14 @@ async function main() {
   step('Starting the API');
   const logDir = join(config.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const apiLog = createWriteStream(join(logDir, 'api.log'), { flags: 'a' });
+  // The API writes straight to its log file, so it never depends on this process's pipes.
+  const apiLog = openSync(join(logDir, 'api.log'), 'a');
   const api = spawn(bin('tsx'), ['api/server.ts'], {
     cwd: projectRoot,
     env: { ...process.env, SITE_URL: siteUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', apiLog, apiLog],
   });
   apiProcess = api;
-  api.stdout.pipe(apiLog);
-  api.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk}`));
   let stopping = false;
   api.once('exit', (code) => {
     if (!stopping) {
@@ -103,11 +103,13 @@ Press Ctrl-C to stop.`);
     await new Promise<void>((resolve) => site.close(() => resolve()));
     site.closeAllConnections();
     await stopProcess(api);
-    apiLog.end();
+    closeSync(apiLog);
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // `on`, not `once`: Ctrl-C reaches this process more than once (directly and through tsx), and a
+  // second, unhandled SIGINT would end it before the API is stopped.
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 function step(message: string) {
