@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadConfig } from '../api/config';
 import { prepareData } from './lib/prepare-data';
-import { bin, projectRoot, stopProcess, waitForHttp } from './lib/processes';
+import { bin, projectRoot, spawnApi, stopProcess, waitForHttp } from './lib/processes';
 
 const config = loadConfig();
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
@@ -14,11 +14,7 @@ const env = { ...process.env, SITE_URL: siteUrl, PUBLIC_API_URL: config.publicAp
 
 const data = await prepareData(config);
 const children: ChildProcess[] = [];
-const api = spawn(bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], {
-  cwd: projectRoot,
-  env,
-  stdio: 'inherit',
-});
+const api = spawnApi({ env, stdio: 'inherit', watch: true });
 children.push(api);
 await waitForHttp(`http://127.0.0.1:${config.PORT}/health`, 60_000, api);
 children.push(

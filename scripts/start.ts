@@ -14,13 +14,13 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/config';
 import { DatabaseLockedError } from '../api/db/embedded-lock';
 import { prepareData } from './lib/prepare-data';
-import { bin, projectRoot, run, stopProcess, waitForHttp } from './lib/processes';
+import { bin, projectRoot, run, spawnApi, stopProcess, waitForHttp } from './lib/processes';
 import { startSiteServer } from './lib/site-server';
 
 const { values: flags } = parseArgs({
@@ -54,11 +54,7 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   // The API writes straight to its log file, so it never depends on this process's pipes.
   const apiLog = openSync(join(logDir, 'api.log'), 'a');
-  const api = spawn(bin('tsx'), ['api/server.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, SITE_URL: siteUrl },
-    stdio: ['ignore', apiLog, apiLog],
-  });
+  const api = spawnApi({ env: { ...process.env, SITE_URL: siteUrl }, stdio: ['ignore', apiLog, apiLog] });
   apiProcess = api;
   let stopping = false;
   api.once('exit', (code) => {

@@ -5,7 +5,6 @@
  *   npm run bench:build                      # 10,000 series
  *   npm run bench:build -- --series 2000
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
 import { LocalDiskStorage } from '../../api/media/storage';
-import { bin, projectRoot, run, stopProcess, waitForHttp } from '../lib/processes';
+import { bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 
 const { values } = parseArgs({
   options: {
@@ -63,11 +62,7 @@ async function main() {
     await database.close();
     console.log(`  seeded in ${seeded.seconds.toFixed(1)} s (covers skipped: the build only links to them)`);
 
-    const server = spawn(bin('tsx'), ['api/server.ts'], {
-      cwd: projectRoot,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       await waitForHttp(`http://127.0.0.1:${values.port}/health`, 120_000, server);
       const distDir = join(scratch, 'dist');

@@ -3,7 +3,6 @@
  * catalogue and an admin, the real API, and the site built against it and served like Netlify would.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../../api/accounts/admin-commands';
@@ -13,7 +12,7 @@ import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
-import { bin, projectRoot, run, stopProcess, waitForHttp } from '../lib/processes';
+import { bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
 const distDir = join(dataDir, 'dist');
@@ -44,7 +43,7 @@ async function main() {
   await createAdmin(database.db, e2eStack.admin);
   await database.close();
 
-  const api = spawn(bin('tsx'), ['api/server.ts'], { cwd: projectRoot, env, stdio: 'inherit' });
+  const api = spawnApi({ env, stdio: 'inherit' });
   const cleanup = async () => {
     await stopProcess(api);
     removeScratch();

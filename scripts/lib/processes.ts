@@ -17,6 +17,16 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
+/** Starts the API server (`api/server.ts`) as a child process; `watch` restarts it on source changes. */
+export function spawnApi(options: {
+  env: NodeJS.ProcessEnv;
+  stdio: SpawnOptions['stdio'];
+  watch?: boolean;
+}): ChildProcess {
+  const args = options.watch ? ['watch', '--clear-screen=false', 'api/server.ts'] : ['api/server.ts'];
+  return spawn(bin('tsx'), args, { cwd: projectRoot, env: options.env, stdio: options.stdio });
+}
+
 /** Resolves when GET url answers 2xx; rejects after `timeoutMs` or as soon as `child` exits. */
 export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
