@@ -12,6 +12,7 @@ import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
+import formsPlugin from './plugins/forms';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
@@ -51,6 +52,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await app.register(configPlugin, { config, database });
+  // Forms first: its multipart hook must fill the body before the errors plugin checks it for NULs.
+  await app.register(formsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);

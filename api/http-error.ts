@@ -1,15 +1,53 @@
-/** An error whose message is safe to show the client as `detail`. */
+import type { FieldError } from '../contract/http';
+
+/** The code an error carries when its thrower names none: one per status. */
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'NOT_AUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  423: 'LOCKED',
+  429: 'RATE_LIMITED',
+};
+
+export function defaultErrorCode(statusCode: number): string {
+  return DEFAULT_CODES[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/**
+ * An error whose message is safe to show the client as `detail`, with a stable machine-readable `code`.
+ * Every 4xx of the API leaves through this class (see plugins/errors.ts).
+ */
 export class HttpError extends Error {
+  public readonly code: string;
+
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
     /** Replaces the string `detail` where the contract says so (profanity). */
     public readonly detailObject?: Record<string, unknown>,
+    code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = code ?? defaultErrorCode(statusCode);
   }
+}
+
+/** The one way to fail a request: `httpError(404, SERIES_NOT_FOUND, { code: 'SERIES_NOT_FOUND' })`. */
+export function httpError(
+  statusCode: number,
+  detail: string,
+  options: { code?: string; headers?: Record<string, string>; detailObject?: Record<string, unknown> } = {},
+): HttpError {
+  return new HttpError(statusCode, detail, options.headers, options.detailObject, options.code);
 }
 
 export const notFound = (detail: string) => new HttpError(404, detail);
@@ -19,10 +57,7 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const unprocessable = (detail: string) => new HttpError(422, detail);
 
 /** A field-level problem, as the contract's 422 answers list them. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+export type FieldProblem = FieldError;
 
 /** The contract's validation failure: 422, `detail` naming the first problem, `errors` listing all. */
 export class ValidationHttpError extends HttpError {

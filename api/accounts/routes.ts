@@ -90,16 +90,6 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     'accounts: captcha, mail and Google sign-in',
   );
 
-  // Form calls also accept JSON and vice versa (api.md). Scoped to these routes, and skipped when the app
-  // already parses forms for everyone.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-  }
-
   const limits = (action: string, accountOf: (request: FastifyRequest) => string | undefined) => [
     app.limitRequests({
       name: `${action}-ip`,
@@ -293,7 +283,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({ id: z.number(), username: z.string(), email: z.string(), role: z.string() }),
         },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

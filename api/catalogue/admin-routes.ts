@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +12,6 @@ import {
   detailCoverProblem,
   INVALID_IMAGE,
   InvalidImageError,
-  SERIES_COVER_MAX_BYTES,
   seriesCoverProblem,
   storeCover,
 } from './cover-upload';
@@ -30,8 +28,6 @@ import {
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
 
 const SERIES_NOT_FOUND = 'Series not found';
-/** Text fields are short; the synopsis is the longest (SYNOPSIS_MAX_LENGTH characters of up to 4 bytes). */
-const MAX_FIELD_BYTES = SYNOPSIS_MAX_LENGTH * 4;
 
 const adminErrors = {
   400: errorSchema,
@@ -50,10 +46,8 @@ const adminErrors = {
  * live lists show it at once.
  */
 const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to these routes; each admin form reads its parts itself (see readSubmittedForm). Files over a
-  // route's limit are cut short and flagged rather than thrown, so each route can name its own limit.
-  await app.register(multipart, { throwFileSizeLimit: false });
-  app.addHook('preHandler', app.requireAdmin);
+  // onRequest: an unauthorised upload is refused before its body is read.
+  app.addHook('onRequest', app.requireAdmin);
 
   const { media, catalogueCache } = app;
 
@@ -104,10 +98,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const form = await readSubmittedForm(request, {
-        maxFileBytes: SERIES_COVER_MAX_BYTES,
-        maxFieldBytes: MAX_FIELD_BYTES,
-      });
+      const form = await readSubmittedForm(request);
       const { values, errors } = parseSeriesFields(form, 'create');
       const cover = form.files.get('cover');
       const coverProblem = cover ? await seriesCoverProblem(cover) : 'Cover is required';
@@ -161,10 +152,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const form = await readSubmittedForm(request, {
-        maxFileBytes: SERIES_COVER_MAX_BYTES,
-        maxFieldBytes: MAX_FIELD_BYTES,
-      });
+      const form = await readSubmittedForm(request);
       if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
       const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, id));
       if (!existing) throw notFound(SERIES_NOT_FOUND);
@@ -256,6 +244,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/series-details',
     {
+      // Reads one byte past the limit, so an oversized cover is flagged without buffering megabytes.
+      config: { multipartOptions: { limits: { fileSize: DETAIL_COVER_MAX_BYTES + 1 } } },
       schema: {
         tags: ['series admin'],
         summary: "Set a series' synopsis and detail cover",
@@ -268,10 +258,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const form = await readSubmittedForm(request, {
-        maxFileBytes: DETAIL_COVER_MAX_BYTES,
-        maxFieldBytes: MAX_FIELD_BYTES,
-      });
+      const form = await readSubmittedForm(request);
       const rawId = textField(form, 'series_id');
       const seriesId = rawId && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
       if (seriesId === undefined) {
@@ -285,7 +272,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const errors: FieldError[] = [];
       const synopsis = form.malformedFields.has('synopsis') ? undefined : textField(form, 'synopsis');
       if (!synopsis) errors.push({ field: 'synopsis', message: 'Synopsis is required' });
-      else if (form.truncatedFields.has('synopsis') || synopsis.length > SYNOPSIS_MAX_LENGTH) {
+      else if (synopsis.length > SYNOPSIS_MAX_LENGTH) {
         errors.push({
           field: 'synopsis',
           message: `Synopsis must be at most ${SYNOPSIS_MAX_LENGTH} characters`,

@@ -58,7 +58,7 @@ export function parseSeriesFields(
       const status = value.toUpperCase().replace(/[\s-]+/g, '_');
       if ((SERIES_STATUSES as readonly string[]).includes(status)) values.status = status as SeriesStatus;
       else fail(field, `Status must be one of ${SERIES_STATUSES.join(', ')}`);
-    } else if (form.truncatedFields.has(field) || value.length > SERIES_TEXT_LIMITS[field]) {
+    } else if (value.length > SERIES_TEXT_LIMITS[field]) {
       fail(field, `${LABELS[field]} must be at most ${SERIES_TEXT_LIMITS[field]} characters`);
     } else {
       values[field] = value;

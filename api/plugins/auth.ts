@@ -47,8 +47,9 @@ export function isAdmin(user: Pick<AuthUser, 'role'> | null | undefined): boolea
 }
 
 /**
- * Bearer-token authentication for every feature. Use per route (`{ preHandler: app.authenticate }`) or per
- * route folder (`app.addHook('preHandler', app.authenticate)` inside the folder's plugin).
+ * Bearer-token authentication for every feature. Use per route (`{ onRequest: app.authenticate }`) or per
+ * route folder (`app.addHook('onRequest', app.authenticate)` inside the folder's plugin): onRequest, so a
+ * bad token is refused before the body is parsed (401, never 415 or 413).
  */
 export default fp(
   async function authPlugin(app: FastifyInstance) {

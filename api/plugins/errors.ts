@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldsWithNul, HttpError, NUL_CHARACTER_MESSAGE, ValidationHttpError } from '../http-error';
-
-interface FieldError {
-  field: string;
-  message: string;
-}
+import { TOO_MANY_REQUESTS, type FieldError } from '../../contract/http';
+import {
+  defaultErrorCode,
+  fieldsWithNul,
+  HttpError,
+  NUL_CHARACTER_MESSAGE,
+  ValidationHttpError,
+} from '../http-error';
 
 /**
  * Every error leaves as `{detail}` (string), validation as 422 with an `errors` list, and nothing a client
@@ -20,7 +22,7 @@ export default fp(
         const errors = error instanceof ValidationHttpError ? { errors: error.errors } : {};
         return reply
           .status(error.statusCode)
-          .send({ detail: error.detailObject ?? error.message, ...errors });
+          .send({ detail: error.detailObject ?? error.message, code: error.code, ...errors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((issue) => ({
@@ -33,15 +35,15 @@ export default fp(
             ? `${first.field}: ${first.message}`
             : first.message
           : 'Invalid request';
-        return reply.status(422).send({ detail, errors });
+        return reply.status(422).send({ detail, code: defaultErrorCode(422), errors });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        if (status === 429) return reply.status(429).send({ detail: 'Too many requests. Please slow down.' });
-        return reply.status(status).send({ detail: error.message });
+        const detail = status === 429 ? TOO_MANY_REQUESTS : error.message;
+        return reply.status(status).send({ detail, code: defaultErrorCode(status) });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ detail: 'Internal server error' });
+      return reply.status(500).send({ detail: 'Internal server error', code: defaultErrorCode(500) });
     });
 
     // Text with a NUL character cannot be stored (PostgreSQL refuses it), so it is a bad request for every
@@ -58,7 +60,12 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      reply
+        .status(404)
+        .send({
+          detail: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+          code: defaultErrorCode(404),
+        });
     });
   },
   { name: 'errors' },

@@ -14,20 +14,10 @@ const SERIES_NOT_FOUND = 'Series not found';
 
 /** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
 const votingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The contract's vote is a form call, which also accepts JSON. Scoped to this plugin, and skipped when
-  // the app already parses forms for everyone.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-  }
-
   app.post(
     '/series-details/:id/vote',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['voting'],
         summary: 'Vote on one category of a series',
@@ -38,7 +28,7 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
           'voter count and the final score change in the same transaction as the vote.',
         security: [{ bearer: [] }],
         params: seriesIdParams,
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         response: {
           200: seriesDetailSchema,
           400: errorSchema,
