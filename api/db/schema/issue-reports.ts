@@ -1,5 +1,7 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { issueStatusEnum, issueTypeEnum } from './enums';
+import { users } from './users';
 
 export const issueReports = pgTable(
   'issue_reports',
@@ -19,7 +21,32 @@ export const issueReports = pgTable(
   (t) => [
     index('issue_reports_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('issue_reports_status_idx').on(t.status),
+    // Substring search over title and description: the query must use issueSearchText's exact expression.
+    index('issue_reports_search_trgm_idx').using('gin', sql`${issueSearchText(t)} gin_trgm_ops`),
   ],
 );
 
+/** The text the tracker's search matches, lower-cased; indexed with trigrams. */
+export function issueSearchText(columns: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
+  return sql`lower(${columns.title} || ' ' || ${columns.description})`;
+}
+
+/** Every status change of a report, so the tracker can show its history and when it moved. */
+export const issueStatusChanges = pgTable(
+  'issue_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issueReports.id, { onDelete: 'cascade' }),
+    fromStatus: issueStatusEnum('from_status').notNull(),
+    toStatus: issueStatusEnum('to_status').notNull(),
+    /** The admin who changed it; kept for the record, never shown publicly. */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('issue_status_changes_issue_idx').on(t.issueId, t.changedAt, t.id)],
+);
+
 export type IssueReport = typeof issueReports.$inferSelect;
+export type IssueStatusChangeRow = typeof issueStatusChanges.$inferSelect;

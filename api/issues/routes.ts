@@ -1,0 +1,246 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParams, MAX_ID, validationErrorSchema } from '../../contract/http';
+import {
+  ISSUE_ERROR_CODES,
+  ISSUE_SCREENSHOT_MAX_BYTES,
+  ISSUE_STATUSES,
+  ISSUE_TEXTS,
+  ISSUE_TITLE_MAX_LENGTH,
+  ISSUE_TYPES,
+  issueCountsQuerySchema,
+  issueCountsSchema,
+  issueListQuerySchema,
+  issueReportedSchema,
+  issueReportFields,
+  issueSchema,
+  issueStatusBodySchema,
+  isClosingIssueStatus,
+  type IssueStatus,
+} from '../../contract/issues';
+import { PRIVATE_NO_STORE } from '../http-cache';
+import { httpError, ValidationHttpError } from '../http-error';
+import { createMailer } from '../mail/mailer';
+import { currentUser, isAdmin } from '../plugins/auth';
+import { uploadedFileField } from '../plugins/forms';
+import { clientIp } from '../plugins/rate-limit';
+import {
+  changeIssueStatus,
+  countIssueReports,
+  createIssueReport,
+  deleteIssueReport,
+  listIssueReports,
+  toIssue,
+} from './issue-reports';
+import { isNoFile, removeScreenshot, storeScreenshot } from './screenshot';
+
+const reportBody = z.object({
+  ...issueReportFields,
+  // A form with no file chosen sends an empty field: no screenshot.
+  screenshot: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    uploadedFileField('PNG, JPEG, WebP or GIF (by its bytes), at most 2 MB').optional(),
+  ),
+});
+
+const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_ERROR_CODES.notFound });
+
+/**
+ * Issue reports and the public tracker (api.md "Issue reports"). Anyone reports (rate-limited per client);
+ * everyone reads the tracker; admins change a report's status and delete reports. Authentication is
+ * declared per route in onRequest, so a refused call never has its body read.
+ */
+const issueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { media, config } = app;
+  const mailer = createMailer(config, app.log);
+
+  const reportLimit = app.limitRequests({
+    name: 'issue-report',
+    max: config.ISSUE_REPORT_RATE_LIMIT_MAX,
+    windowSeconds: config.ISSUE_REPORT_RATE_LIMIT_WINDOW,
+    key: clientIp,
+    detail: ISSUE_TEXTS.reportingTooFast,
+  });
+
+  /** The reporter hears once that their report was closed; a failed e-mail never fails the admin's change. */
+  function notifyReporter(report: { id: number; title: string; email: string | null; status: IssueStatus }) {
+    const { email, status } = report;
+    if (!email || !isClosingIssueStatus(status)) return;
+    mailer
+      .sendIssueClosedEmail({ to: email, issueId: report.id, title: report.title, status })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error, issueId: report.id }, 'could not send the issue-closed e-mail'),
+      );
+  }
+
+  app.post(
+    '/issues/report',
+    {
+      onRequest: reportLimit,
+      // One byte over the limit marks the file truncated, so the answer can name the limit.
+      config: { multipartOptions: { limits: { fileSize: ISSUE_SCREENSHOT_MAX_BYTES + 1, files: 1 } } },
+      schema: {
+        tags: ['issues'],
+        summary: 'Report an issue (no account needed)',
+        description:
+          `Multipart, urlencoded or JSON: \`type\` (${ISSUE_TYPES.join(', ')}, any case), \`title\` (1–` +
+          `${ISSUE_TITLE_MAX_LENGTH} characters), \`description\`, optional \`page_url\` (http(s) or a path), ` +
+          'optional `email` (shown to admins only) and, in multipart, an optional `screenshot`. The screenshot ' +
+          'is stored re-encoded as WebP, so none of its metadata (EXIF, GPS, text chunks) is kept. Rate-limited ' +
+          'per client: 429 with Retry-After.',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: reportBody,
+        response: {
+          201: issueReportedSchema,
+          413: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { screenshot, ...fields } = request.body;
+      let screenshotKey: string | undefined;
+      if (screenshot && !isNoFile(screenshot)) {
+        const stored = await storeScreenshot(media, screenshot);
+        if ('problem' in stored) {
+          throw new ValidationHttpError([{ field: 'screenshot', message: stored.problem }]);
+        }
+        screenshotKey = stored.key;
+      }
+      let id: number;
+      try {
+        id = await createIssueReport(app.db, {
+          type: fields.type,
+          title: fields.title,
+          description: fields.description,
+          pageUrl: fields.page_url,
+          email: fields.email,
+          screenshotKey,
+        });
+      } catch (error) {
+        if (screenshotKey) await removeScreenshot(media, screenshotKey).catch(() => undefined);
+        throw error;
+      }
+      return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
+    },
+  );
+
+  app.get(
+    '/issues',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['issues'],
+        summary: 'The public tracker: reports, newest first',
+        description:
+          'An array (older clients expect one) with the total in `X-Total-Count`. `q` matches every word in ' +
+          'title or description, ignoring case. `email` is present for admins only; `status_history` lists ' +
+          'the latest status changes.',
+        querystring: issueListQuerySchema,
+        response: {
+          200: z.array(issueSchema),
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { q, type, status, page, page_size: pageSize } = request.query;
+      const { reports, total } = await listIssueReports(app.db, { q, type, status }, { page, pageSize });
+      const withEmail = isAdmin(request.user);
+      reply.header('x-total-count', String(total)).header('cache-control', PRIVATE_NO_STORE);
+      return reports.map((report) => toIssue(report, media, withEmail));
+    },
+  );
+
+  app.get(
+    '/issues/counts',
+    {
+      schema: {
+        tags: ['issues'],
+        summary: 'How many reports have each status',
+        description: 'For the same `q` and `type` as GET /issues; every status is present.',
+        querystring: issueCountsQuerySchema,
+        response: { 200: issueCountsSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return countIssueReports(app.db, request.query);
+    },
+  );
+
+  app.patch(
+    '/issues/:id/status',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['issues'],
+        summary: "Change a report's status (admin)",
+        description:
+          `\`{status}\`: one of ${ISSUE_STATUSES.join(', ')}. The change is recorded in the report's history; ` +
+          'a change to FIXED or WONT_FIX e-mails the reporter once, when they left an address.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: issueStatusBodySchema,
+        response: {
+          200: issueSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      const id = existingIdOr404(request);
+      const outcome = await changeIssueStatus(app.db, id, request.body.status, admin.id);
+      if (outcome.kind === 'not-found') throw issueNotFound();
+      if (outcome.kind === 'changed') notifyReporter(outcome.report);
+      return toIssue(outcome.report, media, true);
+    },
+  );
+
+  app.delete(
+    '/issues/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['issues'],
+        summary: 'Delete a report and its screenshot (admin)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: {
+          204: z.null(),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteIssueReport(app.db, existingIdOr404(request));
+      if (!deleted) throw issueNotFound();
+      if (deleted.screenshotKey) {
+        const key = deleted.screenshotKey;
+        // The database no longer names the file; failing to delete it leaves garbage, not an error.
+        await removeScreenshot(media, key).catch((error: unknown) =>
+          app.log.warn({ err: error, key }, 'could not remove a deleted report screenshot'),
+        );
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** A path id above the largest integer id cannot name a report. */
+function existingIdOr404(request: FastifyRequest): number {
+  const { id } = request.params as { id: number };
+  if (id > MAX_ID) throw issueNotFound();
+  return id;
+}
+
+export default issueRoutes;
