@@ -11,7 +11,7 @@ import {
 import { escapeLike } from '../catalogue/search';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { issueReports, issueSearchText, issueStatusChanges, type IssueReport } from '../db/schema';
+import { issueReports, issueStatusChanges, type IssueReport } from '../db/schema';
 import type { MediaStorage } from '../media/storage';
 
 /*
@@ -35,9 +35,8 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 function filterCondition({ q, type, status }: IssueFilters): SQL | undefined {
-  const text = issueSearchText(issueReports);
   return and(
-    ...searchWords(q).map((word) => sql`${text} like ${`%${escapeLike(word)}%`}`),
+    ...searchWords(q).map((word) => sql`${issueReports.searchText} like ${`%${escapeLike(word)}%`}`),
     type ? eq(issueReports.type, type) : undefined,
     status ? eq(issueReports.status, status) : undefined,
   );
@@ -107,22 +106,19 @@ export async function listIssueReports(
   const where = filterCondition(filters);
   const whereClause = where ? sql`where ${where}` : sql``;
   const offset = (page.page - 1) * page.pageSize;
+  // NULLS LAST as in issue_reports_created_idx, so the newest rows come straight from the index.
   const [row] = await queryRows<{ total: number; reports: string }>(
     db,
     sql`
-      with matched as (
-        select ${issueReports.id} as id, ${issueReports.createdAt} as created_at
-        from ${issueReports} ${whereClause}
-      ),
-      paged as (
-        select id, created_at from matched order by created_at desc, id desc
-        limit ${page.pageSize} offset ${offset}
-      )
       select
-        (select count(*)::int from matched) as total,
+        (select count(*)::int from ${issueReports} ${whereClause}) as total,
         (
-          select coalesce(json_agg(${reportJson} order by paged.created_at desc, paged.id desc), '[]')::text
-          from paged join ${issueReports} report on report.id = paged.id
+          select coalesce(json_agg(${reportJson} order by report.created_at desc, report.id desc), '[]')::text
+          from (
+            select * from ${issueReports} ${whereClause}
+            order by ${issueReports.createdAt} desc nulls last, ${issueReports.id} desc nulls last
+            limit ${page.pageSize} offset ${offset}
+          ) report
         ) as reports`,
   );
   return { reports: JSON.parse(row?.reports ?? '[]') as ReportJson[], total: Number(row?.total ?? 0) };

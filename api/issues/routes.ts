@@ -19,7 +19,7 @@ import {
   isClosingIssueStatus,
   type IssueStatus,
 } from '../../contract/issues';
-import { PRIVATE_NO_STORE } from '../http-cache';
+import { addVary, PRIVATE_NO_STORE, sendCachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { createMailer } from '../mail/mailer';
 import { currentUser, isAdmin } from '../plugins/auth';
@@ -31,9 +31,15 @@ import {
   createIssueReport,
   deleteIssueReport,
   listIssueReports,
+  searchWords,
   toIssue,
+  type IssueFilters,
 } from './issue-reports';
 import { isNoFile, removeScreenshot, storeScreenshot } from './screenshot';
+import { TrackerCache } from './tracker-cache';
+
+/** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
+const PUBLIC_REVALIDATE = 'public, no-cache';
 
 const reportBody = z.object({
   ...issueReportFields,
@@ -54,6 +60,11 @@ const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_E
 const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { media, config } = app;
   const mailer = createMailer(config, app.log);
+  const trackerCache = new TrackerCache({ ttlMs: config.CACHE_TTL_MS });
+
+  /** The filters' cache key: equal searches ("Cover", " cover ") share one entry. */
+  const filterKey = ({ q, type, status }: IssueFilters) =>
+    `${searchWords(q).join(' ')}|${type ?? ''}|${status ?? ''}`;
 
   const reportLimit = app.limitRequests({
     name: 'issue-report',
@@ -123,6 +134,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         if (screenshotKey) await removeScreenshot(media, screenshotKey).catch(() => undefined);
         throw error;
       }
+      trackerCache.invalidate();
       return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
     },
   );
@@ -139,35 +151,54 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           'title or description, ignoring case. `email` is present for admins only; `status_history` lists ' +
           'the latest status changes.',
         querystring: issueListQuerySchema,
-        response: {
-          200: z.array(issueSchema),
-          422: validationErrorSchema,
-        },
+        response: { 200: z.array(issueSchema), 304: z.null(), 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
       const { q, type, status, page, page_size: pageSize } = request.query;
-      const { reports, total } = await listIssueReports(app.db, { q, type, status }, { page, pageSize });
-      const withEmail = isAdmin(request.user);
-      reply.header('x-total-count', String(total)).header('cache-control', PRIVATE_NO_STORE);
-      return reports.map((report) => toIssue(report, media, withEmail));
+      const load = async (withEmail: boolean) => {
+        const { reports, total } = await listIssueReports(app.db, { q, type, status }, { page, pageSize });
+        return { body: reports.map((report) => toIssue(report, media, withEmail)), total };
+      };
+      addVary(reply, 'Authorization');
+      if (isAdmin(request.user)) {
+        // With e-mails and always fresh: never cached.
+        const { body, total } = await load(true);
+        return reply
+          .header('x-total-count', String(total))
+          .header('cache-control', PRIVATE_NO_STORE)
+          .send(body);
+      }
+      const key = `list|${filterKey({ q, type, status })}|${page}|${pageSize}`;
+      const answer = await trackerCache.get(key, () => load(false));
+      reply.header('x-total-count', String(answer.total ?? 0));
+      return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
     },
   );
 
   app.get(
     '/issues/counts',
     {
+      onRequest: app.optionalUser,
       schema: {
         tags: ['issues'],
         summary: 'How many reports have each status',
-        description: 'For the same `q` and `type` as GET /issues; every status is present.',
+        description:
+          "For the same `q` and `type` as GET /issues; every status is present. Visitors' answers may be up " +
+          "to CACHE_TTL_MS old when another API instance made the change; admins' are always current.",
         querystring: issueCountsQuerySchema,
-        response: { 200: issueCountsSchema, 422: validationErrorSchema },
+        response: { 200: issueCountsSchema, 304: z.null(), 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
-      return countIssueReports(app.db, request.query);
+      const load = async () => ({ body: await countIssueReports(app.db, request.query) });
+      addVary(reply, 'Authorization');
+      if (isAdmin(request.user)) {
+        // Admins see their changes at once, whichever instance answers.
+        return reply.header('cache-control', PRIVATE_NO_STORE).send((await load()).body);
+      }
+      const answer = await trackerCache.get(`counts|${filterKey(request.query)}`, load);
+      return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
     },
   );
 
@@ -198,7 +229,10 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = existingIdOr404(request);
       const outcome = await changeIssueStatus(app.db, id, request.body.status, admin.id);
       if (outcome.kind === 'not-found') throw issueNotFound();
-      if (outcome.kind === 'changed') notifyReporter(outcome.report);
+      if (outcome.kind === 'changed') {
+        trackerCache.invalidate();
+        notifyReporter(outcome.report);
+      }
       return toIssue(outcome.report, media, true);
     },
   );
@@ -224,6 +258,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deleted = await deleteIssueReport(app.db, existingIdOr404(request));
       if (!deleted) throw issueNotFound();
+      trackerCache.invalidate();
       if (deleted.screenshotKey) {
         const key = deleted.screenshotKey;
         // The database no longer names the file; failing to delete it leaves garbage, not an error.

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '/work/wt-issues/api/config';
+import { migrateDatabase, openDatabase } from '/work/wt-issues/api/db/client';
+import { seedDemoIssueReports } from '/work/wt-issues/api/issues/demo-reports';
+import { listIssueReports, countIssueReports } from '/work/wt-issues/api/issues/issue-reports';
+const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: '/tmp/x' });
+const database = await openDatabase(config.database);
+await migrateDatabase(database);
+await seedDemoIssueReports(database.db, { count: 10000 });
+await database.db.execute(sql`analyze`);
+const time = async (name: string, f: () => Promise<unknown>) => {
+  for (let i = 0; i < 5; i++) await f();
+  const t = performance.now(); for (let i = 0; i < 20; i++) await f();
+  console.log(name, ((performance.now() - t) / 20).toFixed(2), 'ms');
+};
+await time('list', () => listIssueReports(database.db, {}, { page: 1, pageSize: 50 }));
+await time('search', () => listIssueReports(database.db, { q: 'keyboard' }, { page: 1, pageSize: 50 }));
+await time('counts search', () => countIssueReports(database.db, { q: 'keyboard' }));
+await time('counts', () => countIssueReports(database.db, {}));
+await time('health', () => database.db.execute(sql`select 1`));
+const show = async (q: string) => { const r = await database.pglite!.query(q); console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n')); };
+await show(`explain analyze select count(*) from issue_reports where lower(title || ' ' || description) like '%keyboard%'`);
+await show(`explain analyze select id from issue_reports where lower(title || ' ' || description) like '%keyboard%' order by created_at desc, id desc limit 50`);
+await database.close();

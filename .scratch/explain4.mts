@@ -1,0 +1,24 @@
+import { loadConfig } from '../api/config';
+import { migrateDatabase, openDatabase } from '../api/db/client';
+import { seedDemoIssueReports } from '../api/issues/demo-reports';
+import { listIssueReports } from '../api/issues/issue-reports';
+const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: '/tmp/x' });
+const database = await openDatabase(config.database);
+await migrateDatabase(database);
+await seedDemoIssueReports(database.db, { count: 10000 });
+const pg = database.pglite!;
+await pg.exec(`analyze`);
+const time = async (name: string, f: () => Promise<unknown>) => {
+  for (let i = 0; i < 5; i++) await f();
+  const t = performance.now(); for (let i = 0; i < 20; i++) await f();
+  console.log(name, ((performance.now() - t) / 20).toFixed(2), 'ms');
+};
+const q = (s: string) => () => pg.query(s);
+await time('search list p1', () => listIssueReports(database.db, { q: 'keyboard' }, { page: 1, pageSize: 50 }));
+await time('count kb seq', q(`select count(*) from issue_reports where search_text like '%keyboard%'`));
+await time('count all', q(`select count(*) from issue_reports`));
+await time('page50 json', q(`select json_agg(json_build_object('id', id, 'title', title, 'description', description, 'created_at', created_at))::text from (select * from issue_reports where search_text like '%keyboard%' order by created_at desc nulls last, id desc nulls last limit 50) r`));
+await pg.exec(`set enable_seqscan = off`);
+await time('count kb idx', q(`select count(*) from issue_reports where search_text like '%keyboard%'`));
+await pg.exec(`set enable_seqscan = on`);
+await database.close();
