@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   issueSchema,
   type Issue,
 } from '../../contract/issues';
+import { issueReports } from '../../api/db/schema';
 import { createUserWithToken, messagesTo, outboxFiles } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { multipartForm, noiseImage, NOT_AN_IMAGE, solidImage } from './image-fixtures';
@@ -564,5 +566,64 @@ describe('issue reports', () => {
       const { issues } = await list('?page_size=100');
       expect(issues.map((issue) => issue.id)).not.toContain(id);
     });
+  });
+});
+
+describe('tracker answers and other API instances', () => {
+  let server: TestServer;
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer({ ISSUE_REPORT_RATE_LIMIT_MAX: '10000', CACHE_TTL_MS: '400' });
+    admin = await createUserWithToken(server, { role: 'ADMIN' });
+  });
+  afterAll(() => server.close());
+
+  /** A change made by another instance on the same database: this one's cache is not told. */
+  const changeElsewhere = (id: number, status: 'FIXED' | 'OPEN') =>
+    server.database.db.update(issueReports).set({ status }).where(eq(issueReports.id, id));
+
+  const statusSeen = async (id: number, token?: string) => {
+    const issues = issueList.parse(await (await server.request('/issues', { token })).json());
+    return issues.find((issue) => issue.id === id)?.status;
+  };
+
+  it("shows visitors this instance's writes at once and other instances' within CACHE_TTL_MS", async () => {
+    const id = await report(server);
+    expect(await statusSeen(id)).toBe('OPEN');
+    await changeElsewhere(id, 'FIXED');
+    // Admins always read the database; visitors may get the cached answer until the TTL ends.
+    expect(await statusSeen(id, admin.token)).toBe('FIXED');
+    await expect.poll(() => statusSeen(id), { timeout: 2000 }).toBe('FIXED');
+
+    const counts = async () =>
+      (await (await server.request('/issues/counts')).json()) as Record<string, number>;
+    expect(await counts()).toMatchObject({ OPEN: 0, FIXED: 1 });
+    // A write through this instance shows at once.
+    await server.request(`/issues/${id}/status`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { status: 'OPEN' },
+    });
+    expect(await statusSeen(id)).toBe('OPEN');
+    expect(await counts()).toMatchObject({ OPEN: 1, FIXED: 0 });
+  });
+
+  it('answers 304 to a visitor who holds the current answer, and varies on Authorization', async () => {
+    await report(server);
+    const first = await server.request('/issues?q=cover');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('vary')).toMatch(/authorization/i);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await server.request('/issues?q=cover', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    await report(server, { title: 'Another cover problem' });
+    const changed = await server.request('/issues?q=cover', { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(Number(changed.headers.get('x-total-count'))).toBe(Number(first.headers.get('x-total-count')) + 1);
+
+    const adminAnswer = await server.request('/issues', { token: admin.token });
+    expect(adminAnswer.headers.get('cache-control')).toBe('private, no-store');
   });
 });
