@@ -19,15 +19,13 @@ import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './det
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { parseGenres } from './ranking';
 import {
-  errorSchema,
   rankedSeriesSchema,
   seriesDetailSchema,
-  seriesIdParams,
   type RankedSeries,
-} from './schemas';
+  SERIES_NOT_FOUND,
+} from '../../contract/catalogue';
+import { errorSchema, idParams } from '../../contract/http';
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
-
-const SERIES_NOT_FOUND = 'Series not found';
 
 const adminErrors = {
   400: errorSchema,
@@ -145,7 +143,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'JSON or multipart with any subset of `title, genre, type, author, artist, status`, and optionally ' +
           'a new `cover` (multipart; same rules as when adding). An empty status clears it.',
         security: [{ bearer: [] }],
-        params: seriesIdParams,
+        params: idParams,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 200: rankedSeriesSchema, ...adminErrors },
       },
@@ -206,7 +204,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a series',
         description: 'Removes the series with its details, votes, reading-list items and forum references.',
         security: [{ bearer: [] }],
-        params: seriesIdParams,
+        params: idParams,
         response: { 204: z.null().describe('Deleted'), ...adminErrors },
       },
     },
