@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
-import catalogueCachePlugin from './catalogue/cache';
+import catalogueCachePlugin from './catalogue/cache-plugin';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';

@@ -10,7 +10,7 @@ import {
 } from '../http-cache';
 import { QUERY_REQUIRED, SERIES_NOT_FOUND } from '../../contract/catalogue';
 import { notFound, ValidationHttpError } from '../http-error';
-import type { CatalogueSnapshot, PlacedSeries } from './cache';
+import type { CatalogueSnapshot, PlacedSeries } from './catalogue-snapshot';
 import { optionalCallerId } from './caller';
 import { loadCallerScores, loadSeriesDetailPage, loadSeriesDetailRow, seriesExists } from './details';
 import { toRankedSeries, toSeriesDetail } from './presenters';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '../../api/app';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { LocalDiskStorage } from '../../api/media/storage';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../../api/accounts/admin-commands';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
