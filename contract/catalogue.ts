@@ -167,3 +167,28 @@ export const voteBodySchema = z
   })
   .partial()
   .nullish();
+
+/** A text field of an admin form: multipart and url-encoded send strings, JSON may send numbers or null. */
+const formText = (description: string) =>
+  z.union([z.string(), z.number(), z.null()]).optional().describe(description);
+
+/**
+ * POST /series/ and PUT /series/{id}: multipart (or JSON for an edit without a cover). The route checks the
+ * values and answers the contract's texts; the `cover` file is added by the API.
+ */
+export const seriesFormSchema = z.looseObject({
+  title: formText(`Required when adding; at most ${SERIES_TEXT_LIMITS.title} characters`),
+  genre: formText(
+    `Comma-separated genres; required when adding; at most ${SERIES_TEXT_LIMITS.genre} characters`,
+  ),
+  type: formText('MANHWA, MANGA or MANHUA (any casing); required when adding'),
+  status: formText(`${SERIES_STATUSES.join(', ')} (any casing, spaces for underscores); empty clears it`),
+  author: formText(`At most ${SERIES_TEXT_LIMITS.author} characters`),
+  artist: formText(`At most ${SERIES_TEXT_LIMITS.artist} characters`),
+});
+
+/** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */
+export const seriesDetailFormSchema = z.looseObject({
+  series_id: formText('Id of the series'),
+  synopsis: formText(`Required; at most ${SYNOPSIS_MAX_LENGTH} characters`),
+});
