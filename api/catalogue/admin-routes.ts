@@ -6,14 +6,7 @@ import { notFound } from '../http-error';
 import { removeImage, type StoredImage } from '../media/store-image';
 import { currentUser } from '../plugins/auth';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
-import {
-  DETAIL_COVER_MAX_BYTES,
-  detailCoverProblem,
-  INVALID_IMAGE,
-  InvalidImageError,
-  seriesCoverProblem,
-  storeCover,
-} from './cover-upload';
+import { detailCoverProblem, InvalidImageError, seriesCoverProblem, storeCover } from './cover-upload';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { parseGenres } from './ranking';
@@ -21,6 +14,8 @@ import {
   rankedSeriesSchema,
   seriesDetailSchema,
   type RankedSeries,
+  DETAIL_COVER_MAX_BYTES,
+  INVALID_IMAGE,
   SERIES_NOT_FOUND,
   seriesDetailFormSchema,
   seriesFormSchema,

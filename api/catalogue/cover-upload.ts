@@ -6,7 +6,6 @@ import {
   DETAIL_COVER_MAX_BYTES,
   DETAIL_COVER_TOO_LARGE,
   INVALID_IMAGE,
-  SERIES_COVER_MAX_BYTES,
   SERIES_COVER_TOO_LARGE,
 } from '../../contract/catalogue';
 import type { MediaStorage } from '../media/storage';
@@ -17,17 +16,6 @@ import {
   type StoredImage,
 } from '../media/store-image';
 import type { UploadedFile } from './admin-form';
-
-export {
-  COVER_MAX_RATIO,
-  COVER_MIN_RATIO,
-  COVER_RATIO_MESSAGE,
-  DETAIL_COVER_MAX_BYTES,
-  DETAIL_COVER_TOO_LARGE,
-  INVALID_IMAGE,
-  SERIES_COVER_MAX_BYTES,
-  SERIES_COVER_TOO_LARGE,
-};
 
 /** Pixels a cover may declare; larger ones are refused before any decoding. */
 const MAX_COVER_PIXELS = 50_000_000;
