@@ -104,6 +104,9 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
+/** GET /issues: an array, as older clients expect; the total is in `X-Total-Count`. */
+export const issueListSchema = z.array(issueSchema);
+
 export const issueCountsSchema = z.object({
   OPEN: z.number().int(),
   IN_PROGRESS: z.number().int(),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParams, MAX_ID, validationErrorSchema } from '../../contract/http';
+import { errorSchema, idParams, MAX_ID, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   ISSUE_ERROR_CODES,
   ISSUE_SCREENSHOT_MAX_BYTES,
@@ -12,6 +12,7 @@ import {
   issueCountsQuerySchema,
   issueCountsSchema,
   issueListQuerySchema,
+  issueListSchema,
   issueReportedSchema,
   issueReportFields,
   issueSchema,
@@ -151,7 +152,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           'title or description, ignoring case. `email` is present for admins only; `status_history` lists ' +
           'the latest status changes.',
         querystring: issueListQuerySchema,
-        response: { 200: z.array(issueSchema), 304: z.null(), 422: validationErrorSchema },
+        response: { 200: issueListSchema, 304: noContentSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -187,7 +188,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           "For the same `q` and `type` as GET /issues; every status is present. Visitors' answers may be up " +
           "to CACHE_TTL_MS old when another API instance made the change; admins' are always current.",
         querystring: issueCountsQuerySchema,
-        response: { 200: issueCountsSchema, 304: z.null(), 422: validationErrorSchema },
+        response: { 200: issueCountsSchema, 304: noContentSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -247,7 +248,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParams,
         response: {
-          204: z.null(),
+          204: noContentSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,

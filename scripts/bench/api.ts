@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '../../api/app';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
-import { seedDemoIssueReports } from '../../api/issues/demo-reports';
+import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 const { values: options } = parseArgs({

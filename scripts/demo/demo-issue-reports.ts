@@ -1,6 +1,6 @@
-import { SeededRandom } from '../catalogue/seeded-random';
-import type { Database } from '../db/client';
-import { bulkInsert } from '../db/bulk-insert';
+import { SeededRandom } from './seeded-random';
+import type { Database } from '../../api/db/client';
+import { bulkInsert } from '../../api/db/bulk-insert';
 import type { IssueStatus, IssueType } from '../../contract/issues';
 
 /*
