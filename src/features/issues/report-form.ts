@@ -48,17 +48,12 @@ export function startReportForm(form: HTMLFormElement): void {
   const initialPage = pageToReport();
   pageInput.value = initialPage;
 
-  function notice(region: HTMLElement, text: string, tone: 'error' | 'success') {
+  /** `announceOnly`: read out but not shown, for texts already shown next to their field. */
+  function notice(region: HTMLElement, text: string, tone: 'error' | 'success', announceOnly = false) {
+    const className = announceOnly ? 'visually-hidden' : `${noticeStyles.notice} ${noticeStyles[tone]}`;
     // A new node per message, so the same text twice is announced twice.
     region.replaceChildren(
-      ...(text
-        ? [
-            Object.assign(document.createElement('p'), {
-              className: `${noticeStyles.notice} ${noticeStyles[tone]}`,
-              textContent: text,
-            }),
-          ]
-        : []),
+      ...(text ? [Object.assign(document.createElement('p'), { className, textContent: text })] : []),
     );
   }
 
@@ -125,7 +120,7 @@ export function startReportForm(form: HTMLFormElement): void {
     notice(successNotice, '', 'success');
     if (problems.length > 0) {
       // Shown next to the fields; the alert reads the first so a screen reader hears why nothing happened.
-      notice(errorNotice, problems[0]!.message, 'error');
+      notice(errorNotice, problems[0]!.message, 'error', true);
       return;
     }
     // An empty file input would send an empty part; leave it out.
@@ -151,7 +146,7 @@ export function startReportForm(form: HTMLFormElement): void {
         retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       });
       showProblems(failure.problems);
-      notice(errorNotice, failure.message, 'error');
+      notice(errorNotice, failure.message, 'error', failure.problems.length > 0);
     } finally {
       busy = false;
       submit.removeAttribute('aria-disabled');
