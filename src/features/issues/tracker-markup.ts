@@ -50,7 +50,7 @@ export function countersHtml(counts: IssueCounts | null, activeStatus: string): 
           type="button"
           class="${styles.counter} ${styles[`status_${status}`]}"
           data-status-chip="${status}"
-          aria-pressed="${status === activeStatus}"
+          aria-pressed="${String(status === activeStatus)}"
         >
           <span class="${styles.count}">${counts ? counts[status] : '–'}</span>
           <span class="${styles.counterLabel}">${ISSUE_STATUS_LABELS[status]}</span>
