@@ -201,6 +201,15 @@ describe('issue reports', () => {
       expect((await list()).total).toBe(before);
     });
 
+    it('answers a malformed multipart body 400, never 500', async () => {
+      const response = await server.request('/issues/report', {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nunfinished',
+      });
+      expect(response.status).toBe(400);
+    });
+
     it('refuses NUL characters and a screenshot sent as text', async () => {
       const nul = await server.request('/issues/report', {
         method: 'POST',
@@ -400,7 +409,16 @@ describe('issue reports', () => {
     });
 
     it('refuses an unknown type or status and a bad page', async () => {
-      for (const query of ['?type=SPAM', '?status=CLOSED', '?page=0', '?page_size=101', '?page=abc']) {
+      const tooLong = `?q=${'a'.repeat(201)}`;
+      for (const query of [
+        '?type=SPAM',
+        '?status=CLOSED',
+        '?page=0',
+        '?page_size=101',
+        '?page=abc',
+        '?page=1e300',
+        tooLong,
+      ]) {
         const response = await fresh.request(`/issues${query}`);
         expect(response.status, query).toBe(422);
       }
