@@ -29,14 +29,14 @@ import { clientIp } from '../plugins/rate-limit';
 import {
   changeIssueStatus,
   countIssueReports,
-  createIssueReport,
   deleteIssueReport,
   listIssueReports,
   searchWords,
   toIssue,
   type IssueFilters,
 } from './issue-reports';
-import { isNoFile, removeScreenshot, storeScreenshot } from './screenshot';
+import { removeScreenshot } from './screenshot';
+import { submitIssueReport } from './submit-report';
 import { TrackerCache } from './tracker-cache';
 
 /** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
@@ -105,6 +105,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reportBody,
         response: {
           201: issueReportedSchema,
+          400: errorSchema,
           413: errorSchema,
           422: validationErrorSchema,
           429: errorSchema,
@@ -112,29 +113,19 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { screenshot, ...fields } = request.body;
-      let screenshotKey: string | undefined;
-      if (screenshot && !isNoFile(screenshot)) {
-        const stored = await storeScreenshot(media, screenshot);
-        if ('problem' in stored) {
-          throw new ValidationHttpError([{ field: 'screenshot', message: stored.problem }]);
-        }
-        screenshotKey = stored.key;
+      const { type, title, description, page_url: pageUrl, email, screenshot } = request.body;
+      const outcome = await submitIssueReport(app.db, media, {
+        type,
+        title,
+        description,
+        pageUrl,
+        email,
+        screenshot,
+      });
+      if ('screenshotProblem' in outcome) {
+        throw new ValidationHttpError([{ field: 'screenshot', message: outcome.screenshotProblem }]);
       }
-      let id: number;
-      try {
-        id = await createIssueReport(app.db, {
-          type: fields.type,
-          title: fields.title,
-          description: fields.description,
-          pageUrl: fields.page_url,
-          email: fields.email,
-          screenshotKey,
-        });
-      } catch (error) {
-        if (screenshotKey) await removeScreenshot(media, screenshotKey).catch(() => undefined);
-        throw error;
-      }
+      const { id } = outcome;
       trackerCache.invalidate();
       return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
     },
