@@ -40,6 +40,8 @@ const pageTypes: PageType[] = [
   { name: 'series fallback', files: ['series/fallback.html'], jsGoalKb: 90 },
   { name: 'info', files: ['about.html', 'contact.html', 'how-rankings-work.html'], jsGoalKb: 15 },
   { name: 'compare', files: ['compare.html'], jsGoalKb: undefined },
+  { name: 'issues tracker', files: ['issues.html'], jsGoalKb: 60 },
+  { name: 'report issue', files: ['report-issue.html'], jsGoalKb: 60 },
 ];
 
 const gzipCache = new Map<string, number>();

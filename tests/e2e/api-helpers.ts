@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import sharp from 'sharp';
@@ -52,6 +52,17 @@ export async function apiLogin(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LoginAnswer;
+}
+
+/** Makes every page of this test start signed in, as the site stores a session after a login. */
+export async function useSession(page: Page, session: LoginAnswer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.access_token, JSON.stringify(session.user)] as const,
+  );
 }
 
 /** Signs `account` up through the API (201); the verification e-mail lands in the stack's outbox. */

@@ -6,6 +6,7 @@ import {
   coverPng,
   nextVerificationLink,
   uniqueAccount,
+  useSession,
   type LoginAnswer,
 } from './api-helpers';
 import { e2eStack } from './stack-config';
@@ -34,17 +35,6 @@ async function newReader(request: APIRequestContext): Promise<LoginAnswer> {
     (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
   ).toBe(200);
   return apiLogin(request, account.username, account.password);
-}
-
-/** Makes every page of this test start signed in, as the site stores a session after a login. */
-async function useSession(page: Page, session: LoginAnswer): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.access_token, JSON.stringify(session.user)] as const,
-  );
 }
 
 const votePanel = (page: Page) => page.locator('#series-vote');
