@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
 import catalogueCachePlugin from './catalogue/cache-plugin';
+import changeFeedPlugin from './plugins/change-feed';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -70,6 +71,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(mediaPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(catalogueCachePlugin);
 
   await app.register(healthRoutes);

@@ -138,6 +138,8 @@ export const configSchema = z.object({
   RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Shortest time between two patches of the cached catalogue: a burst of votes is applied in one. */
+  CACHE_PATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 
   // Accounts (see api/accounts). Secrets left unset outside production are generated and kept in DATA_DIR.

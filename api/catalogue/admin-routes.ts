@@ -46,9 +46,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const { media, catalogueCache } = app;
 
-  /** The series as the live lists now show it (the cache reloads after the write's invalidation). */
+  /** The series as the live lists now show it (after the write's `catalogueChanged`). */
   async function rankedSeries(id: number): Promise<RankedSeries | undefined> {
-    catalogueCache.invalidate();
     const placed = (await catalogueCache.get()).placement(id);
     if (placed) return toRankedSeries(placed.overall, media);
     const row = await loadSeriesDetailRow(app.db, id);
@@ -83,6 +82,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * stale answer may still be cached downstream.
    */
   async function applyCoverWrite(
+    seriesId: number,
     storedKey: string | undefined,
     write: () => Promise<string | null | typeof SERIES_GONE>,
   ): Promise<void> {
@@ -97,7 +97,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await discard(storedKey);
       throw notFound(SERIES_NOT_FOUND);
     }
-    catalogueCache.invalidate();
+    await app.catalogueChanged([seriesId]);
     await discard(replacedKey);
   }
 
@@ -137,6 +137,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await discard(stored.key);
         throw error;
       }
+      await app.catalogueChanged([id]);
       const body = await rankedSeries(id);
       return reply.status(201).send(body!);
     },
@@ -177,7 +178,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = cover && (await storeCheckedCover(media, cover, 'covers', values.title ?? id));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
-      await applyCoverWrite(stored?.key, () => updateSeries(app.db, id, values, stored?.key));
+      await applyCoverWrite(id, stored?.key, () => updateSeries(app.db, id, values, stored?.key));
       const body = await rankedSeries(id);
       if (!body) throw notFound(SERIES_NOT_FOUND);
       return body;
@@ -201,7 +202,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
       const coverKeys = await deleteSeries(app.db, id);
       if (coverKeys === SERIES_GONE) throw notFound(SERIES_NOT_FOUND);
-      catalogueCache.invalidate();
+      await app.catalogueChanged([id]);
       await Promise.all(coverKeys.map(discard));
       return reply.status(204).send(null);
     },
@@ -255,7 +256,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = file && (await storeCheckedCover(media, file, 'details', seriesId));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
-      await applyCoverWrite(stored?.key, () => saveSeriesDetail(app.db, seriesId, synopsis, stored?.key));
+      await applyCoverWrite(seriesId, stored?.key, () =>
+        saveSeriesDetail(app.db, seriesId, synopsis, stored?.key),
+      );
 
       const [row, scores, snapshot] = await Promise.all([
         loadSeriesDetailRow(app.db, seriesId),

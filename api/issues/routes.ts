@@ -62,6 +62,12 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { media, config } = app;
   const mailer = createMailer(config, app.log);
   const trackerCache = new TrackerCache({ ttlMs: config.CACHE_TTL_MS });
+  // Other instances' writes clear this instance's answers too; this instance's clear them here and there.
+  app.changeFeed.subscribe('issues', () => trackerCache.invalidate());
+  const trackerChanged = () => {
+    trackerCache.invalidate();
+    app.changeFeed.publish('issues');
+  };
 
   /** The filters' cache key: equal searches ("Cover", " cover ") share one entry. */
   const filterKey = ({ q, type, status }: IssueFilters) =>
@@ -126,7 +132,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ValidationHttpError([{ field: 'screenshot', message: outcome.screenshotProblem }]);
       }
       const { id } = outcome;
-      trackerCache.invalidate();
+      trackerChanged();
       return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
     },
   );
@@ -222,7 +228,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await changeIssueStatus(app.db, id, request.body.status, admin.id);
       if (outcome.kind === 'not-found') throw issueNotFound();
       if (outcome.kind === 'changed') {
-        trackerCache.invalidate();
+        trackerChanged();
         notifyReporter(outcome.report);
       }
       return toIssue(outcome.report, media, true);
@@ -250,7 +256,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deleted = await deleteIssueReport(app.db, existingIdOr404(request));
       if (!deleted) throw issueNotFound();
-      trackerCache.invalidate();
+      trackerChanged();
       if (deleted.screenshotKey) {
         const key = deleted.screenshotKey;
         // The database no longer names the file; failing to delete it leaves garbage, not an error.

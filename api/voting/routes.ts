@@ -53,7 +53,8 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await castVote(app.db, { userId: user.id, seriesId, ...vote });
       if (outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
       if (outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
-      app.catalogueCache.invalidate();
+      // Waits for the cached rankings to include the vote (one patch for a burst of votes).
+      await app.catalogueChanged([seriesId]);
 
       const [row, scores] = await Promise.all([
         loadSeriesDetailRow(app.db, seriesId),
@@ -61,7 +62,11 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       // Deleted right after the vote committed.
       if (!row) throw notFound(SERIES_NOT_FOUND);
-      const rank = await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
+      // The cache includes the vote now: its rank costs no query (a series it misses is counted).
+      const placed = (await app.catalogueCache.get()).placement(seriesId);
+      const rank = placed
+        ? placed.overall.rank
+        : await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
       return toSeriesDetail(row, rank, app.media, scores);
     },
   );

@@ -1,18 +1,28 @@
 /**
- * API throughput benchmark: seeds a scratch in-memory catalogue of 10,000 series and 10,000 issue reports,
- * serves it from a child process (so the load generator does not share its event loop) and runs autocannon
- * against the hot read routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare
- * route and the median server-side handling time of each route. Routes with a goal (a share of the bare
- * route's req/s) are marked ok or UNDER.
+ * API throughput benchmark: seeds a scratch catalogue of 10,000 series and 10,000 issue reports (in-memory
+ * embedded database, or a scratch database on the PostgreSQL server given by --database), serves it from a
+ * child process (so the load generator does not share its event loop) and runs autocannon against the hot
+ * read routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare route and the
+ * median server-side handling time of each route. Routes with a goal (a share of the bare route's req/s)
+ * are marked ok or UNDER. Then the mixed scenario: readers on rankings and details alone, then the same
+ * readers while 20 users vote, reported as the share of the read throughput kept (goal >= 70 %), the
+ * votes' p99 and the votes acknowledged against the votes stored. Last, the server's resident memory when
+ * idle with the catalogue loaded.
  *
  *   npm run bench:api [-- --series 10000 --reports 10000 --duration 5 --connections 50]
+ *   npm run bench:api -- --only mixed,memory --database postgres://user@host:5432/postgres
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { count, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { users, votes } from '../../api/db/schema';
 import { buildApp } from '../../api/app';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
@@ -27,8 +37,22 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
+    /** `routes`, `mixed` and/or `memory`, comma-separated; all by default. */
+    only: { type: 'string' },
+    /** A PostgreSQL server URL: the bench runs on a scratch database there instead of in-memory PGlite. */
+    database: { type: 'string' },
+    voters: { type: 'string', default: '20' },
+    /**
+     * Pause between one voter's votes, in ms: 250 makes each of the 20 voters click four times a second (80
+     * votes/s in all), several times what people do and what VOTE_RATE_LIMIT_MAX allows; 0 votes flat out.
+     */
+    'vote-pause': { type: 'string', default: '250' },
   },
 });
+
+const VOTER_COUNT = Number(options.voters);
+const VOTE_PAUSE_MS = Number(options['vote-pause']);
+const VOTE_CATEGORIES = ['STORY', 'CHARACTERS', 'WORLD_BUILDING', 'ART', 'DRAMA_OR_FIGHT'] as const;
 
 const SERIES_COUNT = Number(options.series);
 /** Shown for the uncached search, whose page and page size change with every request. */
@@ -39,11 +63,14 @@ const BARE_ROUTE = '/__bench/bare';
 /** Child process: seed, serve, report the port, and record server-side handling times per URL. */
 async function serve(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-'));
+  const scratch = options.database ? await createScratchDatabase(options.database) : undefined;
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
+    DATABASE_URL: scratch?.url ?? 'memory://',
     LOG_LEVEL: 'silent',
+    // The voters of the mixed scenario vote as fast as the server lets them.
+    VOTE_RATE_LIMIT_MAX: '1000000',
   });
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
@@ -69,6 +96,7 @@ async function serve(): Promise<void> {
   started = performance.now();
   await app.catalogueCache.get();
   const coldLoadMs = performance.now() - started;
+  const voters = await createBenchVoters(app, VOTER_COUNT);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -84,14 +112,75 @@ async function serve(): Promise<void> {
       handlingMs.clear();
       process.send!({ type: 'timings', medians });
     }
+    if (message.type === 'stored-votes') {
+      const [row] = await database.db
+        .select({ stored: count() })
+        .from(votes)
+        .where(
+          inArray(
+            votes.userId,
+            voters.map((voter) => voter.id),
+          ),
+        );
+      process.send!({ type: 'stored-votes', stored: row?.stored ?? 0 });
+    }
+    if (message.type === 'memory') {
+      // Idle: nothing in flight, garbage collected (when exposed), then the resident set as the OS sees it.
+      (globalThis as { gc?: () => void }).gc?.();
+      await sleep(1000);
+      process.send!({ type: 'memory', ...process.memoryUsage() });
+    }
     if (message.type === 'stop') {
       await app.close();
       await database.close();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   });
-  process.send!({ type: 'ready', port, seedMs, coldLoadMs });
+  process.send!({
+    type: 'ready',
+    port,
+    seedMs,
+    coldLoadMs,
+    tokens: voters.map((voter) => voter.token),
+    seriesIds: (await app.catalogueCache.get()).ranking.overall.map((entry) => entry.series.id),
+  });
+}
+
+/** Users who vote in the mixed scenario, with their access tokens. */
+async function createBenchVoters(app: FastifyInstance, total: number) {
+  const rows = await app.db
+    .insert(users)
+    .values(
+      Array.from({ length: total }, (_, index) => ({
+        username: `bench-voter-${index}`,
+        email: `bench-voter-${index}@example.com`,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning();
+  return Promise.all(rows.map(async (user) => ({ id: user.id, token: await app.accessTokens.issue(user) })));
+}
+
+/** A throwaway database on the PostgreSQL server, dropped when the bench ends. */
+async function createScratchDatabase(serverUrl: string) {
+  const name = `panelrank_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
 let uncachedCounter = 0;
@@ -120,17 +209,49 @@ function request<T>(child: ChildProcess, message: { type: string }, reply: strin
 }
 
 async function main(): Promise<void> {
-  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], { stdio: 'inherit' });
-  const ready = await request<{ port: number; seedMs: number; coldLoadMs: number }>(
-    child,
-    { type: 'none' },
-    'ready',
-  );
+  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], {
+    stdio: 'inherit',
+    // So the idle-memory figure is taken after a full collection.
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+    ],
+  });
+  const ready = await request<Ready>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
   console.log(
-    `Seeded ${SERIES_COUNT} series and ${REPORT_COUNT} issue reports in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
+    `Seeded ${SERIES_COUNT} series and ${REPORT_COUNT} issue reports in ${(ready.seedMs / 1000).toFixed(1)} s ` +
+      `(${options.database ? 'PostgreSQL' : 'embedded, in memory'}); ` +
       `cold catalogue load (query + ranking) ${ready.coldLoadMs.toFixed(0)} ms.`,
   );
+  const parts = options.only ? options.only.split(',') : ['routes', 'mixed', 'memory'];
+  if (parts.includes('routes')) await benchRoutes(child, base);
+  if (parts.includes('mixed')) await benchMixed(child, base, ready);
+  if (parts.includes('memory')) {
+    const memory = await request<{ rss: number; heapUsed: number; arrayBuffers: number }>(
+      child,
+      { type: 'memory' },
+      'memory',
+    );
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    console.log(
+      `\nIdle resident memory with the catalogue loaded: ${mb(memory.rss)} (JS heap ${mb(memory.heapUsed)}, ` +
+        `array buffers, the embedded engine's WASM memory included, ${mb(memory.arrayBuffers)}).`,
+    );
+  }
+  child.send({ type: 'stop' });
+}
+
+interface Ready {
+  port: number;
+  seedMs: number;
+  coldLoadMs: number;
+  tokens: string[];
+  seriesIds: number[];
+}
+
+async function benchRoutes(child: ChildProcess, base: string): Promise<void> {
   const deepPage = Math.max(1, Math.floor(SERIES_COUNT / 25 / 2));
   // [name, path, goal as a share of the bare route's req/s]
   const routes: [string, string, number?][] = [
@@ -199,7 +320,123 @@ async function main(): Promise<void> {
     );
   }
   console.log('\nhandling = median time from request received to response sent, measured in the server.');
-  child.send({ type: 'stop' });
+}
+
+/** Readers' URLs for the mixed scenario: ranking pages (overall and by type) and series details. */
+function readerPaths(seriesIds: number[]): string[] {
+  const paths: string[] = [];
+  for (let page = 1; page <= 8; page += 1) paths.push(`/series/rankings?page=${page}&page_size=25`);
+  for (const type of ['MANHWA', 'MANGA', 'MANHUA'])
+    paths.push(`/series/rankings?type=${type}&page=1&page_size=25`);
+  // Details of the top series (what visitors open) and of some further down.
+  for (const id of [...seriesIds.slice(0, 40), ...seriesIds.filter((_, index) => index % 97 === 0)]) {
+    paths.push(`/series-details/${id}`);
+  }
+  return paths;
+}
+
+async function readLoad(base: string, paths: string[], duration: number, connections: number) {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * Each voter votes one category of a series after another, as fast as answers come, until `until`; every
+ * 200 is an acknowledged vote that must be stored.
+ */
+async function voteLoad(base: string, tokens: string[], seriesIds: number[], until: number, round: number) {
+  const latencies: number[] = [];
+  let acknowledged = 0;
+  let failed = 0;
+  await Promise.all(
+    tokens.map(async (token, voter) => {
+      for (let n = 0; performance.now() < until; n += 1) {
+        // Each round starts on other series, so no vote repeats one already cast (403).
+        const offset =
+          round * Math.floor(seriesIds.length / 3) + voter * 7919 + Math.floor(n / VOTE_CATEGORIES.length);
+        const id = seriesIds[offset % seriesIds.length]!;
+        const category = VOTE_CATEGORIES[n % VOTE_CATEGORIES.length]!;
+        const started = performance.now();
+        const response = await fetch(`${base}/series-details/${id}/vote`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ category, score: 1 + ((voter + n) % 10) }),
+        }).catch(() => undefined);
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (response?.status === 200) acknowledged += 1;
+        else failed += 1;
+        if (VOTE_PAUSE_MS > 0) await sleep(VOTE_PAUSE_MS);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    acknowledged,
+    failed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    median: latencies[latencies.length >> 1] ?? 0,
+  };
+}
+
+/** Readers alone, then the same readers while the voters vote; votes acknowledged against votes stored. */
+async function benchMixed(child: ChildProcess, base: string, ready: Ready): Promise<void> {
+  const duration = Number(options.duration);
+  const connections = Number(options.connections);
+  const paths = readerPaths(ready.seriesIds);
+  console.log(
+    `\nMixed: ${connections} connections reading ${paths.length} ranking and detail URLs, ${duration} s, ` +
+      `alone and while ${ready.tokens.length} users vote (${VOTE_PAUSE_MS ? `pausing ${VOTE_PAUSE_MS} ms after each vote` : 'flat out'})`,
+  );
+  await readLoad(base, paths, 1, connections); // warm-up
+  // Alone and mixed alternate, three times each, and the medians are compared: other load on the machine
+  // then weighs on both alike.
+  const aloneRuns: Awaited<ReturnType<typeof readLoad>>[] = [];
+  const mixedRuns: Awaited<ReturnType<typeof readLoad>>[] = [];
+  const voteRuns: Awaited<ReturnType<typeof voteLoad>>[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    aloneRuns.push(await readLoad(base, paths, duration, connections));
+    const until = performance.now() + duration * 1000 + 500;
+    const [mixedRun, voteRun] = await Promise.all([
+      readLoad(base, paths, duration, connections),
+      voteLoad(base, ready.tokens, ready.seriesIds, until, round),
+    ]);
+    mixedRuns.push(mixedRun);
+    voteRuns.push(voteRun);
+  }
+  const median = <T>(runs: T[], value: (run: T) => number) => runs.map(value).sort((a, b) => a - b)[1]!;
+  const alone = { rps: median(aloneRuns, (r) => r.rps), p99: median(aloneRuns, (r) => r.p99) };
+  const mixed = { rps: median(mixedRuns, (r) => r.rps), p99: median(mixedRuns, (r) => r.p99) };
+  const errors = [...aloneRuns, ...mixedRuns].reduce((sum, run) => sum + run.errors, 0);
+  const votes = {
+    acknowledged: voteRuns.reduce((sum, run) => sum + run.acknowledged, 0),
+    failed: voteRuns.reduce((sum, run) => sum + run.failed, 0),
+    median: median(voteRuns, (r) => r.median),
+    p99: median(voteRuns, (r) => r.p99),
+  };
+  const { stored } = await request<{ stored: number }>(child, { type: 'stored-votes' }, 'stored-votes');
+  const share = mixed.rps / alone.rps;
+  console.log(`  (medians of 3 alternating runs of each)`);
+  console.log(`  reads alone          ${Math.round(alone.rps)} req/s, p99 ${alone.p99} ms`);
+  console.log(
+    `  reads while voting   ${Math.round(mixed.rps)} req/s, p99 ${mixed.p99} ms: ` +
+      `${(share * 100).toFixed(0)} % of alone (goal ≥ 70 %: ${share >= 0.7 ? 'ok' : 'UNDER'})` +
+      (errors ? ` (${errors} errors/non-2xx)` : ''),
+  );
+  console.log(
+    `  votes                ${votes.acknowledged} acknowledged (${(votes.acknowledged / duration / 3).toFixed(0)}/s), ` +
+      `p50 ${votes.median.toFixed(1)} ms, p99 ${votes.p99.toFixed(1)} ms` +
+      (votes.failed ? `, ${votes.failed} refused or failed` : ''),
+  );
+  console.log(
+    `  stored votes         ${stored}: ${stored === votes.acknowledged ? 'no vote lost' : `MISMATCH (${stored - votes.acknowledged})`}`,
+  );
 }
 
 if (options.serve) {

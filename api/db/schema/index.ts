@@ -8,3 +8,5 @@ export * from './reading-lists';
 export * from './forum';
 export * from './issue-reports';
 export * from './captcha-solutions';
+export * from './rate-limits';
+export * from './media-deletions';
