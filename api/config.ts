@@ -192,6 +192,21 @@ export const configSchema = z.object({
   ISSUE_REPORT_RATE_LIMIT_WINDOW: durationSeconds
     .default(600)
     .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Votes per user per window. */
+  VOTE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  VOTE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Catalogue and tracker administration (each write, cover uploads included) per admin per window. */
+  ADMIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  ADMIN_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Every other write (reading lists, forum, account deletion...) per user (or IP) and feature per window. */
+  WRITE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  WRITE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** redis://… : rate-limit counters in Redis instead of the database. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^rediss?:\/\//.test(value), { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

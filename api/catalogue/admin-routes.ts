@@ -5,6 +5,7 @@ import { uploadedFileField } from '../plugins/forms';
 import { notFound } from '../http-error';
 import { removeImage, type StoredImage } from '../media/store-image';
 import { currentUser } from '../plugins/auth';
+import { adminWriteLimit } from '../plugins/rate-limit';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
 import { detailCoverProblem, InvalidImageError, seriesCoverProblem, storeCover } from './cover-upload';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
@@ -31,6 +32,7 @@ const adminErrors = {
   404: errorSchema,
   413: errorSchema,
   422: validationErrorSchema,
+  429: errorSchema,
 };
 
 /**
@@ -43,6 +45,8 @@ const adminErrors = {
 const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: an unauthorised upload is refused before its body is read.
   app.addHook('onRequest', app.requireAdmin);
+  // Shared with the tracker's admin writes: one budget per admin.
+  app.addHook('onRequest', adminWriteLimit(app));
 
   const { media, catalogueCache } = app;
 

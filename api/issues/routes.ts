@@ -25,7 +25,7 @@ import { httpError, ValidationHttpError } from '../http-error';
 import { createMailer } from '../mail/mailer';
 import { currentUser, isAdmin } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
-import { clientIp } from '../plugins/rate-limit';
+import { adminWriteLimit, clientIp } from '../plugins/rate-limit';
 import {
   changeIssueStatus,
   countIssueReports,
@@ -80,6 +80,8 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     key: clientIp,
     detail: ISSUE_TEXTS.reportingTooFast,
   });
+
+  const adminLimit = adminWriteLimit(app);
 
   /** The reporter hears once that their report was closed; a failed e-mail never fails the admin's change. */
   function notifyReporter(report: { id: number; title: string; email: string | null; status: IssueStatus }) {
@@ -203,7 +205,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/issues/:id/status',
     {
-      onRequest: app.requireAdmin,
+      onRequest: [app.requireAdmin, adminLimit],
       schema: {
         tags: ['issues'],
         summary: "Change a report's status (admin)",
@@ -219,6 +221,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           422: validationErrorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -238,7 +241,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/issues/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: [app.requireAdmin, adminLimit],
       schema: {
         tags: ['issues'],
         summary: 'Delete a report and its screenshot (admin)',
@@ -250,6 +253,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           422: validationErrorSchema,
+          429: errorSchema,
         },
       },
     },

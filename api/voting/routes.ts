@@ -12,15 +12,23 @@ import {
 import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
 import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
+import { writerKey } from '../plugins/rate-limit';
 import { castVote, loadOverallRank } from './cast-vote';
 import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
 
 /** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
 const votingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const voteLimit = app.limitRequests({
+    name: 'votes',
+    max: app.config.VOTE_RATE_LIMIT_MAX,
+    windowSeconds: app.config.VOTE_RATE_LIMIT_WINDOW,
+    key: writerKey,
+  });
+
   app.post(
     '/series-details/:id/vote',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, voteLimit],
       schema: {
         tags: ['voting'],
         summary: 'Vote on one category of a series',
@@ -40,6 +48,7 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           422: validationErrorSchema,
+          429: errorSchema,
         },
       },
     },

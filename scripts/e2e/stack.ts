@@ -30,6 +30,9 @@ const env = {
   AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
   // The specs report issues from one address.
   ISSUE_REPORT_RATE_LIMIT_MAX: '1000',
+  VOTE_RATE_LIMIT_MAX: '1000',
+  ADMIN_RATE_LIMIT_MAX: '1000',
+  WRITE_RATE_LIMIT_MAX: '1000',
   // Short enough for accounts.spec.ts to open a genuinely expired verification link.
   EMAIL_TOKEN_TTL: String(e2eStack.emailTokenTtlSeconds),
 };

@@ -124,7 +124,12 @@ describe('hostile input on every route', () => {
   let probes = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ ...AUTH_TEST_ENV });
+    // Hundreds of hostile writes by one admin: the write limits are tested in write-rate-limits.test.ts.
+    server = await startTestServer({
+      ...AUTH_TEST_ENV,
+      ADMIN_RATE_LIMIT_MAX: '100000',
+      WRITE_RATE_LIMIT_MAX: '100000',
+    });
     [seriesId] = (await insertSeries(server, [{ title: 'Target', voters: 1, score: 6 }])) as [number];
     tokens = {
       user: (await createUserWithToken(server)).token,
