@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
@@ -13,6 +12,11 @@ import healthRoutes from './health/routes';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
+import boundedRequestsPlugin, {
+  clientErrorHandler,
+  requestId,
+  serverTimeouts,
+} from './plugins/bounded-requests';
 import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
 import formsPlugin from './plugins/forms';
@@ -40,8 +44,11 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Ids are the server's (see requestId): a forged or oversized X-Request-Id never reaches the logs.
+    requestIdHeader: false,
+    genReqId: requestId,
+    ...serverTimeouts(config),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // A URL the router cannot decode (`/series/summary/%`) is refused before any hook or error handler:
@@ -64,6 +71,7 @@ export async function buildApp({
 
   await app.register(configPlugin, { config, database });
   // Forms first: its multipart hook must fill the body before the errors plugin checks it for NULs.
+  await app.register(boundedRequestsPlugin);
   await app.register(formsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

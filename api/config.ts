@@ -138,6 +138,10 @@ export const configSchema = z.object({
   RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** The whole request (headers and body) must arrive within this, else 408: a stalled body holds nothing. */
+  REQUEST_TIMEOUT: durationSeconds.default(25).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** An idle keep-alive connection is closed after this. */
+  IDLE_TIMEOUT: durationSeconds.default(65).pipe(z.number().min(1, 'must be at least 1 second')),
   /** Shortest time between two patches of the cached catalogue: a burst of votes is applied in one. */
   CACHE_PATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -201,6 +205,22 @@ export const configSchema = z.object({
   /** Every other write (reading lists, forum, account deletion...) per user (or IP) and feature per window. */
   WRITE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   WRITE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, S3_* below). */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** For S3-compatible services (R2, MinIO...); unset for AWS S3. */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), which MinIO and most test servers need. */
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** Browsers fetch media from here (a CDN or the bucket's public URL); unset: through the API's /media. */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  /** How long replaced or deleted media stay before their files are removed (0: at once). */
+  MEDIA_DELETE_GRACE: durationSeconds.default(86_400),
+  /** How often each instance removes the media whose grace period has passed. */
+  MEDIA_SWEEP_INTERVAL: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
   /** redis://… : rate-limit counters in Redis instead of the database. */
   REDIS_URL: z
     .string()
@@ -288,6 +308,9 @@ function accountSettingProblems(input: Record<string, unknown>): string[] {
       'ALTCHA_HMAC_KEY is required when NODE_ENV=production and CAPTCHA_PROVIDER=altcha: set it to a random ' +
         'string of at least 32 characters, the same on every instance.',
     );
+  }
+  if (input.MEDIA_STORE === 's3' && input.S3_BUCKET === undefined) {
+    problems.push('S3_BUCKET is required when MEDIA_STORE=s3.');
   }
   if (captcha === 'turnstile') {
     for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY']) {

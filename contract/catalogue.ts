@@ -48,6 +48,9 @@ export const ALREADY_VOTED = 'You already voted on this category';
 export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
 export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
 export const INVALID_IMAGE = 'Invalid image file.';
+/** Images larger than this on a side are refused from their header, before any decoding. */
+export const IMAGE_MAX_SIDE = 4096;
+export const IMAGE_TOO_LARGE = `Image dimensions too large (max ${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE}).`;
 /** Covers are 2:3 portraits: width / height from 0.6 to 0.7. */
 export const COVER_MIN_RATIO = 0.6;
 export const COVER_MAX_RATIO = 0.7;

@@ -73,12 +73,26 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /** Files just stored that no database row ever named (the write failed): removed at once. */
   async function discard(key: string | null | undefined): Promise<void> {
     if (!key) return;
-    // The database no longer names these files; failing to delete them leaves garbage, not an error.
+    // Failing to delete them leaves garbage, not an error.
     await removeImage(media, key).catch((error: unknown) =>
-      app.log.warn({ err: error, key }, 'could not remove replaced media'),
+      app.log.warn({ err: error, key }, 'could not remove unused media'),
     );
+  }
+
+  /**
+   * Files the database stopped naming (a replaced or deleted cover): removed after MEDIA_DELETE_GRACE, as
+   * pre-rendered pages, CDN copies and other instances may still name them meanwhile.
+   */
+  async function retire(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    await app.retiredMedia
+      .retireImage(key)
+      .catch((error: unknown) =>
+        app.log.warn({ err: error, key }, 'could not schedule replaced media removal'),
+      );
   }
   /**
    * Runs a write that may point the database at a newly stored cover. The new files are removed when the
@@ -102,7 +116,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       throw notFound(SERIES_NOT_FOUND);
     }
     await app.catalogueChanged([seriesId]);
-    await discard(replacedKey);
+    await retire(replacedKey);
   }
 
   app.post(
@@ -207,7 +221,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const coverKeys = await deleteSeries(app.db, id);
       if (coverKeys === SERIES_GONE) throw notFound(SERIES_NOT_FOUND);
       await app.catalogueChanged([id]);
-      await Promise.all(coverKeys.map(discard));
+      await Promise.all(coverKeys.map(retire));
       return reply.status(204).send(null);
     },
   );

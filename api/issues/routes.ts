@@ -35,7 +35,6 @@ import {
   toIssue,
   type IssueFilters,
 } from './issue-reports';
-import { removeScreenshot } from './screenshot';
 import { submitIssueReport } from './submit-report';
 import { TrackerCache } from './tracker-cache';
 
@@ -263,10 +262,12 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       trackerChanged();
       if (deleted.screenshotKey) {
         const key = deleted.screenshotKey;
-        // The database no longer names the file; failing to delete it leaves garbage, not an error.
-        await removeScreenshot(media, key).catch((error: unknown) =>
-          app.log.warn({ err: error, key }, 'could not remove a deleted report screenshot'),
-        );
+        // The database no longer names the file: removed after MEDIA_DELETE_GRACE (pages may still link it).
+        await app.retiredMedia
+          .retireImage(key)
+          .catch((error: unknown) =>
+            app.log.warn({ err: error, key }, 'could not schedule a deleted report screenshot for removal'),
+          );
       }
       return reply.status(204).send(null);
     },

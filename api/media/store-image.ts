@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE } from '../../contract/catalogue';
 import { allKeys, VARIANT_WIDTHS, variantKey, type VariantWidth } from './images';
 import type { MediaStorage } from './storage';
 
@@ -7,16 +8,28 @@ import type { MediaStorage } from './storage';
 export const ACCEPTED_IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export const STORED_IMAGE_MIME = 'image/webp';
 
-/** A small file can declare enormous dimensions; refuse to decode more pixels than this. */
-const MAX_INPUT_PIXELS = 50_000_000;
-/** WebP cannot encode past 16383 px a side, and nothing on the site needs more than this. */
-const MAX_STORED_SIDE = 4096;
+/**
+ * Larger images are refused from their header, before any decoding: a small file can declare enormous
+ * dimensions (a 49-megapixel cover took 1.4 s and 320 MB to decode). Nothing on the site needs more, and
+ * WebP cannot encode past 16383 px a side anyway.
+ */
+const MAX_STORED_SIDE = IMAGE_MAX_SIDE;
+/** sharp's own bound on what it decodes, should a header understate the size. */
+const MAX_INPUT_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 const DEFAULT_QUALITY = 80;
 
 export class InvalidImageError extends Error {
   constructor(message = 'The file is not a PNG, JPEG or WebP image.') {
     super(message);
     this.name = 'InvalidImageError';
+  }
+}
+
+/** An image larger than IMAGE_MAX_SIDE on a side, refused before decoding. */
+export class ImageTooLargeError extends InvalidImageError {
+  constructor() {
+    super(IMAGE_TOO_LARGE);
+    this.name = 'ImageTooLargeError';
   }
 }
 
@@ -68,13 +81,14 @@ export async function storeImage(storage: MediaStorage, input: StoreImageInput):
   // sharp would throw synchronously (and untyped) for an empty buffer.
   if (input.bytes.length === 0) throw new InvalidImageError();
   const source = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const format = await source.metadata().then(
-    (metadata) => metadata.format,
-    () => undefined,
-  );
+  // The header only: no pixel is decoded before the size is known to be acceptable.
+  const metadata = await source.metadata().catch(() => undefined);
   const formats: readonly string[] = input.formats ?? ACCEPTED_IMAGE_FORMATS;
-  if (!format || !formats.includes(format)) {
+  if (!metadata?.format || !formats.includes(metadata.format)) {
     throw new InvalidImageError();
+  }
+  if ((metadata.width ?? 0) > MAX_STORED_SIDE || (metadata.height ?? 0) > MAX_STORED_SIDE) {
+    throw new ImageTooLargeError();
   }
   // Decode once and encode every size from the pixels: decoding is a large share of the work.
   const { data, info } = await source

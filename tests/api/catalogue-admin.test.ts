@@ -30,7 +30,8 @@ describe('catalogue administration', () => {
   let portraitPng: Buffer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Replaced covers go at once here (the grace period is tested in media-store.test.ts).
+    server = await startTestServer({ MEDIA_DELETE_GRACE: '0' });
     admin = await createUserWithToken(server, { role: 'ADMIN' });
     portraitPng = await solidImage(200, 300, 'png');
   });

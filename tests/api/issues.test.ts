@@ -34,7 +34,7 @@ describe('issue reports', () => {
   let user: { token: string };
 
   beforeAll(async () => {
-    server = await startTestServer({ ISSUE_REPORT_RATE_LIMIT_MAX: '10000' });
+    server = await startTestServer({ ISSUE_REPORT_RATE_LIMIT_MAX: '10000', MEDIA_DELETE_GRACE: '0' });
     admin = await createUserWithToken(server, { role: 'ADMIN' });
     user = await createUserWithToken(server);
   });
