@@ -111,7 +111,9 @@ export const readingListSummarySchema = z.object({
 export type ReadingListSummary = z.infer<typeof readingListSummarySchema>;
 
 export const readingListSchema = readingListSummarySchema.extend({
-  items: z.array(z.object({ series_id: z.number().int() })).describe('Every series in the list, in list order'),
+  items: z
+    .array(z.object({ series_id: z.number().int() }))
+    .describe('Every series in the list, in list order'),
 });
 export type ReadingList = z.infer<typeof readingListSchema>;
 

@@ -152,7 +152,8 @@ export async function createList(db: Database, userId: number, name: string): Pr
       if (code === FOREIGN_KEY_VIOLATION) return 'user-gone';
       throw error;
     }
-    if (created) return { id: created.id, name, is_public: false, share_token: null, item_count: 0, items: [] };
+    if (created)
+      return { id: created.id, name, is_public: false, share_token: null, item_count: 0, items: [] };
   }
   return 'limit';
 }
@@ -342,12 +343,7 @@ async function queryItems(
 }
 
 /** A page of the user's list's items, filtered and sorted; undefined when the user has no such list. */
-export function itemsPageOfUser(
-  db: Queryable,
-  userId: number,
-  listId: number,
-  query: Required<ItemsQuery>,
-) {
+export function itemsPageOfUser(db: Queryable, userId: number, listId: number, query: Required<ItemsQuery>) {
   return queryItems(db, sql`l.id = ${listId} and l.user_id = ${userId}`, query);
 }
 

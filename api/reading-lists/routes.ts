@@ -46,7 +46,13 @@ import {
 } from './repository';
 
 const listNotFound = () => httpError(404, LIST_NOT_FOUND, { code: CODES.notFound });
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 422: validationErrorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: validationErrorSchema,
+};
 const security = [{ bearer: [] }];
 const csvResponse = z.string().describe('text/csv: title, type, status, rank, score, votes, link');
 
@@ -128,11 +134,19 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const name = (request.body?.name ?? '').trim();
-      const problem = !name ? LIST_NAME_REQUIRED : name.length > LIST_NAME_MAX_LENGTH ? LIST_NAME_TOO_LONG : '';
+      const problem = !name
+        ? LIST_NAME_REQUIRED
+        : name.length > LIST_NAME_MAX_LENGTH
+          ? LIST_NAME_TOO_LONG
+          : '';
       if (problem) {
         return reply
           .status(422)
-          .send({ detail: problem, code: 'VALIDATION_FAILED', errors: [{ field: 'name', message: problem }] });
+          .send({
+            detail: problem,
+            code: 'VALIDATION_FAILED',
+            errors: [{ field: 'name', message: problem }],
+          });
       }
       const created = await createList(app.db, currentUser(request).id, name);
       if (created === 'limit') throw httpError(400, LIST_LIMIT_API, { code: CODES.limit });
