@@ -7,6 +7,7 @@ import catalogueCachePlugin from './catalogue/cache';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
@@ -42,7 +43,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       void (reply as FastifyReply)
         .status(status)
         .header('x-request-id', request.id)
-        .send({ detail: status === 400 ? 'Malformed URL' : error.message });
+        .send({ detail: status === 400 ? 'Malformed URL' : error.message, code: defaultErrorCode(status) });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

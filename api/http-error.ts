@@ -61,11 +61,16 @@ export type FieldProblem = FieldError;
 
 /** The contract's validation failure: 422, `detail` naming the first problem, `errors` listing all. */
 export class ValidationHttpError extends HttpError {
-  constructor(public readonly errors: FieldProblem[]) {
+  /** `detail` names the first problem, unless the contract gives the call its own text. */
+  constructor(
+    public readonly errors: FieldProblem[],
+    detail?: string,
+  ) {
     const first = errors[0];
     super(
       422,
-      first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request',
+      detail ??
+        (first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request'),
     );
     this.name = 'ValidationHttpError';
   }

@@ -38,6 +38,7 @@ export const MIN_SCORE = 1;
 export const MAX_SCORE = 10;
 
 export const SERIES_NOT_FOUND = 'Series not found';
+export const QUERY_REQUIRED = 'Query is required';
 
 export const coverVariantSchema = z.object({
   width: z.number().int().describe('Pixel width of this WebP variant'),

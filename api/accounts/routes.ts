@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../http-error';
+import { validationErrorSchema } from '../../contract/http';
+import { HttpError, httpError, ValidationHttpError } from '../http-error';
 import { createMailer } from '../mail/mailer';
 import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
@@ -28,10 +29,6 @@ const RESEND_MESSAGE = 'If an account exists, a new link was sent.';
 const decoyPasswordHash = hashPassword('decoy password, never matches a real one');
 
 const message = z.object({ message: z.string() });
-const validationError = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
-});
 const loginResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
@@ -106,7 +103,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   ];
 
   async function requireCaptcha(request: FastifyRequest, token: string | undefined): Promise<void> {
-    if (!(await captcha.verify(token, request.ip))) throw new HttpError(400, CAPTCHA_FAILED);
+    if (!(await captcha.verify(token, request.ip)))
+      throw httpError(400, CAPTCHA_FAILED, { code: 'CAPTCHA_FAILED' });
   }
 
   async function sendVerification(user: Pick<User, 'id' | 'email' | 'username'>): Promise<void> {
@@ -134,7 +132,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account and send a verification e-mail',
         body: signupBody,
-        response: { 201: message, 422: validationError },
+        response: { 201: message, 422: validationErrorSchema },
       },
       preHandler: limits('signup', (request) => accountKey(request, 'email')),
     },
@@ -142,9 +140,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password, email, captcha_token } = request.body;
       const domain = email.slice(email.lastIndexOf('@') + 1);
       if (!allowedDomains.has(domain)) {
-        return reply
-          .status(422)
-          .send({ detail: DISALLOWED_DOMAIN, errors: [{ field: 'email', message: DISALLOWED_DOMAIN }] });
+        throw new ValidationHttpError([{ field: 'email', message: DISALLOWED_DOMAIN }], DISALLOWED_DOMAIN);
       }
       await requireCaptcha(request, captcha_token);
 
@@ -196,8 +192,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       let passwordMatches = false;
       if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await decoyPasswordHash, password);
-      if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
-      if (!user.emailVerifiedAt) throw new HttpError(403, 'Email not verified');
+      if (!user || !passwordMatches)
+        throw httpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
+      if (!user.emailVerifiedAt) throw httpError(403, 'Email not verified', { code: 'EMAIL_NOT_VERIFIED' });
       return loginAnswer(user);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../contract/http';
-import { HttpError } from '../http-error';
+import { HttpError, ValidationHttpError } from '../http-error';
 import { UploadedFile } from '../plugins/forms';
 
 export { UploadedFile };
@@ -41,8 +41,6 @@ export function textField(form: SubmittedForm, name: string): string | undefined
 }
 
 /** Sends the contract's validation failure: 422, the first problem as `detail`, all of them as `errors`. */
-export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {
-  return reply
-    .status(422)
-    .send({ detail: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', errors });
+export function sendValidationErrors(_reply: FastifyReply, errors: FieldError[]): never {
+  throw new ValidationHttpError(errors, errors[0]?.message);
 }

@@ -9,7 +9,8 @@ import {
   sendCachedJson,
   type CachedJson,
 } from '../http-cache';
-import { notFound } from '../http-error';
+import { QUERY_REQUIRED } from '../../contract/catalogue';
+import { notFound, ValidationHttpError } from '../http-error';
 import type { CatalogueSnapshot, PlacedSeries } from './cache';
 import { optionalCallerId } from './caller';
 import { loadCallerScores, loadSeriesDetailPage, loadSeriesDetailRow, seriesExists } from './details';
@@ -124,9 +125,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const term = request.query.query.trim().toLowerCase();
       const { type } = request.query;
       if (!term) {
-        return reply
-          .status(422)
-          .send({ detail: 'Query is required', errors: [{ field: 'query', message: 'Query is required' }] });
+        throw new ValidationHttpError([{ field: 'query', message: QUERY_REQUIRED }], QUERY_REQUIRED);
       }
       const snapshot = await cache.get();
       const cached = await snapshot.memoize(`search:${type ?? ''}:${term}`, async () => {

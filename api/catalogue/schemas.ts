@@ -71,8 +71,4 @@ export const seriesTypeFilter = z
 
 export const seriesIdParams = z.object({ id: z.coerce.number().int().describe('Series id') });
 
-export const errorSchema = z.looseObject({ detail: z.string() });
-export const validationErrorSchema = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
-});
+export { errorSchema, validationErrorSchema } from '../../contract/http';

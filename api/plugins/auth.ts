@@ -84,14 +84,14 @@ export default fp(
       const token = bearerToken(request);
       if (token === undefined) throw unauthorized(NOT_AUTHENTICATED);
       const user = await userFromToken(token);
-      if (!user) throw unauthorized(INVALID_CREDENTIALS);
+      if (!user) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_TOKEN');
       request.user = user;
     }
 
     app.decorate('authenticate', authenticate);
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);
-      if (!isAdmin(request.user)) throw new HttpError(403, ADMIN_REQUIRED);
+      if (!isAdmin(request.user)) throw new HttpError(403, ADMIN_REQUIRED, {}, undefined, 'ADMIN_REQUIRED');
     });
     app.decorate('optionalUser', async (request: FastifyRequest) => {
       const token = bearerToken(request);
@@ -109,6 +109,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-function unauthorized(detail: string): HttpError {
-  return new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+function unauthorized(detail: string, code = 'NOT_AUTHENTICATED'): HttpError {
+  return new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' }, undefined, code);
 }

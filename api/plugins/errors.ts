@@ -60,12 +60,10 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send({
-          detail: `Not found: ${request.method} ${request.url.split('?')[0]}`,
-          code: defaultErrorCode(404),
-        });
+      reply.status(404).send({
+        detail: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+        code: defaultErrorCode(404),
+      });
     });
   },
   { name: 'errors' },

@@ -5,7 +5,7 @@ import { newCredentials } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 
 const ALTCHA_HMAC_KEY = 'an altcha test key that is at least thirty-two characters';
-const CAPTCHA_FAILED = { detail: 'Captcha verification failed' };
+const CAPTCHA_FAILED = { detail: 'Captcha verification failed', code: 'CAPTCHA_FAILED' };
 
 /** What the widget submits: base64 of JSON {challenge, solution}. */
 async function solvedPayload(challenge: Challenge): Promise<string> {

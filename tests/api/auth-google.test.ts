@@ -139,7 +139,7 @@ describe('Google sign-in', () => {
     for (const [name, token] of Object.entries(bad)) {
       const response = await signIn(token);
       expect(response.status, name).toBe(401);
-      expect(await response.json()).toEqual({ detail: 'Invalid Google token' });
+      expect(await response.json()).toEqual({ detail: 'Invalid Google token', code: expect.any(String) });
     }
   });
 
@@ -147,7 +147,7 @@ describe('Google sign-in', () => {
     for (const body of [{}, { token: '' }, { token: '   ' }, undefined]) {
       const response = await server.request('/auth/google-oauth', { method: 'POST', json: body });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ detail: 'Missing Google token' });
+      expect(await response.json()).toEqual({ detail: 'Missing Google token', code: expect.any(String) });
     }
   });
 

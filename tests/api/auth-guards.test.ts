@@ -69,10 +69,13 @@ describe('auth guards for other features', () => {
       status: 200,
       body: { id: user.id, username: 'guard_user', email: 'guard_user@gmail.com', role: 'USER' },
     });
-    expect(await get('/probe/user')).toEqual({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await get('/probe/user')).toEqual({
+      status: 401,
+      body: { detail: 'Not authenticated', code: expect.any(String) },
+    });
     expect(await get('/probe/user', 'nonsense')).toEqual({
       status: 401,
-      body: { detail: 'Could not validate credentials' },
+      body: { detail: 'Could not validate credentials', code: expect.any(String) },
     });
   });
 
@@ -80,9 +83,12 @@ describe('auth guards for other features', () => {
     const { user, token } = await newUser('guard_promoted');
     expect(await get('/probe/admin', token)).toEqual({
       status: 403,
-      body: { detail: 'Admin access required' },
+      body: { detail: 'Admin access required', code: expect.any(String) },
     });
-    expect(await get('/probe/admin')).toEqual({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await get('/probe/admin')).toEqual({
+      status: 401,
+      body: { detail: 'Not authenticated', code: expect.any(String) },
+    });
 
     // The token still says USER; the database now says ADMIN.
     await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));

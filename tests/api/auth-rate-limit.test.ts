@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEST_ENV, newCredentials } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 
-const TOO_MANY = { detail: 'Too many requests. Please slow down.' };
+const TOO_MANY = { detail: 'Too many requests. Please slow down.', code: 'RATE_LIMITED' };
 
 describe('auth rate limits', () => {
   let server: TestServer;

@@ -64,7 +64,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
 
     const beforeVerifying = await post('/auth/login', credentials);
     expect(beforeVerifying.status).toBe(403);
-    expect(await beforeVerifying.json()).toEqual({ detail: 'Email not verified' });
+    expect(await beforeVerifying.json()).toEqual({ detail: 'Email not verified', code: expect.any(String) });
 
     const verify = await server.request(`/auth/verify-email?token=${token}`);
     expect(verify.status).toBe(200);
@@ -127,16 +127,22 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     ]) {
       const response = await post('/auth/login', json);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ detail: 'Invalid credentials' });
+      expect(await response.json()).toEqual({ detail: 'Invalid credentials', code: expect.any(String) });
     }
     for (const json of [{}, { username }, { password: 'x' }, { username: '  ', password: '   ' }]) {
       const response = await post('/auth/login', json);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ detail: 'Username and password are required' });
+      expect(await response.json()).toEqual({
+        detail: 'Username and password are required',
+        code: expect.any(String),
+      });
     }
     const noBody = await server.request('/auth/login', { method: 'POST' });
     expect(noBody.status).toBe(400);
-    expect(await noBody.json()).toEqual({ detail: 'Username and password are required' });
+    expect(await noBody.json()).toEqual({
+      detail: 'Username and password are required',
+      code: expect.any(String),
+    });
   });
 
   it('refuses an unverified account only after the password checks out', async () => {
@@ -158,7 +164,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     });
     const response = await post('/auth/login', credentials);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: 'Invalid credentials' });
+    expect(await response.json()).toEqual({ detail: 'Invalid credentials', code: expect.any(String) });
   });
 
   describe('signup validation', () => {
@@ -171,11 +177,11 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         email: taken.email.toUpperCase(),
       });
       expect(both.status).toBe(409);
-      expect(await both.json()).toEqual({ detail: 'Email already exists' });
+      expect(await both.json()).toEqual({ detail: 'Email already exists', code: expect.any(String) });
 
       const name = await post('/auth/signup', { ...other, username: taken.username.toUpperCase() });
       expect(name.status).toBe(409);
-      expect(await name.json()).toEqual({ detail: 'Username already exists' });
+      expect(await name.json()).toEqual({ detail: 'Username already exists', code: expect.any(String) });
     });
 
     it('still reports the e-mail first when simultaneous signups race for the same account', async () => {
@@ -191,7 +197,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         );
         expect(answers.filter((answer) => answer.startsWith('201 '))).toHaveLength(1);
         expect(answers.filter((answer) => !answer.startsWith('201 '))).toEqual(
-          Array.from({ length: 4 }, () => '409 {"detail":"Email already exists"}'),
+          Array.from({ length: 4 }, () => '409 {"detail":"Email already exists","code":"CONFLICT"}'),
         );
       }
     });
@@ -253,7 +259,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       expect((await server.request(`/auth/verify-email?token=${token}`)).status).toBe(200);
       const again = await server.request(`/auth/verify-email?token=${token}`);
       expect(again.status).toBe(400);
-      expect(await again.json()).toEqual({ detail: 'Invalid or already-used token' });
+      expect(await again.json()).toEqual({
+        detail: 'Invalid or already-used token',
+        code: expect.any(String),
+      });
     });
 
     it('say "expired" only for a genuine expired token', async () => {
@@ -266,11 +275,14 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         .where(eq(emailTokens.tokenHash, hashEmailToken(token)));
       const expired = await server.request(`/auth/verify-email?token=${token}`);
       expect(expired.status).toBe(400);
-      expect(await expired.json()).toEqual({ detail: 'Verification link expired' });
+      expect(await expired.json()).toEqual({ detail: 'Verification link expired', code: expect.any(String) });
 
       const forged = await server.request(`/auth/verify-email?token=${'A'.repeat(43)}`);
       expect(forged.status).toBe(400);
-      expect(await forged.json()).toEqual({ detail: 'Invalid or already-used token' });
+      expect(await forged.json()).toEqual({
+        detail: 'Invalid or already-used token',
+        code: expect.any(String),
+      });
     });
 
     it('need a token', async () => {
@@ -281,7 +293,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       ]) {
         const response = await server.request(path);
         expect(response.status, path).toBe(400);
-        expect(await response.json()).toEqual({ detail: 'Missing verification token' });
+        expect(await response.json()).toEqual({
+          detail: 'Missing verification token',
+          code: expect.any(String),
+        });
       }
     });
 
@@ -315,7 +330,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       expect(second).not.toBe(first);
 
       const old = await server.request(`/auth/verify-email?token=${first}`);
-      expect(await old.json()).toEqual({ detail: 'Invalid or already-used token' });
+      expect(await old.json()).toEqual({ detail: 'Invalid or already-used token', code: expect.any(String) });
 
       const byUsername = await post('/auth/resend-verification', { username: credentials.username });
       expect(await byUsername.json()).toEqual(RESEND);
@@ -342,7 +357,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       for (const json of [{}, { email: ' ' }, { username: '' }, undefined]) {
         const response = await post('/auth/resend-verification', json);
         expect(response.status).toBe(400);
-        expect(await response.json()).toEqual({ detail: 'Provide email or username' });
+        expect(await response.json()).toEqual({
+          detail: 'Provide email or username',
+          code: expect.any(String),
+        });
       }
     });
   });
@@ -361,7 +379,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     it('are required by /auth/me', async () => {
       const missing = await server.request('/auth/me');
       expect(missing.status).toBe(401);
-      expect(await missing.json()).toEqual({ detail: 'Not authenticated' });
+      expect(await missing.json()).toEqual({ detail: 'Not authenticated', code: expect.any(String) });
       expect(missing.headers.get('www-authenticate')).toBe('Bearer');
     });
 
@@ -384,7 +402,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       for (const token of tokens) {
         const response = await server.request('/auth/me', { token });
         expect(response.status).toBe(401);
-        expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+        expect(await response.json()).toEqual({
+          detail: 'Could not validate credentials',
+          code: expect.any(String),
+        });
       }
       const [seriesId] = await insertSeries(server, [{ title: 'Token Probe' }]);
       // Signed with the right secret but naming a user id no PostgreSQL integer can hold: refused, not a 500
@@ -397,7 +418,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
           .sign(key(JWT_SECRET));
         const response = await server.request('/auth/me', { token });
         expect(response.status, sub).toBe(401);
-        expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+        expect(await response.json()).toEqual({
+          detail: 'Could not validate credentials',
+          code: expect.any(String),
+        });
         // Optional-auth reads ignore it and answer as for an anonymous caller.
         const detail = await server.request(`/series-details/${seriesId}`, { token });
         expect(detail.status, sub).toBe(200);
@@ -417,7 +441,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         .where(eq(users.id, revoked.id));
       const afterRevoke = await server.request('/auth/me', { token: revoked.token });
       expect(afterRevoke.status).toBe(401);
-      expect(await afterRevoke.json()).toEqual({ detail: 'Could not validate credentials' });
+      expect(await afterRevoke.json()).toEqual({
+        detail: 'Could not validate credentials',
+        code: expect.any(String),
+      });
       // Logging in again issues a token of the new version.
       const fresh = await logIn(server, revoked.username, revoked.password);
       expect((await server.request('/auth/me', { token: fresh })).status).toBe(200);
@@ -426,7 +453,10 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       await server.database.db.delete(users).where(eq(users.id, deleted.id));
       const afterDelete = await server.request('/auth/me', { token: deleted.token });
       expect(afterDelete.status).toBe(401);
-      expect(await afterDelete.json()).toEqual({ detail: 'Could not validate credentials' });
+      expect(await afterDelete.json()).toEqual({
+        detail: 'Could not validate credentials',
+        code: expect.any(String),
+      });
     });
 
     it('report the role from the database, not from the token', async () => {
@@ -464,7 +494,10 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
         json: { token: 'x.y.z' },
       });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ detail: 'Google sign-in is not configured' });
+      expect(await response.json()).toEqual({
+        detail: 'Google sign-in is not configured',
+        code: expect.any(String),
+      });
     } finally {
       await server.close();
     }

@@ -153,6 +153,7 @@ describe('catalogue administration', () => {
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({
         detail: RATIO_MESSAGE,
+        code: 'VALIDATION_FAILED',
         errors: [{ field: 'cover', message: RATIO_MESSAGE }],
       });
       expect(await countSeries()).toBe(before.series);
@@ -378,7 +379,7 @@ describe('catalogue administration', () => {
         json: { title: 'X' },
       });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ detail: 'Series not found' });
+      expect(await response.json()).toEqual({ detail: 'Series not found', code: expect.any(String) });
     });
   });
 
@@ -439,6 +440,7 @@ describe('catalogue administration', () => {
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({
         detail: TOO_LARGE_DETAIL,
+        code: 'VALIDATION_FAILED',
         errors: [{ field: 'file', message: TOO_LARGE_DETAIL }],
       });
       const exact = await saveDetail({
@@ -471,7 +473,7 @@ describe('catalogue administration', () => {
     it('answers 404 for an unknown series', async () => {
       const response = await saveDetail({ series_id: '987654', synopsis: 'S' });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ detail: 'Series not found' });
+      expect(await response.json()).toEqual({ detail: 'Series not found', code: expect.any(String) });
     });
 
     // Needs a second connection holding the detail row, so PostgreSQL only (PGlite has one connection).
@@ -504,7 +506,7 @@ describe('catalogue administration', () => {
           await other.query('commit');
           const response = await saving;
           expect(response.status).toBe(404);
-          expect(await response.json()).toEqual({ detail: 'Series not found' });
+          expect(await response.json()).toEqual({ detail: 'Series not found', code: expect.any(String) });
           expect(storedFiles('details')).toEqual(before);
         } finally {
           await other.end();
@@ -588,7 +590,7 @@ describe('catalogue administration', () => {
 
       const again = await server.request(`/series/${id}`, { method: 'DELETE', token: admin.token });
       expect(again.status).toBe(404);
-      expect(await again.json()).toEqual({ detail: 'Series not found' });
+      expect(await again.json()).toEqual({ detail: 'Series not found', code: expect.any(String) });
     });
   });
 });

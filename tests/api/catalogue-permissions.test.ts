@@ -113,8 +113,10 @@ describe('permission matrix of catalogue administration and voting', () => {
   it.each(cases)('%s as %s answers %i', async (_name, actor, status, call) => {
     const response = await call.send(actor, tokens[actor]);
     expect(response.status).toBe(status);
-    if (status === 401) expect(await response.json()).toEqual({ detail: 'Not authenticated' });
-    if (status === 403) expect(await response.json()).toEqual({ detail: 'Admin access required' });
+    if (status === 401)
+      expect(await response.json()).toEqual({ detail: 'Not authenticated', code: expect.any(String) });
+    if (status === 403)
+      expect(await response.json()).toEqual({ detail: 'Admin access required', code: expect.any(String) });
   });
 
   it('left the visitor’s and the user’s series untouched by the refused calls', async () => {
@@ -157,7 +159,10 @@ describe('permission matrix of catalogue administration and voting', () => {
     for (const call of calls) {
       const response = await call.send('user', 'forged.token.value');
       expect(response.status, call.name).toBe(401);
-      expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+      expect(await response.json()).toEqual({
+        detail: 'Could not validate credentials',
+        code: expect.any(String),
+      });
     }
   });
 });

@@ -255,7 +255,7 @@ describe('catalogue reads', () => {
       for (const id of ['99999', '0', '-3', '99999999999999']) {
         const { status, body } = await getJson(server, `/series/summary/${id}`);
         expect(status).toBe(404);
-        expect(body).toEqual({ detail: 'Series not found' });
+        expect(body).toEqual({ detail: 'Series not found', code: expect.any(String) });
       }
       expect((await getJson(server, '/series/summary/abc')).status).toBe(422);
     });
@@ -318,7 +318,7 @@ describe('catalogue reads', () => {
     it('answers 404 "Series not found" for unknown ids', async () => {
       const { status, body } = await getJson(server, '/series-details/424242');
       expect(status).toBe(404);
-      expect(body).toEqual({ detail: 'Series not found' });
+      expect(body).toEqual({ detail: 'Series not found', code: expect.any(String) });
     });
 
     it("answers a signed-in caller's own scores by label, privately", async () => {

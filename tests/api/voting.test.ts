@@ -171,7 +171,10 @@ describe('POST /series-details/{id}/vote', () => {
     expect((await vote(server, seriesId!, user.token, { category: 'Art', score: 3 })).status).toBe(200);
     const again = await vote(server, seriesId!, user.token, { category: 'Art', score: 9 });
     expect(again.status).toBe(403);
-    expect(await again.json()).toEqual({ detail: 'You already voted on this category' });
+    expect(await again.json()).toEqual({
+      detail: 'You already voted on this category',
+      code: expect.any(String),
+    });
     const detail = await (await server.request(`/series-details/${seriesId}`, { token: user.token })).json();
     expect(detail.vote_scores).toEqual({ Art: 3 });
     await expectTotalsMatchVotes(server, [seriesId!]);
@@ -191,7 +194,7 @@ describe('POST /series-details/{id}/vote', () => {
     const user = await createUserWithToken(server);
     const response = await vote(server, seriesId!, user.token, body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ detail: 'Invalid vote' });
+    expect(await response.json()).toEqual({ detail: 'Invalid vote', code: expect.any(String) });
   });
 
   it('answers 400 for an empty body and a malformed one, never 500', async () => {
@@ -215,17 +218,20 @@ describe('POST /series-details/{id}/vote', () => {
     for (const id of [999_999, 99_999_999_999]) {
       const response = await vote(server, id, user.token, { category: 'Story', score: 5 });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ detail: 'Series not found' });
+      expect(await response.json()).toEqual({ detail: 'Series not found', code: expect.any(String) });
     }
   });
 
   it('answers 401 without a token or with a bad one', async () => {
     const anonymous = await vote(server, seriesId!, undefined, { category: 'Story', score: 5 });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ detail: 'Not authenticated' });
+    expect(await anonymous.json()).toEqual({ detail: 'Not authenticated', code: expect.any(String) });
     const forged = await vote(server, seriesId!, 'not-a-token', { category: 'Story', score: 5 });
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ detail: 'Could not validate credentials' });
+    expect(await forged.json()).toEqual({
+      detail: 'Could not validate credentials',
+      code: expect.any(String),
+    });
   });
 
   it('creates the detail row of a series that had none', async () => {
@@ -333,7 +339,10 @@ describe('voting under concurrency', () => {
     expect(new Set(statuses)).toEqual(new Set([200, 403]));
     expect(statuses.filter((s) => s === 200)).toHaveLength(distinct.size);
     for (const refused of results.filter((r) => r.status === 403)) {
-      expect(refused.body).toEqual({ detail: 'You already voted on this category' });
+      expect(refused.body).toEqual({
+        detail: 'You already voted on this category',
+        code: expect.any(String),
+      });
     }
     // Exactly one attempt per (user, series, category) succeeded, and its score is the one stored.
     const stored = await queryRows<{ user_id: number; series_id: number; category: string; score: number }>(

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEST_ENV, createUserWithToken, newCredentials } from './auth-helpers';
+import { startTestServer, type TestServer } from './harness';
+import { insertSeries } from './series-fixtures';
+
+/** The same fields in the three encodings api.md's Conventions require of every form call. */
+function encodings(fields: Record<string, string>): [string, RequestInit][] {
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
+  return [
+    ['json', { body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } }],
+    [
+      'urlencoded',
+      {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    ],
+    ['multipart', { body: multipart }],
+  ];
+}
+
+describe('contract conventions', () => {
+  let server: TestServer;
+  let seriesId: number;
+  let user: { token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      ...AUTH_TEST_ENV,
+      AUTH_RATE_LIMIT_MAX: '1000',
+      AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+    });
+    [seriesId] = (await insertSeries(server, [{ title: 'Encoded' }])) as [number];
+    user = await createUserWithToken(server);
+  });
+  afterAll(() => server.close());
+
+  it('accepts a vote as JSON, url-encoded and multipart alike', async () => {
+    const categories = ['Story', 'Art', 'Characters'];
+    for (const [index, category] of categories.entries()) {
+      const [name, encoded] = encodings({ category, score: String(5 + index) })[index]!;
+      const response = await server.request(`/series-details/${seriesId}/vote`, {
+        method: 'POST',
+        token: user.token,
+        ...encoded,
+      });
+      expect(response.status, name).toBe(200);
+      const detail = (await response.json()) as { vote_scores: Record<string, number> };
+      expect(detail.vote_scores[category], name).toBe(5 + index);
+    }
+  });
+
+  it('answers a multipart vote with a bad token 401 before reading the body, never 415', async () => {
+    const [, multipart] = encodings({ category: 'Drama / Fighting', score: '9' })[2]!;
+    const response = await server.request(`/series-details/${seriesId}/vote`, {
+      method: 'POST',
+      token: 'not-a-token',
+      ...multipart,
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      detail: 'Could not validate credentials',
+      code: 'INVALID_TOKEN',
+    });
+  });
+
+  it('accepts signup, login and resend in every encoding', async () => {
+    for (const [index, [name]] of encodings({}).entries()) {
+      const credentials = newCredentials(`enc${index}`);
+      const send = (path: string, fields: Record<string, string>) =>
+        server.request(path, { method: 'POST', ...encodings(fields)[index]![1] });
+
+      const signup = await send('/auth/signup', { ...credentials });
+      expect(signup.status, `signup ${name}`).toBe(201);
+      // Not verified yet: the login got past parsing and the captcha to the account check.
+      const login = await send('/auth/login', {
+        username: credentials.username,
+        password: credentials.password,
+      });
+      expect(login.status, `login ${name}`).toBe(403);
+      expect(await login.json()).toEqual({ detail: 'Email not verified', code: 'EMAIL_NOT_VERIFIED' });
+      const resend = await send('/auth/resend-verification', { email: credentials.email });
+      expect(resend.status, `resend ${name}`).toBe(200);
+    }
+  });
+
+  it('carries a stable code on every error', async () => {
+    const cases: [string, RequestInit & { token?: string }, number, string][] = [
+      [`/series/summary/999999`, {}, 404, 'NOT_FOUND'],
+      ['/auth/me', {}, 401, 'NOT_AUTHENTICATED'],
+      ['/auth/me', { token: 'forged' }, 401, 'INVALID_TOKEN'],
+      [`/series/${seriesId}`, { method: 'DELETE', token: user.token }, 403, 'ADMIN_REQUIRED'],
+      ['/series/rankings?page=0', {}, 422, 'VALIDATION_FAILED'],
+      ['/no/such/route', {}, 404, 'NOT_FOUND'],
+    ];
+    for (const [path, init, status, code] of cases) {
+      const response = await server.request(path, init);
+      expect(response.status, path).toBe(status);
+      expect(((await response.json()) as { code?: string }).code, path).toBe(code);
+    }
+  });
+});
