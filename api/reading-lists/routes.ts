@@ -27,7 +27,7 @@ import {
   shareTokenParams,
   type ListItem,
 } from '../../contract/reading-lists';
-import { httpError } from '../http-error';
+import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
 import { csvFileName, itemsCsv, toListItem } from './presenters';
 import {
@@ -139,15 +139,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         : name.length > LIST_NAME_MAX_LENGTH
           ? LIST_NAME_TOO_LONG
           : '';
-      if (problem) {
-        return reply
-          .status(422)
-          .send({
-            detail: problem,
-            code: 'VALIDATION_FAILED',
-            errors: [{ field: 'name', message: problem }],
-          });
-      }
+      if (problem) throw new ValidationHttpError([{ field: 'name', message: problem }], problem);
       const created = await createList(app.db, currentUser(request).id, name);
       if (created === 'limit') throw httpError(400, LIST_LIMIT_API, { code: CODES.limit });
       if (created === 'name-taken') throw httpError(409, LIST_NAME_TAKEN, { code: CODES.nameTaken });

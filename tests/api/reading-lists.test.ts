@@ -70,6 +70,15 @@ describe('reading lists', () => {
       });
       expect(form.status).toBe(201);
       expect(((await form.json()) as ReadingList).name).toBe('From a form');
+      const multipart = new FormData();
+      multipart.append('name', 'From multipart');
+      const multipartResponse = await server.request('/reading-lists', {
+        method: 'POST',
+        token: (await createUserWithToken(server)).token,
+        body: multipart,
+      });
+      expect(multipartResponse.status).toBe(201);
+      expect(((await multipartResponse.json()) as ReadingList).name).toBe('From multipart');
     });
 
     it('refuses a blank or too long name with 422, and a name the user already has with 409', async () => {
