@@ -248,9 +248,15 @@ export async function setShared(
 
 /* Items with their series, filtered and sorted in SQL. */
 
-/** `inList` first: in list order (when added, then series id). */
-const LIST_ORDER_ASC = sql`i.added_at asc, i.series_id asc`;
-const LIST_ORDER_DESC = sql`i.added_at desc, i.series_id desc`;
+/*
+ * The item queries read the list's rows once (`list_rows`: the items joined to their series by primary key,
+ * driven by the list's index), then filter, count, sort and page those. The list is small (the item cap), so
+ * this never touches the rest of the catalogue, whatever the planner's statistics say.
+ */
+
+/** In list order: when added, then series id. */
+const LIST_ORDER_ASC = sql`r.added_at asc, r.series_id asc`;
+const LIST_ORDER_DESC = sql`r.added_at desc, r.series_id desc`;
 
 /**
  * ORDER BY of each sort. Missing values sort last in both directions: an Unranked series has no rank (fewer
@@ -258,41 +264,61 @@ const LIST_ORDER_DESC = sql`i.added_at desc, i.series_id desc`;
  * ascending is the ranking's own order (score, then voters, then id), so it matches the live ranks shown.
  */
 function orderBy(sort: ListSort, minVoters: number): SQL {
-  const ranked = sql`(s.voter_count >= ${minVoters})`;
-  const scored = sql`(s.voter_count > 0)`;
+  const ranked = sql`(r.voter_count >= ${minVoters})`;
+  const scored = sql`(r.voter_count > 0)`;
+  const whenRanked = (expression: string, direction: 'asc' | 'desc') =>
+    sql`case when ${ranked} then ${sql.raw(expression)} end ${sql.raw(direction)}`;
   switch (sort) {
     case 'default_asc':
       return LIST_ORDER_ASC;
     case 'default_desc':
       return LIST_ORDER_DESC;
     case 'rank_asc':
-      return sql`${ranked} desc, case when ${ranked} then s.final_score end desc, case when ${ranked} then s.voter_count end desc, case when ${ranked} then s.id end asc, ${LIST_ORDER_ASC}`;
+      return sql.join(
+        [
+          sql`${ranked} desc`,
+          whenRanked('r.final_score', 'desc'),
+          whenRanked('r.voter_count', 'desc'),
+          whenRanked('r.series_id', 'asc'),
+          LIST_ORDER_ASC,
+        ],
+        sql`, `,
+      );
     case 'rank_desc':
-      return sql`${ranked} desc, case when ${ranked} then s.final_score end asc, case when ${ranked} then s.voter_count end asc, case when ${ranked} then s.id end desc, ${LIST_ORDER_ASC}`;
+      return sql.join(
+        [
+          sql`${ranked} desc`,
+          whenRanked('r.final_score', 'asc'),
+          whenRanked('r.voter_count', 'asc'),
+          whenRanked('r.series_id', 'desc'),
+          LIST_ORDER_ASC,
+        ],
+        sql`, `,
+      );
     case 'stars_asc':
-      return sql`${scored} desc, s.final_score asc, ${LIST_ORDER_ASC}`;
+      return sql`${scored} desc, r.final_score asc, ${LIST_ORDER_ASC}`;
     case 'stars_desc':
-      return sql`${scored} desc, s.final_score desc, ${LIST_ORDER_ASC}`;
+      return sql`${scored} desc, r.final_score desc, ${LIST_ORDER_ASC}`;
     case 'votes_asc':
-      return sql`s.voter_count asc, ${LIST_ORDER_ASC}`;
+      return sql`r.voter_count asc, ${LIST_ORDER_ASC}`;
     case 'votes_desc':
-      return sql`s.voter_count desc, ${LIST_ORDER_ASC}`;
+      return sql`r.voter_count desc, ${LIST_ORDER_ASC}`;
     case 'title_asc':
-      return sql`lower(s.title) asc, s.title asc, ${LIST_ORDER_ASC}`;
+      return sql`lower(r.title) asc, r.title asc, ${LIST_ORDER_ASC}`;
     case 'title_desc':
-      return sql`lower(s.title) desc, s.title desc, ${LIST_ORDER_ASC}`;
+      return sql`lower(r.title) desc, r.title desc, ${LIST_ORDER_ASC}`;
   }
 }
 
 function filterConditions(filter: Partial<ListItemsFilter>): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.type) conditions.push(sql`s.type = ${filter.type}`);
-  if (filter.status) conditions.push(sql`s.status = ${filter.status}`);
+  if (filter.type) conditions.push(sql`r.type = ${filter.type}`);
+  if (filter.status) conditions.push(sql`r.status = ${filter.status}`);
   // A series without votes has no score, so a stars filter leaves it out.
   if (filter.min_score !== undefined) {
-    conditions.push(sql`s.voter_count > 0 and s.final_score >= ${filter.min_score}`);
+    conditions.push(sql`r.voter_count > 0 and r.final_score >= ${filter.min_score}`);
   }
-  if (filter.min_votes !== undefined) conditions.push(sql`s.voter_count >= ${filter.min_votes}`);
+  if (filter.min_votes !== undefined) conditions.push(sql`r.voter_count >= ${filter.min_votes}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -311,30 +337,39 @@ async function queryItems(
   db: Queryable,
   whereList: SQL,
   { filter, minVoters, page }: ItemsQuery,
-): Promise<{ name: string; itemCount: number; total: number; items: ListItemRow[] } | undefined> {
-  const filtered = filterConditions(filter);
+): Promise<
+  { listId: number; name: string; itemCount: number; total: number; items: ListItemRow[] } | undefined
+> {
   const limit = page ? sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}` : sql``;
-  const [row] = await queryRows<{ name: string; item_count: number; total: number; items: string }>(
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    item_count: number;
+    total: number;
+    items: string;
+  }>(
     db,
     sql`
-      select l.name,
-        (select count(*)::int from ${readingListItems} i where i.list_id = l.id) as item_count,
-        (select count(*)::int from ${readingListItems} i join ${series} s on s.id = i.series_id
-          where i.list_id = l.id and ${filtered}) as total,
+      with list as (select l.id, l.name from ${readingLists} l where ${whereList}),
+      list_rows as materialized (
+        select i.series_id, i.added_at, s.title, s.cover_key, s.type, s.status, s.voter_count, s.final_score
+        from list join ${readingListItems} i on i.list_id = list.id join ${series} s on s.id = i.series_id),
+      matching as (
+        select r.*, row_number() over (order by ${orderBy(filter.sort, minVoters)}) as position
+        from list_rows r where ${filterConditions(filter)})
+      select list.id, list.name,
+        (select count(*)::int from list_rows) as item_count,
+        (select count(*)::int from matching) as total,
         coalesce((select json_agg(json_build_object(
-            'seriesId', p.id, 'title', p.title, 'coverKey', p.cover_key, 'type', p.type, 'status', p.status,
-            'voterCount', p.voter_count, 'finalScore', p.final_score, 'addedAt', p.added_at)
-            order by p.position)::text
-          from (select s.id, s.title, s.cover_key, s.type, s.status, s.voter_count, s.final_score, i.added_at,
-                  row_number() over (order by ${orderBy(filter.sort, minVoters)}) as position
-                from ${readingListItems} i join ${series} s on s.id = i.series_id
-                where i.list_id = l.id and ${filtered}
-                order by position ${limit}) p), '[]') as items
-      from ${readingLists} l
-      where ${whereList}`,
+            'seriesId', p.series_id, 'title', p.title, 'coverKey', p.cover_key, 'type', p.type,
+            'status', p.status, 'voterCount', p.voter_count, 'finalScore', p.final_score,
+            'addedAt', p.added_at) order by p.position)::text
+          from (select * from matching order by position ${limit}) p), '[]') as items
+      from list`,
   );
   if (!row) return undefined;
   return {
+    listId: row.id,
     name: row.name,
     itemCount: row.item_count,
     total: row.total,

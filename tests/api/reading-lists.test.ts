@@ -362,6 +362,21 @@ describe('reading lists', () => {
       expect(text).not.toContain(owner.username);
       expect(text).not.toMatch(/user|owner|email/i);
 
+      // Served again (from memory) with its ETag, and changes to the list show at once.
+      const etag = response.headers.get('etag')!;
+      expect(etag).toBeTruthy();
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const revalidated = await server.request(`/reading-lists/public/${token}`, {
+        headers: { 'if-none-match': etag },
+      });
+      expect(revalidated.status).toBe(304);
+      await calls.addItem(owner.token, list.id, seriesIds[5]);
+      const grown = (await (await calls.shared(token)).json()) as PublicReadingList;
+      expect(grown.items.map((item) => item.series_id)).toEqual([seriesIds[3], seriesIds[1], seriesIds[5]]);
+      await calls.removeItem(owner.token, list.id, seriesIds[1]!);
+      const shrunk = (await (await calls.shared(token)).json()) as PublicReadingList;
+      expect(shrunk.items.map((item) => item.series_id)).toEqual([seriesIds[3], seriesIds[5]]);
+
       const unshared = readingListSchema.parse(await (await calls.unshare(owner.token, list.id)).json());
       expect(unshared).toMatchObject({ is_public: false, share_token: null });
       await expectError(await calls.shared(token), 404, LIST_NOT_FOUND);
