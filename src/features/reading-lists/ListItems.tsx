@@ -41,7 +41,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
   const [hasMore, setHasMore] = useState(false);
   const [total, setTotal] = useState(0);
   const [phase, setPhase] = useState<'loading' | 'idle' | 'error'>('loading');
-  const [rowError, setRowError] = useState<{ seriesId: number; text: string } | null>(null);
+  const [rowError, setRowError] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
   const latest = useRef(0);
   const id = useId();
@@ -88,7 +88,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
   async function remove(item: ListItem) {
     if (removing !== null) return;
     setRemoving(item.series_id);
-    setRowError(null);
+    setRowError('');
     try {
       const changed = await removeSeriesFromList(list.id, item.series_id);
       setItems((shown) => shown.filter((entry) => entry.series_id !== item.series_id));
@@ -96,7 +96,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
       onCountChanged(changed.item_count);
       onAnnounce(`Removed “${item.title}” from “${list.name}”.`);
     } catch (failure) {
-      setRowError({ seriesId: item.series_id, text: listFailureMessage(failure, LIST_TEXT.removeFailed) });
+      setRowError(`${listFailureMessage(failure, LIST_TEXT.removeFailed)}: “${item.title}”`);
     } finally {
       setRemoving(null);
     }
@@ -120,7 +120,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         <label className={styles.filter}>
           <span>Type</span>
           <select value={filters.type} onChange={(event) => set('type')(event.target.value)}>
-            <option value="">All types</option>
+            <option value="">All</option>
             {SERIES_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -131,7 +131,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         <label className={styles.filter}>
           <span>Status</span>
           <select value={filters.status} onChange={(event) => set('status')(event.target.value)}>
-            <option value="">All statuses</option>
+            <option value="">All</option>
             {SERIES_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
@@ -139,7 +139,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             ))}
           </select>
         </label>
-        <label className={styles.filter}>
+        <label className={`${styles.filter} ${styles.sortFilter}`}>
           <span>Sort</span>
           <select value={filters.sort} onChange={(event) => set('sort')(event.target.value as ListSort)}>
             {(Object.keys(SORT_LABELS) as ListSort[])
@@ -199,6 +199,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         {phase === 'idle' ? `${total} series shown.` : ''}
       </p>
 
+      <div role="alert">{rowError && <p className={styles.fieldError}>{rowError}</p>}</div>
       {items.length > 0 && (
         <ol className={styles.rows} aria-busy={phase === 'loading'}>
           {items.map((item, index) => (
@@ -207,22 +208,15 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
               item={item}
               eager={index < 4}
               action={
-                <div className={styles.rowAction}>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => remove(item)}
-                    aria-disabled={removing === item.series_id || undefined}
-                  >
-                    {LIST_TEXT.remove}
-                    <span className="visually-hidden"> {item.title}</span>
-                  </button>
-                  {rowError?.seriesId === item.series_id && (
-                    <p className={styles.fieldError} role="alert">
-                      {rowError.text}
-                    </p>
-                  )}
-                </div>
+                <button
+                  type="button"
+                  className={`button ${styles.removeButton}`}
+                  onClick={() => remove(item)}
+                  aria-disabled={removing === item.series_id || undefined}
+                >
+                  {LIST_TEXT.remove}
+                  <span className="visually-hidden"> {item.title}</span>
+                </button>
               }
             />
           ))}

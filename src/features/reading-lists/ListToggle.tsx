@@ -18,7 +18,8 @@ export default function ListToggle({ series }: ListToggleProps) {
   const signedIn = useStore($isSignedIn, { ssr: 'initial' });
   const inLists = useStore($seriesInLists, { ssr: 'initial' });
   if (hydrated && !signedIn) return null;
-  const inList = inLists.has(series.id);
+  // Undefined in the build-time markup and while hydrating (the lists are not known there).
+  const inList = inLists?.has(series.id) ?? false;
   const label = inList
     ? `“${series.title}” is in your reading lists`
     : `Add “${series.title}” to a reading list`;
