@@ -4,6 +4,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Import boundaries: the site and the API meet only in contract/, which depends on neither. Patterns match
+ * relative paths at any depth (`../../api/x`) as well as root-relative ones.
+ */
+function forbidImports(from, folders) {
+  return {
+    files: [`${from}/**/*.{ts,tsx,js,mjs,astro}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: folders.map((folder) => ({
+            group: [`**/${folder}/*`, `${folder}/*`, `/${folder}/*`],
+            message: `${from}/ must not import from ${folder}/: share it through contract/ instead.`,
+          })),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,4 +52,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  forbidImports('src', ['api', 'scripts']),
+  forbidImports('api', ['src']),
+  forbidImports('contract', ['api', 'src', 'scripts']),
 );

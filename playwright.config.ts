@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { findBrowser } from './scripts/lib/browser';
 import { e2eStack } from './tests/e2e/stack-config';
 
-/** Debian's Chromium where installed (Playwright cannot download browsers here), else Playwright's own. */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/**
+ * The browser `npm test` chose (it passes CHROMIUM_PATH), else the same lookup it uses. Undefined leaves
+ * Playwright's own message about installing one.
+ */
+const chromiumPath = findBrowser()?.path;
 
 export default defineConfig({
   testDir: '.',

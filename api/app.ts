@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
-import catalogueCachePlugin from './catalogue/cache';
+import catalogueCachePlugin from './catalogue/cache-plugin';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -25,10 +25,17 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Sees every route as it is added (the contract test reads their schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the API; the caller owns listening and the database's lifetime. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -47,6 +54,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -65,12 +65,16 @@ export class ValidationHttpError extends HttpError {
   constructor(
     public readonly errors: FieldProblem[],
     detail?: string,
+    code?: string,
   ) {
     const first = errors[0];
     super(
       422,
       detail ??
         (first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request'),
+      {},
+      undefined,
+      code,
     );
     this.name = 'ValidationHttpError';
   }

@@ -91,5 +91,15 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** 204 answers carry no body. */
+export const noContentSchema = z.null().describe('No content');
+
+/** GET /health: this instance's view of itself and its database. */
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const healthFailureSchema = z.object({
+  status: z.literal('error'),
+  database: z.literal('unreachable'),
+});
+
 /** `{message}` answers. */
 export const messageSchema = z.object({ message: z.string() });

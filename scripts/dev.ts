@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadConfig } from '../api/config';
 import { prepareData } from './lib/prepare-data';
-import { bin, projectRoot, spawnApi, stopProcess, waitForHttp } from './lib/processes';
+import { astroEnv, bin, projectRoot, spawnApi, stopProcess, waitForHttp } from './lib/processes';
 
 const config = loadConfig();
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
@@ -20,7 +20,7 @@ await waitForHttp(`http://127.0.0.1:${config.PORT}/health`, 60_000, api);
 children.push(
   spawn(bin('astro'), ['dev', '--port', String(sitePort)], {
     cwd: projectRoot,
-    env: { ...env, BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
+    env: { ...astroEnv(env), BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
     stdio: 'inherit',
   }),
 );

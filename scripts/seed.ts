@@ -17,7 +17,7 @@ import {
   demoCoverWidthFor,
   resetDemoCatalogue,
   seedDemoCatalogue,
-} from '../api/catalogue/demo-catalogue';
+} from './demo/demo-catalogue';
 import { ConfigError, loadConfig } from '../api/config';
 import { openMigratedDatabase } from '../api/db/open-for-script';
 import { DatabaseLockedError } from '../api/db/embedded-lock';

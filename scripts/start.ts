@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/config';
 import { DatabaseLockedError } from '../api/db/embedded-lock';
 import { prepareData } from './lib/prepare-data';
-import { bin, projectRoot, run, spawnApi, stopProcess, waitForHttp } from './lib/processes';
+import { astroEnv, bin, projectRoot, run, spawnApi, stopProcess, waitForHttp } from './lib/processes';
 import { startSiteServer } from './lib/site-server';
 
 const { values: flags } = parseArgs({
@@ -75,7 +75,7 @@ async function main() {
   } else {
     step('Building the site against the live API');
     await run(bin('astro'), ['build'], {
-      env: { ...buildEnv, BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
+      env: { ...astroEnv(buildEnv), BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
     });
     writeFileSync(stampFile, stamp);
   }

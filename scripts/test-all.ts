@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bin, run } from './lib/processes';
+import { BrowserError, ensureBrowser, type Browser } from './lib/browser';
+import { astroEnv, bin, run } from './lib/processes';
 
 interface Tally {
   name: string;
@@ -22,7 +23,7 @@ const tallies: Tally[] = [];
 async function check(name: string, command: string, args: string[]) {
   if (only.size && !only.has(name)) return;
   banner(name);
-  const ok = await run(command, args).then(
+  const ok = await run(command, args, { env: astroEnv(process.env) }).then(
     () => true,
     () => false,
   );
@@ -69,9 +70,20 @@ async function vitest(project: 'unit' | 'api') {
 async function playwright() {
   if (only.size && !only.has('e2e')) return;
   banner('end-to-end tests (Chromium)');
+  let browser: Browser;
+  try {
+    browser = await ensureBrowser();
+  } catch (error) {
+    if (!(error instanceof BrowserError)) throw error;
+    console.log(error.message);
+    tallies.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+    return;
+  }
+  console.log(`Browser: ${browser.version} at ${browser.path} (${browser.source})`);
   const output = join(reportDir, 'playwright.json');
   const ok = await run(bin('playwright'), ['test'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output },
+    // playwright.config.ts takes CHROMIUM_PATH first, so the tests run in the browser chosen here.
+    env: { ...astroEnv(process.env), CHROMIUM_PATH: browser.path, PLAYWRIGHT_JSON_OUTPUT_NAME: output },
   }).then(
     () => true,
     () => false,

@@ -1,7 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { validationErrorSchema } from '../../contract/http';
+import {
+  AUTH_ERROR_CODES,
+  AUTH_TEXTS,
+  authConfigSchema,
+  googleBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  resendBodySchema,
+  signupBodySchema,
+  verifyEmailQuerySchema,
+} from '../../contract/accounts';
+import { messageSchema, validationErrorSchema } from '../../contract/http';
 import { HttpError, httpError, ValidationHttpError } from '../http-error';
 import { createMailer } from '../mail/mailer';
 import { clientIp } from '../plugins/rate-limit';
@@ -11,66 +22,18 @@ import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha'
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
 import { hashPassword, verifyPassword } from './passwords';
-import {
-  findUserByEmail,
-  findUserByLogin,
-  uniqueViolation,
-  usernameOrEmailTaken,
-  USERNAME_PATTERN,
-} from './users';
+import { findUserByEmail, findUserByLogin, uniqueViolation, usernameOrEmailTaken } from './users';
 
-const DISALLOWED_DOMAIN = 'Only Gmail or Yahoo addresses are allowed';
-const EMAIL_EXISTS = 'Email already exists';
-const USERNAME_EXISTS = 'Username already exists';
-const INVALID_CREDENTIALS = 'Invalid credentials';
-const RESEND_MESSAGE = 'If an account exists, a new link was sent.';
+const {
+  disallowedDomain: DISALLOWED_DOMAIN,
+  emailExists: EMAIL_EXISTS,
+  usernameExists: USERNAME_EXISTS,
+  invalidCredentials: INVALID_CREDENTIALS,
+  resendSent: RESEND_MESSAGE,
+} = AUTH_TEXTS;
 
 /** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
 const decoyPasswordHash = hashPassword('decoy password, never matches a real one');
-
-const message = z.object({ message: z.string() });
-const loginResponse = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  user: z.object({ id: z.number(), username: z.string(), role: z.string() }),
-});
-
-const signupBody = z.object({
-  username: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(USERNAME_PATTERN, 'must be 3 to 30 characters: letters, digits, _ . or -'),
-  password: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(8, 'must be at least 8 characters')
-    .max(256, 'must be at most 256 characters'),
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('must be an e-mail address').max(254, 'must be at most 254 characters')),
-  captcha_token: z.string().optional(),
-});
-
-/** Lenient on purpose (even no body at all): missing fields get the contract's 400 texts rather than a 422. */
-const loginBody = z
-  .object({
-    username: z.string().optional(),
-    password: z.string().optional(),
-    captcha_token: z.string().optional(),
-  })
-  .nullish();
-
-const resendBody = z
-  .object({
-    email: z.string().optional(),
-    username: z.string().optional(),
-    captcha_token: z.string().optional(),
-  })
-  .nullish();
-
-const googleBody = z.object({ token: z.string().optional() }).nullish();
 
 /**
  * /auth: signup with e-mail verification, password and Google sign-in, the current user, and what the site
@@ -104,7 +67,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function requireCaptcha(request: FastifyRequest, token: string | undefined): Promise<void> {
     if (!(await captcha.verify(token, request.ip)))
-      throw httpError(400, CAPTCHA_FAILED, { code: 'CAPTCHA_FAILED' });
+      throw httpError(400, CAPTCHA_FAILED, { code: AUTH_ERROR_CODES.captchaFailed });
   }
 
   async function sendVerification(user: Pick<User, 'id' | 'email' | 'username'>): Promise<void> {
@@ -131,8 +94,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account and send a verification e-mail',
-        body: signupBody,
-        response: { 201: message, 422: validationErrorSchema },
+        body: signupBodySchema,
+        response: { 201: messageSchema, 422: validationErrorSchema },
       },
       preHandler: limits('signup', (request) => accountKey(request, 'email')),
     },
@@ -140,13 +103,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password, email, captcha_token } = request.body;
       const domain = email.slice(email.lastIndexOf('@') + 1);
       if (!allowedDomains.has(domain)) {
-        throw new ValidationHttpError([{ field: 'email', message: DISALLOWED_DOMAIN }], DISALLOWED_DOMAIN);
+        throw new ValidationHttpError(
+          [{ field: 'email', message: DISALLOWED_DOMAIN }],
+          DISALLOWED_DOMAIN,
+          AUTH_ERROR_CODES.disallowedDomain,
+        );
       }
       await requireCaptcha(request, captcha_token);
 
       const taken = await usernameOrEmailTaken(app.db, username, email);
-      if (taken.email) throw new HttpError(409, EMAIL_EXISTS);
-      if (taken.username) throw new HttpError(409, USERNAME_EXISTS);
+      if (taken.email) throw httpError(409, EMAIL_EXISTS, { code: AUTH_ERROR_CODES.emailExists });
+      if (taken.username) throw httpError(409, USERNAME_EXISTS, { code: AUTH_ERROR_CODES.usernameExists });
 
       let user: User | undefined;
       try {
@@ -160,12 +127,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         const clash = uniqueViolation(error);
         if (clash !== 'email' && clash !== 'username') throw error;
         const now = await usernameOrEmailTaken(app.db, username, email);
-        if (now.email || clash === 'email') throw new HttpError(409, EMAIL_EXISTS);
-        throw new HttpError(409, USERNAME_EXISTS);
+        if (now.email || clash === 'email')
+          throw httpError(409, EMAIL_EXISTS, { code: AUTH_ERROR_CODES.emailExists });
+        throw httpError(409, USERNAME_EXISTS, { code: AUTH_ERROR_CODES.usernameExists });
       }
       if (!user) throw new Error('the new user was not returned');
       await sendVerification(user);
-      return reply.status(201).send({ message: 'User created successfully. Please verify your email.' });
+      return reply.status(201).send({ message: AUTH_TEXTS.signedUp });
     },
   );
 
@@ -175,8 +143,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in with username (or e-mail) and password',
-        body: loginBody,
-        response: { 200: loginResponse },
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema },
       },
       preHandler: limits('login', (request) => accountKey(request, 'username')),
     },
@@ -184,7 +152,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body ?? {};
       const login = body.username?.trim() ?? '';
       const password = body.password?.trim() ?? '';
-      if (!login || !password) throw new HttpError(400, 'Username and password are required');
+      if (!login || !password) throw new HttpError(400, AUTH_TEXTS.credentialsRequired);
       await requireCaptcha(request, body.captcha_token);
 
       const user = await findUserByLogin(app.db, login);
@@ -193,8 +161,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await decoyPasswordHash, password);
       if (!user || !passwordMatches)
-        throw httpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
-      if (!user.emailVerifiedAt) throw httpError(403, 'Email not verified', { code: 'EMAIL_NOT_VERIFIED' });
+        throw httpError(401, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
+      if (!user.emailVerifiedAt)
+        throw httpError(403, AUTH_TEXTS.emailNotVerified, { code: AUTH_ERROR_CODES.emailNotVerified });
       return loginAnswer(user);
     },
   );
@@ -207,17 +176,22 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the link from the verification e-mail',
-        querystring: z.object({ token: z.string().optional() }),
-        response: { 200: message },
+        querystring: verifyEmailQuerySchema,
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
       const token = request.query.token?.trim();
-      if (!token) throw new HttpError(400, 'Missing verification token');
+      if (!token)
+        throw httpError(400, AUTH_TEXTS.missingVerificationToken, {
+          code: AUTH_ERROR_CODES.verificationMissing,
+        });
       const outcome = await consumeVerificationToken(app.db, token);
-      if (outcome === 'expired') throw new HttpError(400, 'Verification link expired');
-      if (outcome === 'invalid') throw new HttpError(400, 'Invalid or already-used token');
-      return { message: 'Email verification successful' };
+      if (outcome === 'expired')
+        throw httpError(400, AUTH_TEXTS.verificationExpired, { code: AUTH_ERROR_CODES.verificationExpired });
+      if (outcome === 'invalid')
+        throw httpError(400, AUTH_TEXTS.verificationInvalid, { code: AUTH_ERROR_CODES.verificationInvalid });
+      return { message: AUTH_TEXTS.verified };
     },
   );
 
@@ -227,8 +201,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification link (answers the same whether or not the account exists)',
-        body: resendBody,
-        response: { 200: message },
+        body: resendBodySchema,
+        response: { 200: messageSchema },
       },
       preHandler: limits(
         'resend',
@@ -239,7 +213,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body ?? {};
       const email = body.email?.trim().toLowerCase();
       const username = body.username?.trim();
-      if (!email && !username) throw new HttpError(400, 'Provide email or username');
+      if (!email && !username) throw new HttpError(400, AUTH_TEXTS.resendNeedsAccount);
       await requireCaptcha(request, body.captcha_token);
 
       const user = email ? await findUserByEmail(app.db, email) : await findUserByLogin(app.db, username!);
@@ -255,16 +229,16 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a Google ID token; creates a verified account on first use',
-        body: googleBody,
-        response: { 200: loginResponse },
+        body: googleBodySchema,
+        response: { 200: loginResponseSchema },
       },
     },
     async (request) => {
-      if (!google) throw new HttpError(404, 'Google sign-in is not configured');
+      if (!google) throw new HttpError(404, AUTH_TEXTS.googleNotConfigured);
       const idToken = request.body?.token?.trim();
-      if (!idToken) throw new HttpError(400, 'Missing Google token');
+      if (!idToken) throw new HttpError(400, AUTH_TEXTS.missingGoogleToken);
       const identity = await google.verify(idToken);
-      if (!identity) throw new HttpError(401, 'Invalid Google token');
+      if (!identity) throw new HttpError(401, AUTH_TEXTS.invalidGoogleToken);
       return loginAnswer(await findOrCreateGoogleUser(app.db, identity));
     },
   );
@@ -277,7 +251,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
         response: {
-          200: z.object({ id: z.number(), username: z.string(), email: z.string(), role: z.string() }),
+          200: meResponseSchema,
         },
       },
       onRequest: app.authenticate,
@@ -296,11 +270,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Which captcha and sign-in options the site should show',
         response: {
-          200: z.object({
-            captcha_provider: z.enum(['altcha', 'turnstile', 'off']),
-            turnstile_site_key: z.string().nullable(),
-            google_client_id: z.string().nullable(),
-          }),
+          200: authConfigSchema,
         },
       },
     },

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
 
 /** Usernames: 3 to 30 of A-Z a-z 0-9 _ . - (api.md). */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export { USERNAME_PATTERN } from '../../contract/accounts';
 export const USERNAME_MAX_LENGTH = 30;
 
 /** Case-insensitive, as the unique indexes on lower(username) and lower(email) are. */

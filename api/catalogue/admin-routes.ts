@@ -1,33 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
-import { series, seriesDetails } from '../db/schema';
+import { series } from '../db/schema';
+import { uploadedFileField } from '../plugins/forms';
 import { notFound } from '../http-error';
 import { removeImage, type StoredImage } from '../media/store-image';
 import { currentUser } from '../plugins/auth';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
-import {
-  DETAIL_COVER_MAX_BYTES,
-  detailCoverProblem,
-  INVALID_IMAGE,
-  InvalidImageError,
-  seriesCoverProblem,
-  storeCover,
-} from './cover-upload';
+import { detailCoverProblem, InvalidImageError, seriesCoverProblem, storeCover } from './cover-upload';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { parseGenres } from './ranking';
 import {
-  errorSchema,
   rankedSeriesSchema,
   seriesDetailSchema,
-  seriesIdParams,
   type RankedSeries,
-} from './schemas';
+  DETAIL_COVER_MAX_BYTES,
+  INVALID_IMAGE,
+  SERIES_NOT_FOUND,
+  seriesDetailFormSchema,
+  seriesFormSchema,
+} from '../../contract/catalogue';
+import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { createSeries, deleteSeries, saveSeriesDetail, SERIES_GONE, updateSeries } from './series-admin';
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
-
-const SERIES_NOT_FOUND = 'Series not found';
 
 const adminErrors = {
   400: errorSchema,
@@ -35,7 +30,7 @@ const adminErrors = {
   403: errorSchema,
   404: errorSchema,
   413: errorSchema,
-  422: errorSchema.describe('`detail` names the first problem; `errors` lists every field problem'),
+  422: validationErrorSchema,
 };
 
 /**
@@ -82,6 +77,29 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error, key }, 'could not remove replaced media'),
     );
   }
+  /**
+   * Runs a write that may point the database at a newly stored cover. The new files are removed when the
+   * write fails or finds no series (404); the replaced files only after reads stop naming them, since a
+   * stale answer may still be cached downstream.
+   */
+  async function applyCoverWrite(
+    storedKey: string | undefined,
+    write: () => Promise<string | null | typeof SERIES_GONE>,
+  ): Promise<void> {
+    let replacedKey: string | null | typeof SERIES_GONE;
+    try {
+      replacedKey = await write();
+    } catch (error) {
+      await discard(storedKey);
+      throw error;
+    }
+    if (replacedKey === SERIES_GONE) {
+      await discard(storedKey);
+      throw notFound(SERIES_NOT_FOUND);
+    }
+    catalogueCache.invalidate();
+    await discard(replacedKey);
+  }
 
   app.post(
     '/series',
@@ -94,6 +112,11 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'PNG, JPEG or WebP by its bytes, with a width / height ratio from 0.6 to 0.7, at most 5 MB.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
+        body: seriesFormSchema.extend({
+          cover: uploadedFileField('The cover: PNG, JPEG or WebP, 2:3 portrait (required)')
+            // Checked by the route, so a missing cover is listed with the other missing fields.
+            .optional(),
+        }),
         response: { 201: rankedSeriesSchema, ...adminErrors },
       },
     },
@@ -109,23 +132,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!('key' in stored)) return sendValidationErrors(reply, [stored]);
       let id: number;
       try {
-        id = await app.db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(series)
-            .values({
-              title: values.title!,
-              genre: values.genre!,
-              type: values.type!,
-              status: values.status ?? null,
-              author: values.author ?? '',
-              artist: values.artist ?? '',
-              coverKey: stored.key,
-            })
-            .returning({ id: series.id });
-          // Every series has its detail row from the start, so votes and detail edits only update it.
-          await tx.insert(seriesDetails).values({ seriesId: created!.id });
-          return created!.id;
-        });
+        id = await createSeries(app.db, values, stored.key);
       } catch (error) {
         await discard(stored.key);
         throw error;
@@ -145,8 +152,13 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'JSON or multipart with any subset of `title, genre, type, author, artist, status`, and optionally ' +
           'a new `cover` (multipart; same rules as when adding). An empty status clears it.',
         security: [{ bearer: [] }],
-        params: seriesIdParams,
+        params: idParams,
         consumes: ['multipart/form-data', 'application/json'],
+        body: seriesFormSchema
+          .extend({
+            cover: uploadedFileField('A new cover (multipart only), same rules as when adding').optional(),
+          })
+          .nullish(),
         response: { 200: rankedSeriesSchema, ...adminErrors },
       },
     },
@@ -165,33 +177,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = cover && (await storeCheckedCover(media, cover, 'covers', values.title ?? id));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
-      let replacedKey: string | null | undefined;
-      try {
-        replacedKey = await app.db.transaction(async (tx) => {
-          // Locked, so two edits replacing the cover at once each remove exactly the key they replaced.
-          const [current] = await tx
-            .select({ coverKey: series.coverKey })
-            .from(series)
-            .where(eq(series.id, id))
-            .for('update');
-          if (!current) return undefined;
-          await tx
-            .update(series)
-            .set({ ...values, ...(stored ? { coverKey: stored.key } : {}), updatedAt: sql`now()` })
-            .where(eq(series.id, id));
-          return stored ? current.coverKey : null;
-        });
-      } catch (error) {
-        await discard(stored?.key);
-        throw error;
-      }
-      if (replacedKey === undefined) {
-        await discard(stored?.key);
-        throw notFound(SERIES_NOT_FOUND);
-      }
-      // Reads must stop naming the old cover before its files go (a stale answer may be cached downstream).
-      catalogueCache.invalidate();
-      await discard(replacedKey);
+      await applyCoverWrite(stored?.key, () => updateSeries(app.db, id, values, stored?.key));
       const body = await rankedSeries(id);
       if (!body) throw notFound(SERIES_NOT_FOUND);
       return body;
@@ -206,35 +192,15 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a series',
         description: 'Removes the series with its details, votes, reading-list items and forum references.',
         security: [{ bearer: [] }],
-        params: seriesIdParams,
-        response: { 204: z.null().describe('Deleted'), ...adminErrors },
+        params: idParams,
+        response: { 204: noContentSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
-      const coverKeys = await app.db.transaction(async (tx) => {
-        // The series row first, as a vote takes it (its foreign-key check) before the detail row: locking
-        // the detail row first deadlocks against a vote in flight on the same series.
-        const [target] = await tx
-          .select({ id: series.id })
-          .from(series)
-          .where(eq(series.id, id))
-          .for('update');
-        if (!target) return undefined;
-        const [detail] = await tx
-          .select({ coverKey: seriesDetails.coverKey })
-          .from(seriesDetails)
-          .where(eq(seriesDetails.seriesId, id))
-          .for('update');
-        // Foreign keys cascade to details, votes, voters, list items and forum references.
-        const [deleted] = await tx
-          .delete(series)
-          .where(eq(series.id, id))
-          .returning({ coverKey: series.coverKey });
-        return deleted && [deleted.coverKey, detail?.coverKey];
-      });
-      if (!coverKeys) throw notFound(SERIES_NOT_FOUND);
+      const coverKeys = await deleteSeries(app.db, id);
+      if (coverKeys === SERIES_GONE) throw notFound(SERIES_NOT_FOUND);
       catalogueCache.invalidate();
       await Promise.all(coverKeys.map(discard));
       return reply.status(204).send(null);
@@ -254,6 +220,10 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'JPEG or WebP under 800 KB, any shape (900x600 recommended). Without a file the cover is kept.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
+        body: seriesDetailFormSchema.extend({
+          file: uploadedFileField('The detail cover: PNG, JPEG or WebP under 800 KB').optional(),
+          series_cover: uploadedFileField('Older name of `file`').optional(),
+        }),
         response: { 200: seriesDetailSchema, ...adminErrors },
       },
     },
@@ -285,36 +255,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = file && (await storeCheckedCover(media, file, 'details', seriesId));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
-      let replacedKey: string | null | undefined;
-      try {
-        replacedKey = await app.db.transaction(async (tx) => {
-          // Series created before they had a detail row get one here.
-          await tx.insert(seriesDetails).values({ seriesId }).onConflictDoNothing();
-          const [current] = await tx
-            .select({ coverKey: seriesDetails.coverKey })
-            .from(seriesDetails)
-            .where(eq(seriesDetails.seriesId, seriesId))
-            .for('update');
-          // Deleted with its series while this edit waited for the lock.
-          if (!current) return undefined;
-          await tx
-            .update(seriesDetails)
-            .set({ synopsis, ...(stored ? { coverKey: stored.key } : {}), updatedAt: sql`now()` })
-            .where(eq(seriesDetails.seriesId, seriesId));
-          return stored ? current.coverKey : null;
-        });
-      } catch (error) {
-        await discard(stored?.key);
-        if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(SERIES_NOT_FOUND);
-        throw error;
-      }
-      if (replacedKey === undefined) {
-        await discard(stored?.key);
-        throw notFound(SERIES_NOT_FOUND);
-      }
-      // Reads must stop naming the old cover before its files go (a stale answer may be cached downstream).
-      catalogueCache.invalidate();
-      await discard(replacedKey);
+      await applyCoverWrite(stored?.key, () => saveSeriesDetail(app.db, seriesId, synopsis, stored?.key));
 
       const [row, scores, snapshot] = await Promise.all([
         loadSeriesDetailRow(app.db, seriesId),

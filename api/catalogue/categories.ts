@@ -1,46 +1,37 @@
-import type { SeriesDetails, VoteCategory } from '../db/schema';
+import {
+  CATEGORY_LABELS,
+  VOTE_CATEGORIES,
+  type VoteCategory,
+  type VoteCategoryLabel,
+} from '../../contract/catalogue';
+import type { SeriesDetails } from '../db/schema';
 
 type DetailColumn = keyof SeriesDetails;
 
+/** Where each category's running sum and count live on series_details. */
+const DETAIL_COLUMNS = {
+  STORY: { total: 'storyTotal', count: 'storyCount' },
+  CHARACTERS: { total: 'charactersTotal', count: 'charactersCount' },
+  WORLD_BUILDING: { total: 'worldbuildingTotal', count: 'worldbuildingCount' },
+  ART: { total: 'artTotal', count: 'artCount' },
+  DRAMA_OR_FIGHT: { total: 'dramaOrFightTotal', count: 'dramaOrFightCount' },
+} as const satisfies Record<VoteCategory, { total: DetailColumn; count: DetailColumn }>;
+
+/** One category of the contract with its series_details columns. */
+type CategoryWithColumns = {
+  [C in VoteCategory]: Extract<(typeof VOTE_CATEGORIES)[number], { category: C }> &
+    (typeof DETAIL_COLUMNS)[C];
+}[VoteCategory];
+
 /**
- * The five vote categories: how each is stored (enum value, series_details columns), shown (label) and
- * named in API field names. Voting and the detail responses both read this table.
+ * The contract's five vote categories with their series_details columns. Voting and the detail responses
+ * both read this table.
  */
-export const VOTE_CATEGORY_FIELDS = [
-  { category: 'STORY', label: 'Story', total: 'storyTotal', count: 'storyCount', field: 'story' },
-  {
-    category: 'CHARACTERS',
-    label: 'Characters',
-    total: 'charactersTotal',
-    count: 'charactersCount',
-    field: 'characters',
-  },
-  {
-    category: 'WORLD_BUILDING',
-    label: 'World Building',
-    total: 'worldbuildingTotal',
-    count: 'worldbuildingCount',
-    field: 'worldbuilding',
-  },
-  { category: 'ART', label: 'Art', total: 'artTotal', count: 'artCount', field: 'art' },
-  {
-    category: 'DRAMA_OR_FIGHT',
-    label: 'Drama / Fighting',
-    total: 'dramaOrFightTotal',
-    count: 'dramaOrFightCount',
-    field: 'drama_or_fight',
-  },
-] as const satisfies readonly {
-  category: VoteCategory;
-  label: string;
-  total: DetailColumn;
-  count: DetailColumn;
-  field: string;
-}[];
+export const VOTE_CATEGORY_FIELDS: readonly CategoryWithColumns[] = VOTE_CATEGORIES.map(
+  (c) => ({ ...c, ...DETAIL_COLUMNS[c.category] }) as CategoryWithColumns,
+);
 
-export type VoteCategoryLabel = (typeof VOTE_CATEGORY_FIELDS)[number]['label'];
-
-export const CATEGORY_LABELS = VOTE_CATEGORY_FIELDS.map((c) => c.label) as VoteCategoryLabel[];
+export { CATEGORY_LABELS, type VoteCategoryLabel };
 
 export function categoryLabel(category: VoteCategory): VoteCategoryLabel {
   return VOTE_CATEGORY_FIELDS.find((c) => c.category === category)!.label;

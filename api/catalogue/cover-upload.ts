@@ -1,4 +1,13 @@
 import sharp from 'sharp';
+import {
+  COVER_MAX_RATIO,
+  COVER_MIN_RATIO,
+  COVER_RATIO_MESSAGE,
+  DETAIL_COVER_MAX_BYTES,
+  DETAIL_COVER_TOO_LARGE,
+  INVALID_IMAGE,
+  SERIES_COVER_TOO_LARGE,
+} from '../../contract/catalogue';
 import type { MediaStorage } from '../media/storage';
 import {
   ACCEPTED_IMAGE_FORMATS,
@@ -7,20 +16,6 @@ import {
   type StoredImage,
 } from '../media/store-image';
 import type { UploadedFile } from './admin-form';
-
-/** Spec §5 and api.md: texts shown verbatim. */
-export const INVALID_IMAGE = 'Invalid image file.';
-export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
-export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
-
-/** Series covers are 2:3 portraits: width / height from 0.6 to 0.7 (spec §9). */
-export const COVER_MIN_RATIO = 0.6;
-export const COVER_MAX_RATIO = 0.7;
-/** A detail cover must be under 800 KB (spec §9): at most 800 * 1024 - 1 bytes. */
-export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
-/** Series covers have no size rule in the spec; this bounds memory and the work of re-encoding. */
-export const SERIES_COVER_MAX_BYTES = 5 * 1024 * 1024;
-export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
 
 /** Pixels a cover may declare; larger ones are refused before any decoding. */
 const MAX_COVER_PIXELS = 50_000_000;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { series, seriesDetails, votes } from '../db/schema';
-import { listingColumns } from './cache';
+import { listingColumns } from './catalogue-load';
 import { categoryLabel, VOTE_CATEGORY_FIELDS, type VoteCategoryLabel } from './categories';
 import type { SeriesDetailRow } from './presenters';
 

@@ -1,8 +1,9 @@
 import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
-import type { CatalogueEntry, ListingRow } from './cache';
+import type { ListingRow } from './catalogue-load';
+import type { CatalogueEntry } from './catalogue-snapshot';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from './categories';
-import type { RankedSeries, SeriesDetail } from './schemas';
+import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
 
 export interface CoverVariant {
   width: number;
@@ -69,6 +70,7 @@ export function toSeriesDetail(
       [`${field}_count`, totals[count]],
     ]),
   );
+  const shownCover = detailCover ?? series.coverKey ?? null;
   return {
     series_id: series.id,
     title: series.title,
@@ -78,8 +80,11 @@ export function toSeriesDetail(
     author: series.author,
     artist: series.artist,
     synopsis: details?.synopsis ?? '',
-    series_cover_url: detailCover ? media.url(detailCover) : '',
-    series_cover_variants: coverVariants(media, detailCover),
+    // Older clients show only series_cover_url: it falls back to the series cover until a detail cover
+    // is uploaded, and has_detail_cover tells newer clients which one it is.
+    series_cover_url: shownCover ? media.url(shownCover) : '',
+    series_cover_variants: coverVariants(media, shownCover),
+    has_detail_cover: Boolean(detailCover),
     ...seriesCover(media, series.coverKey),
     ...(categoryFields as Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_total`> &
       Pick<SeriesDetail, `${(typeof VOTE_CATEGORY_FIELDS)[number]['field']}_count`>),

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addVary,
   cachedJson,
@@ -9,29 +8,29 @@ import {
   sendCachedJson,
   type CachedJson,
 } from '../http-cache';
-import { QUERY_REQUIRED } from '../../contract/catalogue';
+import { QUERY_REQUIRED, SERIES_NOT_FOUND } from '../../contract/catalogue';
 import { notFound, ValidationHttpError } from '../http-error';
-import type { CatalogueSnapshot, PlacedSeries } from './cache';
+import type { CatalogueSnapshot, PlacedSeries } from './catalogue-snapshot';
 import { optionalCallerId } from './caller';
 import { loadCallerScores, loadSeriesDetailPage, loadSeriesDetailRow, seriesExists } from './details';
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { pageOf } from './ranking';
 import {
-  errorSchema,
+  CATALOGUE_MAX_PAGE_SIZE,
+  catalogueQuerySchema,
+  cataloguePageSchema,
+  rankedSeriesListSchema,
   rankedSeriesSchema,
+  rankingsQuerySchema,
+  SEARCH_MAX_RESULTS,
+  searchQuerySchema,
   seriesDetailSchema,
-  seriesIdParams,
-  seriesTypeFilter,
-  validationErrorSchema,
   type SeriesDetail,
-} from './schemas';
+} from '../../contract/catalogue';
+import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
 import { findSeriesIdsMatching } from './search';
 
-const SEARCH_LIMIT = 50;
-const CATALOGUE_MAX_PAGE_SIZE = 1000;
-const SERIES_NOT_FOUND = 'Series not found';
-
-const page = z.coerce.number().int().min(1).default(1);
+const SEARCH_LIMIT = SEARCH_MAX_RESULTS;
 
 /**
  * Read-only catalogue: rankings, search, summaries and details. Every answer is computed from the cached
@@ -73,17 +72,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ranked series first (final score desc; ties share a rank and are shown by vote count desc, then id), ' +
           'Unranked last. Ranks are over the whole catalogue, or within `type` when given; paging and the ' +
           'genre filter never change them. A page past the end is [].',
-        querystring: z.object({
-          page,
-          page_size: z.coerce.number().int().min(1).max(100).default(25),
-          type: seriesTypeFilter,
-          genre: z
-            .string()
-            .trim()
-            .optional()
-            .describe('One genre, matched case-insensitively; empty or ALL for all'),
-        }),
-        response: { 200: z.array(rankedSeriesSchema), 422: validationErrorSchema },
+        querystring: rankingsQuerySchema,
+        response: { 200: rankedSeriesListSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -114,11 +104,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Case-insensitive substring match. Results carry their true rank (overall, or within `type` when ' +
           `given), are ordered by it and number at most ${SEARCH_LIMIT}.`,
-        querystring: z.object({
-          query: z.string().max(200).default(''),
-          type: seriesTypeFilter,
-        }),
-        response: { 200: z.array(rankedSeriesSchema), 422: validationErrorSchema },
+        querystring: searchQuerySchema,
+        response: { 200: rankedSeriesListSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +137,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['series'],
         summary: 'One series with its overall rank',
-        params: seriesIdParams,
+        params: idParams,
         response: { 200: rankedSeriesSchema, 404: errorSchema, 422: validationErrorSchema },
       },
     },
@@ -175,7 +162,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           "Optional auth: with a valid bearer token `vote_scores` holds the caller's own scores and the " +
           'answer is private; anonymous answers are public and `vote_scores` is {}.',
         security: [{}, { bearer: [] }],
-        params: seriesIdParams,
+        params: idParams,
         response: { 200: seriesDetailSchema, 404: errorSchema, 422: validationErrorSchema },
       },
     },
@@ -212,23 +199,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Pages of up to ${CATALOGUE_MAX_PAGE_SIZE} SeriesDetail objects (anonymous: vote_scores is {}), ` +
           'so a build of the whole catalogue takes a handful of requests.',
-        querystring: z.object({
-          page,
-          page_size: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(CATALOGUE_MAX_PAGE_SIZE)
-            .default(CATALOGUE_MAX_PAGE_SIZE),
-        }),
+        querystring: catalogueQuerySchema,
         response: {
-          200: z.object({
-            items: z.array(seriesDetailSchema),
-            page: z.number().int(),
-            page_size: z.number().int(),
-            total: z.number().int(),
-            has_more: z.boolean(),
-          }),
+          200: cataloguePageSchema,
           422: validationErrorSchema,
         },
       },

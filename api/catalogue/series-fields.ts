@@ -7,9 +7,9 @@ import {
 } from '../db/schema';
 import { textField, type FieldError, type SubmittedForm } from './admin-form';
 
-/** Longest accepted text per field: far beyond any real title, short enough to keep pages sane. */
-export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;
-export const SYNOPSIS_MAX_LENGTH = 10_000;
+import { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH } from '../../contract/catalogue';
+
+export { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH };
 
 type TextFieldName = keyof typeof SERIES_TEXT_LIMITS;
 export type SeriesFieldValues = Partial<Pick<NewSeries, TextFieldName | 'type' | 'status'>>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthFailureSchema, healthSchema } from '../../contract/http';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,8 +10,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-          503: z.object({ status: z.literal('error'), database: z.literal('unreachable') }),
+          200: healthSchema,
+          503: healthFailureSchema,
         },
       },
       logLevel: 'warn',

@@ -2,15 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORY_LABELS } from '../catalogue/categories';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from '../catalogue/details';
 import { toSeriesDetail } from '../catalogue/presenters';
-import { errorSchema, seriesDetailSchema, seriesIdParams, validationErrorSchema } from '../catalogue/schemas';
-import { HttpError, notFound } from '../http-error';
+import {
+  seriesDetailSchema,
+  ALREADY_VOTED,
+  INVALID_VOTE,
+  SERIES_NOT_FOUND,
+  voteBodySchema,
+} from '../../contract/catalogue';
+import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
+import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { castVote, loadOverallRank } from './cast-vote';
 import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
-
-export const INVALID_VOTE = 'Invalid vote';
-export const ALREADY_VOTED = 'You already voted on this category';
-const SERIES_NOT_FOUND = 'Series not found';
 
 /** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
 const votingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +30,8 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
           'A vote is final: a second vote on the same category is refused with 403. The category totals, the ' +
           'voter count and the final score change in the same transaction as the vote.',
         security: [{ bearer: [] }],
-        params: seriesIdParams,
+        params: idParams,
+        body: voteBodySchema,
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         response: {
           200: seriesDetailSchema,
@@ -43,12 +47,12 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const seriesId = request.params.id;
       const vote = parseVoteBody(request.body);
-      if (!vote) throw new HttpError(400, INVALID_VOTE);
+      if (!vote) throw httpError(400, INVALID_VOTE, { code: 'INVALID_VOTE' });
       if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
 
       const outcome = await castVote(app.db, { userId: user.id, seriesId, ...vote });
       if (outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
-      if (outcome === 'duplicate') throw new HttpError(403, ALREADY_VOTED);
+      if (outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
       app.catalogueCache.invalidate();
 
       const [row, scores] = await Promise.all([

@@ -1,8 +1,9 @@
 import { VOTE_CATEGORY_FIELDS } from '../catalogue/categories';
 import type { VoteCategory } from '../db/schema';
 
-export const MIN_SCORE = 1;
-export const MAX_SCORE = 10;
+import { MAX_SCORE, MIN_SCORE } from '../../contract/catalogue';
+
+export { MAX_SCORE, MIN_SCORE };
 
 /**
  * Every spelling of a category a client may send, lower-cased: the label the site shows ("Drama /

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { LocalDiskStorage } from '../../api/media/storage';
-import { bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { astroEnv, bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +69,7 @@ async function main() {
       const load = loadavg()[0]!.toFixed(1);
       const started = performance.now();
       await run(bin('astro'), ['build'], {
-        env: { ...env, SITE_DIST: distDir, BUILD_API_URL: `http://127.0.0.1:${values.port}` },
+        env: { ...astroEnv(env), SITE_DIST: distDir, BUILD_API_URL: `http://127.0.0.1:${values.port}` },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const seconds = (performance.now() - started) / 1000;

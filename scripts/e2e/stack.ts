@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../../api/accounts/admin-commands';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
-import { bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { astroEnv, bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
 const distDir = join(dataDir, 'dist');
@@ -59,7 +59,7 @@ async function main() {
   await waitForHttp(`${e2eStack.apiUrl}/health`, 60_000, api);
   await run(bin('astro'), ['build'], {
     // A production build, as deployed (NODE_ENV=test would bundle React's development build).
-    env: { ...env, NODE_ENV: 'production', SITE_DIST: distDir, BUILD_API_URL: e2eStack.apiUrl },
+    env: { ...astroEnv(env), NODE_ENV: 'production', SITE_DIST: distDir, BUILD_API_URL: e2eStack.apiUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Specs read the outbox (verification e-mails) from the API's scratch data dir; written before the site

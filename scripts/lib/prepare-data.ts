@@ -6,7 +6,7 @@ import { hashPassword } from '../../api/accounts/passwords';
 import type { Config } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { series, users } from '../../api/db/schema';
-import { seedDemoCatalogue } from '../../api/catalogue/demo-catalogue';
+import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 export interface DemoAdmin {

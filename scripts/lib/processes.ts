@@ -4,6 +4,14 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = (name: string) => `${projectRoot}node_modules/.bin/${name}`;
 
+/**
+ * The environment for a process that runs Astro: telemetry off (no first-run banner, nothing sent) unless
+ * the caller set ASTRO_TELEMETRY_DISABLED itself.
+ */
+export function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ASTRO_TELEMETRY_DISABLED: '1', ...env };
+}
+
 /** Runs a command to completion, inheriting output unless told otherwise; rejects on a non-zero exit. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,4 @@
 import { ofetch, type FetchError, type FetchRequest } from 'ofetch';
-import { $session, signOutToLogin } from '../features/accounts/session-store';
 
 /**
  * The browser's client for the live API. Every call to the API except the auth calls carries the
@@ -37,11 +36,26 @@ export function isSessionCall(request: FetchRequest, apiUrl: string = API_URL): 
   return path !== null && !isAuthPath(path);
 }
 
+/** What the client needs from the session, handed over by the accounts feature when it loads. */
+export interface ApiSession {
+  /** The current bearer token, or null when signed out. */
+  token(): string | null;
+  /** A session call answered 401: the session has ended. */
+  onUnauthorized(): void;
+}
+
+let session: ApiSession = { token: () => null, onUnauthorized: () => {} };
+
+/** Called once by the session store; the client itself knows no feature. */
+export function connectApiSession(connected: ApiSession): void {
+  session = connected;
+}
+
 export const api = ofetch.create({
   baseURL: API_URL,
   retry: 0,
   onRequest({ request, options }) {
-    const token = $session.get().token;
+    const token = session.token();
     if (!token || !isSessionCall(request)) return;
     const headers = new Headers(options.headers);
     // A caller that sets its own Authorization keeps it.
@@ -49,7 +63,9 @@ export const api = ofetch.create({
     options.headers = headers;
   },
   onResponseError({ request, response }) {
-    if (response.status === 401 && typeof window !== 'undefined' && isSessionCall(request)) signOutToLogin();
+    if (response.status === 401 && typeof window !== 'undefined' && isSessionCall(request)) {
+      session.onUnauthorized();
+    }
   },
 });
 

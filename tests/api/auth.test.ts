@@ -197,7 +197,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         );
         expect(answers.filter((answer) => answer.startsWith('201 '))).toHaveLength(1);
         expect(answers.filter((answer) => !answer.startsWith('201 '))).toEqual(
-          Array.from({ length: 4 }, () => '409 {"detail":"Email already exists","code":"CONFLICT"}'),
+          Array.from({ length: 4 }, () => '409 {"detail":"Email already exists","code":"EMAIL_EXISTS"}'),
         );
       }
     });

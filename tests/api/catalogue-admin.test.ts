@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankedSeriesSchema, seriesDetailSchema } from '../../api/catalogue/schemas';
+import { rankedSeriesSchema, seriesDetailSchema } from '../../contract/catalogue';
 import {
   forumPosts,
   forumPostSeries,
@@ -104,7 +104,9 @@ describe('catalogue administration', () => {
       expect(detail).toMatchObject({
         series_id: created.id,
         synopsis: '',
-        series_cover_url: '',
+        // No detail cover yet: older clients show only this field, so it falls back to the series cover.
+        series_cover_url: created.cover_url,
+        has_detail_cover: false,
         story_total: 0,
       });
       // The detail row exists from the start.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rankedSeriesSchema, seriesDetailSchema } from '../../api/catalogue/schemas';
+import { rankedSeriesSchema, seriesDetailSchema } from '../../contract/catalogue';
 import { series, seriesDetails, votes } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
@@ -252,12 +252,13 @@ describe('catalogue reads', () => {
     });
 
     it('answers 404 "Series not found" for unknown ids, 422 for non-numeric ones', async () => {
-      for (const id of ['99999', '0', '-3', '99999999999999']) {
+      for (const id of ['99999', '0', '99999999999999']) {
         const { status, body } = await getJson(server, `/series/summary/${id}`);
         expect(status).toBe(404);
         expect(body).toEqual({ detail: 'Series not found', code: expect.any(String) });
       }
-      expect((await getJson(server, '/series/summary/abc')).status).toBe(422);
+      for (const id of ['abc', '-3'])
+        expect((await getJson(server, `/series/summary/${id}`)).status).toBe(422);
     });
   });
 

@@ -100,4 +100,43 @@ describe('contract conventions', () => {
       expect(((await response.json()) as { code?: string }).code, path).toBe(code);
     }
   });
+
+  it('refuses ids that are not canonical decimal integers with 422 on every id route', async () => {
+    const admin = await createUserWithToken(server, { role: 'ADMIN' });
+    const routes: [string, (id: string) => string, RequestInit & { token?: string; json?: unknown }][] = [
+      ['GET', (id) => `/series/summary/${id}`, {}],
+      ['GET', (id) => `/series-details/${id}`, {}],
+      ['PUT', (id) => `/series/${id}`, { method: 'PUT', token: admin.token, json: { title: 'Renamed' } }],
+      ['DELETE', (id) => `/series/${id}`, { method: 'DELETE', token: admin.token }],
+      [
+        'POST vote',
+        (id) => `/series-details/${id}/vote`,
+        { method: 'POST', token: user.token, json: { category: 'Art', score: 5 } },
+      ],
+    ];
+    const spellings = ['0x10', '1e3', '+5', '-1', '007', '%207', '5.0', '0b11'];
+    for (const [name, path, init] of routes) {
+      for (const id of spellings) {
+        const response = await server.request(path(id), init);
+        expect(response.status, `${name} ${id}`).toBe(422);
+        expect(((await response.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+      }
+      // The canonical spelling of an id that does not exist is a 404, not a 422.
+      expect((await server.request(path('987654'), init)).status, `${name} 987654`).toBe(404);
+    }
+    // The series itself is untouched by all of the above.
+    expect((await server.request(`/series/summary/${seriesId}`)).status).toBe(200);
+  });
+
+  it('falls back to the series cover in series_cover_url while there is no detail cover', async () => {
+    const summary = (await (await server.request(`/series/summary/${seriesId}`)).json()) as {
+      cover_url: string | null;
+    };
+    const detail = (await (await server.request(`/series-details/${seriesId}`)).json()) as {
+      series_cover_url: string;
+      has_detail_cover: boolean;
+    };
+    expect(detail.has_detail_cover).toBe(false);
+    expect(detail.series_cover_url).toBe(summary.cover_url ?? '');
+  });
 });

@@ -49,26 +49,29 @@ describe('spec texts (verbatim)', () => {
 
 describe('loginFailure', () => {
   it('maps 403 "Email not verified" to its text and reveals the resend panel', () => {
-    expect(loginFailure({ status: 403, detail: 'Email not verified' })).toEqual({
+    expect(loginFailure({ status: 403, detail: 'Email not verified', code: 'EMAIL_NOT_VERIFIED' })).toEqual({
       message: LOGIN_MESSAGES.emailNotVerified,
       showResend: true,
     });
   });
 
   it('maps 401 to invalid credentials', () => {
-    expect(loginFailure({ status: 401, detail: 'Invalid credentials' }).message).toBe(
-      LOGIN_MESSAGES.invalidCredentials,
-    );
+    expect(
+      loginFailure({ status: 401, detail: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }).message,
+    ).toBe(LOGIN_MESSAGES.invalidCredentials);
   });
 
-  it('maps a 400 or a captcha/token message to "CAPTCHA expired"', () => {
+  it('maps the CAPTCHA_FAILED code to "CAPTCHA expired", whatever the English text says', () => {
     for (const call of [
-      { status: 400, detail: 'Captcha verification failed' },
-      { status: 400, detail: '' },
-      { status: 418, detail: 'captcha token rejected' },
+      { status: 400, detail: 'Captcha verification failed', code: 'CAPTCHA_FAILED' },
+      { status: 400, detail: 'Vérification échouée', code: 'CAPTCHA_FAILED' },
     ]) {
       expect(loginFailure(call)).toEqual({ message: LOGIN_MESSAGES.captchaExpired, showResend: false });
     }
+    // English text alone is no longer matched.
+    expect(loginFailure({ status: 418, detail: 'captcha token rejected' }).message).toBe(
+      LOGIN_MESSAGES.failed,
+    );
   });
 
   it('falls back to "Login failed" for anything else, and passes the rate-limit text through', () => {
@@ -84,11 +87,13 @@ describe('loginFailure', () => {
 
 describe('signupFailure', () => {
   it('tells the three 409s apart', () => {
-    expect(signupFailure({ status: 409, detail: 'Email already exists' })).toEqual({
+    expect(signupFailure({ status: 409, detail: 'Email already exists', code: 'EMAIL_EXISTS' })).toEqual({
       message: SIGNUP_MESSAGES.emailExists,
       field: 'email',
     });
-    expect(signupFailure({ status: 409, detail: 'Username already exists' })).toEqual({
+    expect(
+      signupFailure({ status: 409, detail: 'Username already exists', code: 'USERNAME_EXISTS' }),
+    ).toEqual({
       message: SIGNUP_MESSAGES.usernameExists,
       field: 'username',
     });
@@ -117,9 +122,9 @@ describe('signupFailure', () => {
   });
 
   it('maps 400 to the captcha text and anything else to "Signup failed"', () => {
-    expect(signupFailure({ status: 400, detail: 'Captcha verification failed' }).message).toBe(
-      SIGNUP_MESSAGES.captchaRequired,
-    );
+    expect(
+      signupFailure({ status: 400, detail: 'Captcha verification failed', code: 'CAPTCHA_FAILED' }).message,
+    ).toBe(SIGNUP_MESSAGES.captchaRequired);
     expect(signupFailure({ status: 500, detail: '' }).message).toBe(SIGNUP_MESSAGES.failed);
     expect(signupFailure({ status: undefined, detail: '' }).message).toBe(SIGNUP_MESSAGES.failed);
   });
@@ -150,9 +155,23 @@ describe('signup input', () => {
 
 describe('verification and resend', () => {
   it('shows "expired" only for an expired link', () => {
-    expect(verifyFailure({ status: 400, detail: 'Verification link expired' })).toBe('expired');
-    expect(verifyFailure({ status: 400, detail: 'Invalid or already-used token' })).toBe('invalid');
-    expect(verifyFailure({ status: 400, detail: 'Missing verification token' })).toBe('missing');
+    expect(
+      verifyFailure({ status: 400, detail: 'Verification link expired', code: 'VERIFICATION_TOKEN_EXPIRED' }),
+    ).toBe('expired');
+    expect(
+      verifyFailure({
+        status: 400,
+        detail: 'Invalid or already-used token',
+        code: 'VERIFICATION_TOKEN_INVALID',
+      }),
+    ).toBe('invalid');
+    expect(
+      verifyFailure({
+        status: 400,
+        detail: 'Missing verification token',
+        code: 'VERIFICATION_TOKEN_MISSING',
+      }),
+    ).toBe('missing');
     expect(verifyFailure({ status: undefined, detail: '' })).toBe('unreachable');
     expect(verifyFailureMessage('expired')).toBe('Verification link expired. Please request a new one.');
     expect(verifyFailureMessage('invalid')).toBe('Invalid or already-used token.');

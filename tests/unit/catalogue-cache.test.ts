@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, type CatalogueRow, type CatalogueSource } from '../../api/catalogue/cache';
+import { CatalogueCache, type CatalogueSource } from '../../api/catalogue/cache';
+import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
 
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   return {

@@ -39,7 +39,8 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     art_count: 0,
     drama_or_fight_total: 0,
     drama_or_fight_count: 0,
-    vote_counts: { Story: 1 },
+    vote_counts: { Story: 1, Characters: 0, 'World Building': 0, Art: 0, 'Drama / Fighting': 0 },
+    has_detail_cover: false,
     vote_scores: {},
     rank: id,
     final_score: 1.6,
@@ -79,7 +80,13 @@ beforeAll(async () => {
       // A server may cap the page size below what was asked: paging goes on while has_more says so.
       const pageSize = Math.min(size, 100);
       const items = details.slice((page - 1) * pageSize, page * pageSize);
-      body = { items, page, page_size: pageSize, has_more: page * pageSize < details.length };
+      body = {
+        items,
+        page,
+        page_size: pageSize,
+        total: details.length,
+        has_more: page * pageSize < details.length,
+      };
     } else if (url.pathname === '/series/rankings') {
       body = details
         .filter((entry) => !type || entry.type === type)
@@ -108,7 +115,7 @@ describe('build-time catalogue', () => {
 
   it('fetches every series with its detail and the four first pages, in few requests', async () => {
     requests.length = 0;
-    const snapshot = await fetchCatalogue(apiUrl, quiet);
+    const snapshot = await fetchCatalogue(apiUrl);
     expect(snapshot.series).toHaveLength(130);
     expect(snapshot.series[0]).toMatchObject({
       series: { id: 1, type: 'MANHWA', rank: 1 },
@@ -122,7 +129,7 @@ describe('build-time catalogue', () => {
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
     const file = join(dir, 'nested', 'catalogue.json');
-    const snapshot = await fetchCatalogue(apiUrl, quiet);
+    const snapshot = await fetchCatalogue(apiUrl);
     await writeSnapshotFile(file, snapshot);
     expect(await readSnapshotFile(file)).toEqual(snapshot);
     const loaded = await loadBuildCatalogue(
@@ -141,7 +148,7 @@ describe('build-time catalogue', () => {
 
   it('falls back to the default snapshot when the API is unreachable', async () => {
     const file = join(dir, 'fallback.json');
-    await writeSnapshotFile(file, await fetchCatalogue(apiUrl, quiet));
+    await writeSnapshotFile(file, await fetchCatalogue(apiUrl));
     const warnings: string[] = [];
     const loaded = await loadBuildCatalogue(
       { BUILD_API_URL: 'http://127.0.0.1:9' },

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { coverArtSvg, renderCoverArt, renderCoverArtPixels } from '../../api/catalogue/cover-art';
+import { coverArtSvg, renderCoverArt, renderCoverArtPixels } from '../../scripts/demo/cover-art';
 
 const cover = { title: 'The Crimson Sword Saint', type: 'MANHWA', credit: 'Kim Ji-woo', seed: 3 };
 

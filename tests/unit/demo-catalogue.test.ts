@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_GENRES } from '../../api/catalogue/demo-text';
-import { generateDemoCatalogue, summarizeBallots } from '../../api/catalogue/demo-catalogue';
-import { hashString, mulberry32, SeededRandom } from '../../api/catalogue/seeded-random';
+import { DEMO_GENRES } from '../../scripts/demo/demo-text';
+import { generateDemoCatalogue, summarizeBallots } from '../../scripts/demo/demo-catalogue';
+import { hashString, mulberry32, SeededRandom } from '../../scripts/demo/seeded-random';
 import { SERIES_STATUSES, SERIES_TYPES } from '../../api/db/schema';
 
 describe('seeded random numbers', () => {

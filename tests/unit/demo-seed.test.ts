@@ -10,7 +10,7 @@ import {
   resetDemoCatalogue,
   seedDemoCatalogue,
   type SeedDemoResult,
-} from '../../api/catalogue/demo-catalogue';
+} from '../../scripts/demo/demo-catalogue';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../api/db/client';
 import { queryRows } from '../../api/db/query-rows';
 import { users } from '../../api/db/schema';

@@ -47,7 +47,13 @@ describe('vote panel state (site)', () => {
 
   it('keeps only known categories with valid scores from vote_scores', () => {
     expect(
-      ownScoresOf({ vote_scores: { Story: 8, Art: 11, Plot: 5, Characters: 2.5, 'Drama / Fighting': 1 } }),
+      // An older or hostile API may send anything here.
+      ownScoresOf({
+        vote_scores: { Story: 8, Art: 11, Plot: 5, Characters: 2.5, 'Drama / Fighting': 1 } as Record<
+          string,
+          number
+        >,
+      }),
     ).toEqual({ Story: 8, 'Drama / Fighting': 1 });
   });
 

@@ -7,4 +7,6 @@ export interface CaptchaProvider {
   verify(token: string | undefined, clientIp: string): Promise<boolean>;
 }
 
-export const CAPTCHA_FAILED = 'Captcha verification failed';
+import { AUTH_TEXTS } from '../../../contract/accounts';
+
+export const CAPTCHA_FAILED = AUTH_TEXTS.captchaFailed;

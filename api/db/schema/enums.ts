@@ -1,19 +1,31 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-export const SERIES_TYPES = ['MANHWA', 'MANGA', 'MANHUA'] as const;
-export const SERIES_STATUSES = ['ONGOING', 'COMPLETE', 'HIATUS', 'UNKNOWN', 'SEASON_END'] as const;
-export const USER_ROLES = ['USER', 'ADMIN'] as const;
+import {
+  SERIES_STATUSES,
+  SERIES_TYPES,
+  VOTE_CATEGORY_NAMES,
+  type SeriesStatus,
+  type SeriesType,
+  type VoteCategory,
+} from '../../../contract/catalogue';
+import { USER_ROLES, type UserRole } from '../../../contract/accounts';
+
+// The database enums are built from the contract's lists, so the two cannot drift apart.
+export {
+  SERIES_STATUSES,
+  SERIES_TYPES,
+  USER_ROLES,
+  type SeriesStatus,
+  type SeriesType,
+  type UserRole,
+  type VoteCategory,
+};
+export const VOTE_CATEGORIES = VOTE_CATEGORY_NAMES;
 export const ISSUE_TYPES = ['BUG', 'FEATURE', 'CONTENT', 'OTHER'] as const;
 export const ISSUE_STATUSES = ['OPEN', 'IN_PROGRESS', 'FIXED', 'WONT_FIX'] as const;
-/** Vote categories as stored; their display labels live in the voting feature. */
-export const VOTE_CATEGORIES = ['STORY', 'CHARACTERS', 'WORLD_BUILDING', 'ART', 'DRAMA_OR_FIGHT'] as const;
 
-export type SeriesType = (typeof SERIES_TYPES)[number];
-export type SeriesStatus = (typeof SERIES_STATUSES)[number];
-export type UserRole = (typeof USER_ROLES)[number];
 export type IssueType = (typeof ISSUE_TYPES)[number];
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export type VoteCategory = (typeof VOTE_CATEGORIES)[number];
 
 export const seriesTypeEnum = pgEnum('series_type', SERIES_TYPES);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { googleLogin, loadAuthConfig } from './auth-api';
 import { GOOGLE_MESSAGES } from './auth-messages';
 import { loadScript } from './load-script';
-import { FormNotice, useNotice } from './FormNotice';
+import { FormNotice, useNotice } from '../../ui/FormNotice';
 import { completeSignIn } from './sign-in-flow';
 import styles from './AuthForm.module.css';
 

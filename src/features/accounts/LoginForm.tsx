@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { failedCall, login } from './auth-api';
 import { LOGIN_MESSAGES, loginFailure } from './auth-messages';
 import Captcha, { type CaptchaHandle } from './Captcha';
-import { FormNotice, useNotice } from './FormNotice';
+import { FormNotice, useNotice } from '../../ui/FormNotice';
 import GoogleSignIn from './GoogleSignIn';
 import ResendVerificationForm from './ResendVerificationForm';
 import { $session } from './session-store';
 import { completeSignIn, nextPathFromLocation } from './sign-in-flow';
-import TextField from './TextField';
-import { useHydrated } from './use-hydrated';
+import TextField from '../../ui/TextField';
+import { useHydrated } from '../../ui/use-hydrated';
 import styles from './AuthForm.module.css';
 
 const NOTICE_ID = 'login-notice';

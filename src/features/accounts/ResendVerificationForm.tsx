@@ -3,9 +3,9 @@ import { errorDetail } from '../../lib/api-client';
 import { resendVerification } from './auth-api';
 import { RESEND_MESSAGES, resendOutcomeMessage } from './auth-messages';
 import Captcha, { type CaptchaHandle } from './Captcha';
-import { FormNotice, useNotice } from './FormNotice';
-import TextField from './TextField';
-import { useHydrated } from './use-hydrated';
+import { FormNotice, useNotice } from '../../ui/FormNotice';
+import TextField from '../../ui/TextField';
+import { useHydrated } from '../../ui/use-hydrated';
 import styles from './AuthForm.module.css';
 
 interface ResendVerificationFormProps {

@@ -10,12 +10,12 @@ import {
   type SignupFailure,
 } from './auth-messages';
 import Captcha, { type CaptchaHandle } from './Captcha';
-import { FormNotice, useNotice } from './FormNotice';
+import { FormNotice, useNotice } from '../../ui/FormNotice';
 import GoogleSignIn from './GoogleSignIn';
 import { $session } from './session-store';
 import { nextPathFromLocation } from './sign-in-flow';
-import TextField from './TextField';
-import { useHydrated } from './use-hydrated';
+import TextField from '../../ui/TextField';
+import { useHydrated } from '../../ui/use-hydrated';
 import styles from './AuthForm.module.css';
 
 export const CHECK_YOUR_EMAIL_PATH = '/check-your-email';

@@ -4,6 +4,7 @@ import { VERIFY_MESSAGES, verifyFailure, verifyFailureMessage, type VerifyFailur
 import { LOGIN_PATH } from './session-store';
 import ResendVerificationForm from './ResendVerificationForm';
 import { useCountdownRedirect } from './use-countdown-redirect';
+import noticeStyles from '../../ui/FormNotice.module.css';
 import styles from './AuthForm.module.css';
 
 /** Spec §9: after a successful verification, /login follows after 3 seconds. */
@@ -71,7 +72,7 @@ export default function VerifyEmail() {
   if (result.kind === 'verified') {
     return (
       <div className={styles.stack} data-verify-state="verified">
-        <p className={`${styles.notice} ${styles.success}`} role="status">
+        <p className={`${noticeStyles.notice} ${noticeStyles.success}`} role="status">
           {result.message || VERIFY_MESSAGES.success}
         </p>
         <p>
@@ -84,7 +85,7 @@ export default function VerifyEmail() {
 
   return (
     <div className={styles.stack} data-verify-state={result.failure}>
-      <p className={`${styles.notice} ${styles.error}`} role="alert">
+      <p className={`${noticeStyles.notice} ${noticeStyles.error}`} role="alert">
         {verifyFailureMessage(result.failure)}
       </p>
       {result.failure === 'expired' ? (

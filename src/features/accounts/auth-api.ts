@@ -69,7 +69,12 @@ export function resendVerification(emailOrUsername: string, captchaToken?: strin
 
 /** Status and server text of a failed call, for the message mappers. */
 export function failedCall(error: unknown): FailedCall {
-  return { status: errorStatus(error), detail: errorDetail(error, '') };
+  const code = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
+  return {
+    status: errorStatus(error),
+    detail: errorDetail(error, ''),
+    code: typeof code === 'string' ? code : undefined,
+  };
 }
 
 export function failedSignupCall(error: unknown): SignupFailedCall {

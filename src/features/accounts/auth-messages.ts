@@ -1,7 +1,9 @@
 /**
  * Every text the account screens show (spec §5 and §8, verbatim), and the mapping from a failed call
- * (status and server `detail`) to the text shown. Pure, so it is unit-tested.
+ * (status and the server's error `code`) to the text shown. Pure, so it is unit-tested.
  */
+
+import { AUTH_ERROR_CODES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/accounts';
 
 export const LOGIN_MESSAGES = {
   required: 'Username and password are required.',
@@ -66,6 +68,8 @@ export interface FailedCall {
   status: number | undefined;
   /** The server's `detail`, or '' when it sent none. */
   detail: string;
+  /** The server's machine-readable error `code` (contract/accounts.ts), when it sent one. */
+  code?: string | undefined;
 }
 
 export interface LoginFailure {
@@ -74,13 +78,16 @@ export interface LoginFailure {
   showResend: boolean;
 }
 
-export function loginFailure({ status, detail }: FailedCall): LoginFailure {
-  if (status === 403) return { message: LOGIN_MESSAGES.emailNotVerified, showResend: true };
-  if (status === 401) return { message: LOGIN_MESSAGES.invalidCredentials, showResend: false };
-  if (status === TOO_MANY_REQUESTS && detail) return { message: detail, showResend: false };
-  if (status === 400 || /captcha|token/i.test(detail)) {
-    return { message: LOGIN_MESSAGES.captchaExpired, showResend: false };
+export function loginFailure({ status, detail, code }: FailedCall): LoginFailure {
+  if (code === AUTH_ERROR_CODES.emailNotVerified) {
+    return { message: LOGIN_MESSAGES.emailNotVerified, showResend: true };
   }
+  if (code === AUTH_ERROR_CODES.invalidCredentials) {
+    return { message: LOGIN_MESSAGES.invalidCredentials, showResend: false };
+  }
+  if (status === TOO_MANY_REQUESTS && detail) return { message: detail, showResend: false };
+  if (code === AUTH_ERROR_CODES.captchaFailed)
+    return { message: LOGIN_MESSAGES.captchaExpired, showResend: false };
   return { message: LOGIN_MESSAGES.failed, showResend: false };
 }
 
@@ -97,12 +104,12 @@ export interface SignupFailedCall extends FailedCall {
   errors?: { field: string; message: string }[];
 }
 
-export function signupFailure({ status, detail, errors = [] }: SignupFailedCall): SignupFailure {
-  if (status === 409) {
-    if (/email/i.test(detail)) return { message: SIGNUP_MESSAGES.emailExists, field: 'email' };
-    if (/username/i.test(detail)) return { message: SIGNUP_MESSAGES.usernameExists, field: 'username' };
-    return { message: SIGNUP_MESSAGES.accountExists };
+export function signupFailure({ status, detail, code, errors = [] }: SignupFailedCall): SignupFailure {
+  if (code === AUTH_ERROR_CODES.emailExists) return { message: SIGNUP_MESSAGES.emailExists, field: 'email' };
+  if (code === AUTH_ERROR_CODES.usernameExists) {
+    return { message: SIGNUP_MESSAGES.usernameExists, field: 'username' };
   }
+  if (status === 409) return { message: SIGNUP_MESSAGES.accountExists };
   if (status === 422) {
     // The spec's 422 is the e-mail domain; the API also answers 422 for a username or password it refuses.
     const fields = errors.map((error) => error.field);
@@ -114,7 +121,7 @@ export function signupFailure({ status, detail, errors = [] }: SignupFailedCall)
     }
     return { message: SIGNUP_MESSAGES.invalidEmail, field: 'email' };
   }
-  if (status === 400) return { message: SIGNUP_MESSAGES.captchaRequired };
+  if (code === AUTH_ERROR_CODES.captchaFailed) return { message: SIGNUP_MESSAGES.captchaRequired };
   if (status === TOO_MANY_REQUESTS && detail) return { message: detail };
   return { message: SIGNUP_MESSAGES.failed };
 }
@@ -122,9 +129,9 @@ export function signupFailure({ status, detail, errors = [] }: SignupFailedCall)
 export type VerifyFailure = 'missing' | 'expired' | 'invalid' | 'unreachable';
 
 /** Which error the verification page shows for a failed GET /auth/verify-email. */
-export function verifyFailure({ status, detail }: FailedCall): VerifyFailure {
-  if (/missing/i.test(detail)) return 'missing';
-  if (/expired/i.test(detail)) return 'expired';
+export function verifyFailure({ status, code }: FailedCall): VerifyFailure {
+  if (code === AUTH_ERROR_CODES.verificationMissing) return 'missing';
+  if (code === AUTH_ERROR_CODES.verificationExpired) return 'expired';
   if (status === undefined || status >= 500 || status === TOO_MANY_REQUESTS) return 'unreachable';
   return 'invalid';
 }
@@ -147,8 +154,8 @@ export function resendOutcomeMessage(serverMessage: string | undefined): string 
   return serverMessage?.trim() || RESEND_MESSAGES.fallback;
 }
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
-export const MIN_PASSWORD_LENGTH = 8;
+export { USERNAME_PATTERN };
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 export interface SignupInput {
   username: string;

@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { connectApiSession } from '../../lib/api-client';
 import { createExpiryTimer } from './session-expiry';
 import { AUTH_CHANGED_EVENT, SESSION_EXPIRED_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
 import { clearStoredSession, isAdmin, readStoredSession, type StoredUser } from './stored-session';
@@ -124,3 +125,7 @@ export function startSessionWatch(): void {
     if (document.visibilityState === 'visible') timer.check();
   });
 }
+
+// Every island that talks to the API imports this store (directly or through a feature), so the client
+// carries the session's token and ends the session on a 401 without knowing about accounts itself.
+connectApiSession({ token: () => $session.get().token, onUnauthorized: signOutToLogin });

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import { fetchSeriesDetail } from '../catalogue/catalogue-api';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
 import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
-import AdminDialog from './AdminDialog';
+import Dialog from '../../ui/Dialog';
 import {
   DETAIL_COVER_HINT,
   DETAIL_FIELDS_REQUIRED,
@@ -135,7 +135,7 @@ function DetailDialog({
   }
 
   return (
-    <AdminDialog title="Edit Series Detail" onClose={onClose}>
+    <Dialog title="Edit Series Detail" onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <p role="status" className={styles.hint}>
           {loading ? 'Loading the current synopsis…' : loadError}
@@ -183,6 +183,6 @@ function DetailDialog({
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent }
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
-import AdminDialog from './AdminDialog';
+import Dialog from '../../ui/Dialog';
 import { ADD_SERIES_FAILED, UPDATE_SERIES_FAILED } from './admin-messages';
 import { createSeries, updateSeries } from './catalogue-admin-api';
 import { seriesCoverProblem } from './cover-checks';
@@ -98,7 +98,7 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
   }
 
   return (
-    <AdminDialog title={adding ? 'Add New Series' : 'Edit Series'} onClose={onClose}>
+    <Dialog title={adding ? 'Add New Series' : 'Edit Series'} onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${id}-title`}>Title</label>
@@ -212,6 +212,6 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

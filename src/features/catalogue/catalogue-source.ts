@@ -9,12 +9,11 @@ import {
   type SeriesDetail,
   type SeriesPageData,
 } from './catalogue-types';
+import { cataloguePageSchema, rankedSeriesListSchema } from '../../../contract/catalogue';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   catalogueSnapshotSchema,
-  rankedSeriesSchema,
-  seriesDetailSchema,
   type CatalogueSnapshot,
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
@@ -45,8 +44,6 @@ export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
 const BULK_PATH = '/series/catalogue';
 const BULK_PAGE_SIZE = 500;
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Parallel detail requests when the API has no bulk endpoint. */
-const DETAIL_CONCURRENCY = 8;
 
 export interface CatalogueLog {
   info(message: string): void;
@@ -118,100 +115,30 @@ export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
   return { id: detail.series_id, ...rankedSeriesFields(detail) };
 }
 
-/**
- * One bulk item, in whichever of the shapes the endpoint may use: `{series, detail}`, a list entry with
- * a `detail` field, or a bare SeriesDetail.
- */
-function pageDataFromBulkItem(item: unknown): SeriesPageData {
-  const record = item as Record<string, unknown>;
-  if (record && typeof record === 'object' && 'series' in record && 'detail' in record) {
-    return {
-      series: rankedSeriesSchema.parse(record.series),
-      detail: seriesDetailSchema.parse(record.detail),
-    };
-  }
-  if (record && typeof record === 'object' && 'detail' in record) {
-    return { series: rankedSeriesSchema.parse(record), detail: seriesDetailSchema.parse(record.detail) };
-  }
-  const detail = seriesDetailSchema.parse(item);
-  return { series: rankedSeriesFromDetail(detail), detail };
-}
-
-function bulkItems(body: unknown): { items: unknown[]; hasMore: boolean | undefined } {
-  if (Array.isArray(body)) return { items: body, hasMore: undefined };
-  const page = body as { items?: unknown; has_more?: unknown } | undefined;
-  if (page && Array.isArray(page.items)) {
-    return { items: page.items, hasMore: typeof page.has_more === 'boolean' ? page.has_more : undefined };
-  }
-  throw new Error(`GET ${BULK_PATH} answered an unexpected shape`);
-}
-
-/** Every series with its detail through the bulk endpoint, or undefined when the API has none. */
-async function fetchBulk(apiUrl: string): Promise<SeriesPageData[] | undefined> {
+/** Every series with its detail, through the bulk endpoint (`GET /series/catalogue`), page by page. */
+async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
   const all: SeriesPageData[] = [];
   for (let page = 1; ; page += 1) {
-    const { status, body } = await getJson(apiUrl, `${BULK_PATH}?page=${page}&page_size=${BULK_PAGE_SIZE}`);
-    if (status === 404 && page === 1) return undefined;
-    if (status < 200 || status >= 300) throw new Error(`GET ${apiUrl}${BULK_PATH} answered ${status}`);
-    const { items, hasMore } = bulkItems(body);
-    all.push(...items.map(pageDataFromBulkItem));
-    if (hasMore === false || (hasMore === undefined && items.length < BULK_PAGE_SIZE)) return all;
+    const body = await getOk(apiUrl, `${BULK_PATH}?page=${page}&page_size=${BULK_PAGE_SIZE}`);
+    const { items, has_more } = cataloguePageSchema.parse(body);
+    all.push(...items.map((detail) => ({ series: rankedSeriesFromDetail(detail), detail })));
+    if (!has_more) return all;
   }
-}
-
-async function mapWithConcurrency<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** Without a bulk endpoint: the ranking in pages of 100, then every detail, a few at a time. */
-async function fetchByRankingAndDetails(apiUrl: string): Promise<SeriesPageData[]> {
-  const series: RankedSeries[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await getOk(apiUrl, `/series/rankings?page=${page}&page_size=100`);
-    const items = rankedSeriesSchema.array().parse(body);
-    series.push(...items);
-    if (items.length < 100) break;
-  }
-  return mapWithConcurrency(series, DETAIL_CONCURRENCY, async (entry) => ({
-    series: entry,
-    detail: seriesDetailSchema.parse(await getOk(apiUrl, `/series-details/${entry.id}`)),
-  }));
 }
 
 async function fetchFirstPage(apiUrl: string, key: RankingKey): Promise<RankedSeries[]> {
   const typeParam = key === 'ALL' ? '' : `&type=${key}`;
   const body = await getOk(apiUrl, `/series/rankings?page=1&page_size=${RANKING_PAGE_SIZE}${typeParam}`);
-  return rankedSeriesSchema.array().parse(body);
+  return rankedSeriesListSchema.parse(body);
 }
 
 /** Fetches the whole catalogue: the bulk endpoint plus the first page of each of the 4 ranked lists. */
-export async function fetchCatalogue(
-  apiUrl: string,
-  log: CatalogueLog = consoleLog,
-): Promise<CatalogueSnapshot> {
+export async function fetchCatalogue(apiUrl: string): Promise<CatalogueSnapshot> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [bulk, ...firstPages] = await Promise.all([
-    fetchBulk(apiUrl),
+  const [series, ...firstPages] = await Promise.all([
+    fetchAllSeries(apiUrl),
     ...keys.map((key) => fetchFirstPage(apiUrl, key)),
   ]);
-  let series = bulk;
-  if (!series) {
-    log.warn(`${apiUrl}${BULK_PATH} does not exist; fetching the ranking and each series detail instead.`);
-    series = await fetchByRankingAndDetails(apiUrl);
-  }
   const rankings = Object.fromEntries(keys.map((key, index) => [key, firstPages[index] ?? []])) as Record<
     RankingKey,
     RankedSeries[]
@@ -283,7 +210,7 @@ export async function loadBuildCatalogue(
   }
   const apiUrl = catalogueApiUrl(env);
   try {
-    const snapshot = await fetchCatalogue(apiUrl, log);
+    const snapshot = await fetchCatalogue(apiUrl);
     log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series).`);
     return { snapshot, source: apiUrl };
   } catch (error) {

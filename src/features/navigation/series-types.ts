@@ -1,5 +1,6 @@
-export const SERIES_TYPES = ['MANHWA', 'MANGA', 'MANHUA'] as const;
-export type SeriesType = (typeof SERIES_TYPES)[number];
+import { SERIES_TYPES, type SeriesType } from '../../../contract/catalogue';
+
+export { SERIES_TYPES, type SeriesType };
 /** The type filter of the header: ALL or one series type. */
 export type TypeFilter = 'ALL' | SeriesType;
 

@@ -69,7 +69,8 @@ export interface SeriesDetailViewProps {
 export default function SeriesDetailView({ data, refreshing = false }: SeriesDetailViewProps) {
   const { series, detail } = data;
   const poster = coverSources(series.cover_url ?? detail.cover_url, series.cover_variants);
-  const banner = detail.series_cover_url
+  // series_cover_url falls back to the poster for older clients; only a real detail cover is a banner.
+  const banner = detail.has_detail_cover
     ? coverSources(detail.series_cover_url, detail.series_cover_variants)
     : null;
   const status = statusLabel(detail.status);

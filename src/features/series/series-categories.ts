@@ -1,15 +1,14 @@
+import { VOTE_CATEGORIES, type VoteCategoryLabel } from '../../../contract/catalogue';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
 
-/** The five voting categories, with their labels (spec) and the detail fields that hold their sums. */
-export const SERIES_CATEGORIES = [
-  { label: 'Story', total: 'story_total', count: 'story_count' },
-  { label: 'Characters', total: 'characters_total', count: 'characters_count' },
-  { label: 'World Building', total: 'worldbuilding_total', count: 'worldbuilding_count' },
-  { label: 'Art', total: 'art_total', count: 'art_count' },
-  { label: 'Drama / Fighting', total: 'drama_or_fight_total', count: 'drama_or_fight_count' },
-] as const satisfies ReadonlyArray<{ label: string; total: keyof SeriesDetail; count: keyof SeriesDetail }>;
+/** The contract's five voting categories, with the detail fields that hold their sums. */
+export const SERIES_CATEGORIES = VOTE_CATEGORIES.map(({ label, field }) => ({
+  label,
+  total: `${field}_total` as const,
+  count: `${field}_count` as const,
+}));
 
-export type CategoryLabel = (typeof SERIES_CATEGORIES)[number]['label'];
+export type CategoryLabel = VoteCategoryLabel;
 
 export interface CategoryScore {
   label: CategoryLabel;

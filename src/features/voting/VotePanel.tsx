@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorStatus } from '../../lib/api-client';
 import { $session } from '../accounts/session-store';
-import { useHydrated } from '../accounts/use-hydrated';
+import { useHydrated } from '../../ui/use-hydrated';
 import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
 import type { CategoryLabel } from '../series/series-categories';
 import {

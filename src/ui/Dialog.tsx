@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import styles from './CatalogueAdmin.module.css';
+import styles from './Dialog.module.css';
 
-export interface AdminDialogProps {
+export interface DialogProps {
   title: string;
   /** Called when the dialog closes itself: Escape or the close button. The parent then unmounts it. */
   onClose: () => void;
@@ -12,7 +12,7 @@ export interface AdminDialogProps {
  * A modal shown while mounted. A native modal <dialog> keeps focus inside it (the page behind is inert)
  * and closes on Escape; when it goes away, focus returns to the control that opened it.
  */
-export default function AdminDialog({ title, onClose, children }: AdminDialogProps) {
+export default function Dialog({ title, onClose, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

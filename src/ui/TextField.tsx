@@ -1,5 +1,5 @@
 import type { HTMLInputAutoCompleteAttribute, Ref } from 'react';
-import styles from './AuthForm.module.css';
+import styles from './TextField.module.css';
 
 interface TextFieldProps {
   id: string;

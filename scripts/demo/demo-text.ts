@@ -1,4 +1,4 @@
-import type { SeriesType } from '../db/schema';
+import type { SeriesType } from '../../api/db/schema';
 import type { SeededRandom } from './seeded-random';
 
 /**

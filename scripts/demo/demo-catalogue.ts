@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { bulkInsert } from '../db/bulk-insert';
-import { executeCounting, queryRows } from '../db/query-rows';
-import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../db/schema';
-import type { MediaStorage } from '../media/storage';
-import { removeImage, storeImagePixels } from '../media/store-image';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from './categories';
+import type { Database } from '../../api/db/client';
+import { bulkInsert } from '../../api/db/bulk-insert';
+import { executeCounting, queryRows } from '../../api/db/query-rows';
+import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
+import type { MediaStorage } from '../../api/media/storage';
+import { removeImage, storeImagePixels } from '../../api/media/store-image';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import styles from './AuthForm.module.css';
+import styles from './FormNotice.module.css';
 
 export interface Notice {
   text: string;

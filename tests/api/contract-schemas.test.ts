@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as accounts from '../../contract/accounts';
+import * as catalogue from '../../contract/catalogue';
+import * as http from '../../contract/http';
+import { buildApp } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import { migrateDatabase, openDatabase } from '../../api/db/client';
+
+/** Routes that answer something other than the contract's JSON (documents, images, a captcha widget's own format). */
+const OUTSIDE_THE_CONTRACT = [/^\/docs/, /^\/media\//, /^\/auth\/captcha\/challenge$/];
+
+describe('the API declares the contract', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-contract-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers every route with a response schema exported by contract/, the same object, not a copy', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+    });
+    const database = await openDatabase(config.database);
+    await migrateDatabase(database);
+    const routes: RouteOptions[] = [];
+    const app = await buildApp({ config, database, logger: false, onRoute: (route) => routes.push(route) });
+    await app.ready();
+
+    const exported = new Set<unknown>(
+      [accounts, catalogue, http].flatMap((module) => Object.values(module as Record<string, unknown>)),
+    );
+    const checked: string[] = [];
+    const problems: string[] = [];
+    for (const route of routes) {
+      const methods = [route.method].flat().filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
+      if (methods.length === 0 || OUTSIDE_THE_CONTRACT.some((pattern) => pattern.test(route.url))) continue;
+      const name = `${methods.join(',')} ${route.url}`;
+      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      if (!response) {
+        problems.push(`${name}: no response schema`);
+        continue;
+      }
+      for (const [status, schema] of Object.entries(response)) {
+        if (!exported.has(schema)) problems.push(`${name} ${status}: not a contract export`);
+      }
+      checked.push(name);
+    }
+    expect(problems).toEqual([]);
+    // The routes of every feature were seen (a broken hook would check nothing).
+    for (const route of [
+      'GET /series/rankings',
+      'POST /series-details/:id/vote',
+      'POST /auth/login',
+      'DELETE /series/:id',
+    ])
+      expect(checked).toContain(route);
+    await app.close();
+    await database.close();
+  });
+});
