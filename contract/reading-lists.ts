@@ -138,10 +138,20 @@ export const publicReadingListSchema = z.object({
 });
 export type PublicReadingList = z.infer<typeof publicReadingListSchema>;
 
+/** `GET /reading-lists/me`: every list of the caller with its series ids. */
+export const myReadingListsSchema = z.array(readingListSchema);
+
 export const readingListsPageSchema = pagedSchema(readingListSummarySchema);
 export type ReadingListsPage = z.infer<typeof readingListsPageSchema>;
-export const listItemsPageSchema = pagedSchema(listItemSchema);
+export const listItemsPageSchema = pagedSchema(listItemSchema).extend({
+  item_count: z.number().int().describe('Items in the whole list, whatever the filters (additive)'),
+});
 export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
+
+/** `GET .../export.csv`: a header row, then one row per item (RFC 4180). */
+export const listCsvSchema = z
+  .string()
+  .describe('text/csv with the columns title, type, status, rank, score, votes, link');
 
 /* Requests. */
 

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, type ListItem } from '../../contract/reading-lists';
-import type { CatalogueSnapshot } from '../catalogue/cache';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import { coverVariants } from '../catalogue/presenters';
 import type { MediaStorage } from '../media/storage';
 import type { ListItemRow } from './repository';

@@ -1,8 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SERIES_NOT_FOUND } from '../../contract/catalogue';
-import { errorSchema, idParams, validationErrorSchema } from '../../contract/http';
+import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   addItemBody,
   createListBody,
@@ -17,6 +16,8 @@ import {
   listItemParams,
   listItemsPageSchema,
   listItemsQuery,
+  listCsvSchema,
+  myReadingListsSchema,
   listsPageQuery,
   publicListQuery,
   publicReadingListSchema,
@@ -28,7 +29,7 @@ import {
   type ListItem,
   type PublicReadingList,
 } from '../../contract/reading-lists';
-import type { CatalogueSnapshot } from '../catalogue/cache';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import { cachedJson, PRIVATE_NO_STORE, sendCachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
@@ -61,7 +62,6 @@ const errors = {
   422: validationErrorSchema,
 };
 const security = [{ bearer: [] }];
-const csvResponse = z.string().describe('text/csv: title, type, status, rank, score, votes, link');
 
 /**
  * Reading lists (api.md). The owner's calls sit behind one authentication hook, and every query names the
@@ -106,7 +106,7 @@ const ownerRoutes =
           tags: ['reading lists'],
           summary: "The caller's lists, each with its series ids",
           security,
-          response: { 200: z.array(readingListSchema), 401: errorSchema },
+          response: { 200: myReadingListsSchema, 401: errorSchema },
         },
       },
       async (request) => listsOfUser(app.db, currentUser(request).id),
@@ -167,7 +167,7 @@ const ownerRoutes =
           summary: 'Delete a list with its items',
           security,
           params: idParams,
-          response: { 204: z.null().describe('Deleted'), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -252,7 +252,7 @@ const ownerRoutes =
           params: idParams,
           querystring: listItemsQuery,
           response: {
-            200: listItemsPageSchema.extend({ item_count: z.number().int() }),
+            200: listItemsPageSchema,
             ...errors,
           },
         },
@@ -329,7 +329,7 @@ const ownerRoutes =
           params: idParams,
           querystring: publicListQuery,
           produces: ['text/csv'],
-          response: { 200: csvResponse, ...errors },
+          response: { 200: listCsvSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -404,7 +404,7 @@ const publicRoutes =
           params: shareTokenParams,
           querystring: publicListQuery,
           produces: ['text/csv'],
-          response: { 200: csvResponse, 404: errorSchema, 422: validationErrorSchema },
+          response: { 200: listCsvSchema, 404: errorSchema, 422: validationErrorSchema },
         },
       },
       async (request, reply) => {

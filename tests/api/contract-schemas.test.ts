@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
 import * as http from '../../contract/http';
+import * as readingLists from '../../contract/reading-lists';
 import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
@@ -31,7 +32,9 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, http].flatMap((module) => Object.values(module as Record<string, unknown>)),
+      [accounts, catalogue, http, readingLists].flatMap((module) =>
+        Object.values(module as Record<string, unknown>),
+      ),
     );
     const checked: string[] = [];
     const problems: string[] = [];
@@ -56,6 +59,7 @@ describe('the API declares the contract', () => {
       'POST /series-details/:id/vote',
       'POST /auth/login',
       'DELETE /series/:id',
+      'GET /reading-lists/:id/items/paged',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiLogin, coverPng, newReader, useSession, type LoginAnswer } from './api-helpers';
 import { e2eStack } from './stack-config';

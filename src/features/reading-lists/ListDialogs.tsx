@@ -6,7 +6,9 @@ import {
   MAX_LISTS_PER_USER,
   type ReadingList,
 } from '../../../contract/reading-lists';
-import AdminDialog from '../catalogue-admin/AdminDialog';
+import Dialog from '../../ui/Dialog';
+import { FormNotice, useNotice } from '../../ui/FormNotice';
+import TextField from '../../ui/TextField';
 import { addSeriesToList, createReadingList, removeSeriesFromList } from './lists-api';
 import { listFailureMessage } from './list-messages';
 import {
@@ -38,10 +40,10 @@ const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}
 function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add' }>['series'] }) {
   const { data: lists, error, loading } = useStore($myLists);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [problem, setProblem] = useState('');
+  const [notice, show] = useNotice();
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const problemId = `${id}-problem`;
+  const noticeId = `${id}-notice`;
 
   // One list: nothing to choose.
   const selected = chosen ?? (lists?.length === 1 ? lists[0]!.id : null);
@@ -52,11 +54,11 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
     event.preventDefault();
     if (busy) return;
     if (!selectedList) {
-      setProblem(LIST_TEXT.chooseList);
+      show(LIST_TEXT.chooseList);
       return;
     }
     setBusy(true);
-    setProblem('');
+    show('');
     try {
       if (selectedHas) {
         replaceList(await removeSeriesFromList(selectedList.id, series.id));
@@ -67,7 +69,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
       }
       closeListDialog();
     } catch (failure) {
-      setProblem(listFailureMessage(failure, selectedHas ? LIST_TEXT.removeFailed : LIST_TEXT.addFailed));
+      show(listFailureMessage(failure, selectedHas ? LIST_TEXT.removeFailed : LIST_TEXT.addFailed));
       setBusy(false);
     }
   }
@@ -92,7 +94,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
   }
 
   return (
-    <AdminDialog title={LIST_TEXT.addTitle} onClose={closeListDialog}>
+    <Dialog title={LIST_TEXT.addTitle} onClose={closeListDialog}>
       <p className={styles.subject}>{series.title}</p>
       {!lists && loading && (
         <p className={styles.muted} role="status">
@@ -111,8 +113,8 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
         <form className={styles.form} onSubmit={submit} noValidate>
           <fieldset
             className={styles.choices}
-            aria-describedby={problem ? problemId : undefined}
-            aria-invalid={problem === LIST_TEXT.chooseList || undefined}
+            aria-describedby={notice ? noticeId : undefined}
+            aria-invalid={notice?.text === LIST_TEXT.chooseList || undefined}
           >
             <legend className={styles.legend}>Your lists</legend>
             {lists.map((list) => {
@@ -126,7 +128,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
                     checked={selected === list.id}
                     onChange={() => {
                       setChosen(list.id);
-                      setProblem('');
+                      show('');
                     }}
                   />
                   <span className={styles.choiceName}>{list.name}</span>
@@ -138,13 +140,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
               );
             })}
           </fieldset>
-          <div className={styles.problemSlot} role="alert">
-            {problem && (
-              <p id={problemId} className={styles.problem}>
-                {problem}
-              </p>
-            )}
-          </div>
+          <FormNotice notice={notice} errorId={noticeId} />
           <div className={styles.actions}>
             <button
               type="submit"
@@ -166,7 +162,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
         ) : (
           <p className={styles.muted}>{LIST_TEXT.limitReached}</p>
         ))}
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -183,9 +179,9 @@ function CreateListDialog() {
     }
   }
   return (
-    <AdminDialog title={LIST_TEXT.createTitle} onClose={closeListDialog}>
+    <Dialog title={LIST_TEXT.createTitle} onClose={closeListDialog}>
       <NewListForm submitLabel="Create list" onSubmit={create} autoFocus />
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -199,27 +195,31 @@ interface NewListFormProps {
 
 /** A list name (required, at most 50 characters) and its submit button. */
 function NewListForm({ heading, submitLabel, onSubmit, autoFocus = false }: NewListFormProps) {
-  const [problem, setProblem] = useState('');
+  const [notice, show] = useNotice();
+  const [fieldError, setFieldError] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const noticeId = `${id}-notice`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const name = input.current?.value.trim() ?? '';
     if (!name) {
-      setProblem(LIST_TEXT.nameRequired);
+      setFieldError(LIST_TEXT.nameRequired);
+      show(LIST_TEXT.nameRequired, 'error', { announceOnly: true });
       input.current?.focus();
       return;
     }
     setBusy(true);
-    setProblem('');
-    const outcome = await onSubmit(name);
+    setFieldError('');
+    show('');
+    const problem = await onSubmit(name);
     // Still mounted only when the dialog stayed open (a failure).
     setBusy(false);
-    setProblem(outcome);
-    if (outcome) input.current?.focus();
+    show(problem);
+    if (problem) input.current?.focus();
   }
 
   return (
@@ -234,33 +234,20 @@ function NewListForm({ heading, submitLabel, onSubmit, autoFocus = false }: NewL
           {heading}
         </h3>
       )}
-      <div className={styles.field}>
-        <label htmlFor={`${id}-name`} className={styles.label}>
-          List name
-        </label>
-        <input
-          ref={input}
-          id={`${id}-name`}
-          name="name"
-          className={styles.input}
-          maxLength={LIST_NAME_MAX_LENGTH}
-          autoComplete="off"
-          autoFocus={autoFocus}
-          aria-required="true"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-        />
-        <p id={`${id}-hint`} className={styles.muted}>
-          Up to {LIST_NAME_MAX_LENGTH} characters. You can keep {MAX_LISTS_PER_USER} lists.
-        </p>
-        <div className={styles.problemSlot} role="alert">
-          {problem && (
-            <p id={`${id}-problem`} className={styles.problem}>
-              {problem}
-            </p>
-          )}
-        </div>
-      </div>
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label="List name"
+        autoComplete="off"
+        maxLength={LIST_NAME_MAX_LENGTH}
+        autoFocus={autoFocus}
+        hint={`Up to ${LIST_NAME_MAX_LENGTH} characters. You can keep ${MAX_LISTS_PER_USER} lists.`}
+        error={fieldError}
+        invalid={notice?.tone === 'error'}
+        messageId={noticeId}
+        inputRef={input}
+      />
+      <FormNotice notice={notice} errorId={noticeId} />
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
           {submitLabel}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $isSignedIn } from '../accounts/session-store';
-import { useHydrated } from '../accounts/use-hydrated';
+import { useHydrated } from '../../ui/use-hydrated';
 import { $seriesInLists, openAddToList } from './lists-store';
 import styles from './ListToggle.module.css';
 

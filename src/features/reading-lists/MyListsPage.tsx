@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { LIST_TEXT, type ReadingList, type ReadingListSummary } from '../../../contract/reading-lists';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
-import { useHydrated } from '../accounts/use-hydrated';
+import { useHydrated } from '../../ui/use-hydrated';
 import { fetchMyListsPage } from './lists-api';
 import { listIdFromHash } from './list-format';
 import ListPanel from './ListPanel';

@@ -56,10 +56,8 @@ export interface ItemFilters {
   minVotes: string;
 }
 
-export type ListItemsAnswer = ListItemsPage & { item_count: number };
-
-export function fetchListItems(listId: number, page: number, filters: ItemFilters): Promise<ListItemsAnswer> {
-  return api<ListItemsAnswer>(`/reading-lists/${listId}/items/paged`, {
+export function fetchListItems(listId: number, page: number, filters: ItemFilters): Promise<ListItemsPage> {
+  return api<ListItemsPage>(`/reading-lists/${listId}/items/paged`, {
     query: {
       page,
       page_size: LIST_ITEMS_PAGE_SIZE,
