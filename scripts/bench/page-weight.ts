@@ -40,6 +40,9 @@ const pageTypes: PageType[] = [
   { name: 'series fallback', files: ['series/fallback.html'], jsGoalKb: 90 },
   { name: 'info', files: ['about.html', 'contact.html', 'how-rankings-work.html'], jsGoalKb: 15 },
   { name: 'compare', files: ['compare.html'], jsGoalKb: undefined },
+  { name: 'my lists', files: ['my-lists.html'], jsGoalKb: 100 },
+  // Every /lists/{token} is this one page (a 200 rewrite).
+  { name: 'shared list', files: ['lists.html'], jsGoalKb: 100 },
 ];
 
 const gzipCache = new Map<string, number>();
