@@ -98,7 +98,7 @@ export const LIST_TEXT = {
 
 const listId = z.number().int().describe('List id');
 
-export const readingListSummarySchema = z.object({
+const readingListSummaryShape = {
   id: listId,
   name: z.string(),
   is_public: z.boolean(),
@@ -107,10 +107,13 @@ export const readingListSummarySchema = z.object({
     .nullable()
     .describe('Random URL-safe token (at least 128 bits) while public; null while private'),
   item_count: z.number().int(),
-});
+};
+
+export const readingListSummarySchema = z.object(readingListSummaryShape);
 export type ReadingListSummary = z.infer<typeof readingListSummarySchema>;
 
-export const readingListSchema = readingListSummarySchema.extend({
+export const readingListSchema = z.object({
+  ...readingListSummaryShape,
   items: z
     .array(z.object({ series_id: z.number().int() }))
     .describe('Every series in the list, in list order'),
@@ -143,7 +146,8 @@ export const myReadingListsSchema = z.array(readingListSchema);
 
 export const readingListsPageSchema = pagedSchema(readingListSummarySchema);
 export type ReadingListsPage = z.infer<typeof readingListsPageSchema>;
-export const listItemsPageSchema = pagedSchema(listItemSchema).extend({
+export const listItemsPageSchema = z.object({
+  ...pagedSchema(listItemSchema).shape,
   item_count: z.number().int().describe('Items in the whole list, whatever the filters (additive)'),
 });
 export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
