@@ -159,11 +159,7 @@ async function main(): Promise<void> {
     seedMs: number;
     coldLoadMs: number;
     readingList: ReadingListFixture;
-  }>(
-    child,
-    { type: 'none' },
-    'ready',
-  );
+  }>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
   console.log(`Database: ${options.postgres ? 'PostgreSQL (scratch database)' : 'in-memory PGlite'}.`);
   console.log(
