@@ -274,27 +274,20 @@ function orderBy(sort: ListSort, minVoters: number): SQL {
     case 'default_desc':
       return LIST_ORDER_DESC;
     case 'rank_asc':
+    case 'rank_desc': {
+      // Descending rank is the ranking's order reversed; the Unranked stay last either way.
+      const [score, voters, id] = sort === 'rank_asc' ? ['desc', 'desc', 'asc'] : ['asc', 'asc', 'desc'];
       return sql.join(
         [
           sql`${ranked} desc`,
-          whenRanked('r.final_score', 'desc'),
-          whenRanked('r.voter_count', 'desc'),
-          whenRanked('r.series_id', 'asc'),
+          whenRanked('r.final_score', score as 'asc' | 'desc'),
+          whenRanked('r.voter_count', voters as 'asc' | 'desc'),
+          whenRanked('r.series_id', id as 'asc' | 'desc'),
           LIST_ORDER_ASC,
         ],
         sql`, `,
       );
-    case 'rank_desc':
-      return sql.join(
-        [
-          sql`${ranked} desc`,
-          whenRanked('r.final_score', 'asc'),
-          whenRanked('r.voter_count', 'asc'),
-          whenRanked('r.series_id', 'desc'),
-          LIST_ORDER_ASC,
-        ],
-        sql`, `,
-      );
+    }
     case 'stars_asc':
       return sql`${scored} desc, r.final_score asc, ${LIST_ORDER_ASC}`;
     case 'stars_desc':
@@ -377,13 +370,11 @@ async function queryItems(
   };
 }
 
-/** A page of the user's list's items, filtered and sorted; undefined when the user has no such list. */
-export function itemsPageOfUser(db: Queryable, userId: number, listId: number, query: Required<ItemsQuery>) {
-  return queryItems(db, sql`l.id = ${listId} and l.user_id = ${userId}`, query);
-}
-
-/** Every item of the user's list, sorted (the CSV export). */
-export function allItemsOfUser(db: Queryable, userId: number, listId: number, query: ItemsQuery) {
+/**
+ * The user's list's items, filtered and sorted: one page, or every item when no page is given (the CSV
+ * export). Undefined when the user has no such list.
+ */
+export function itemsOfUser(db: Queryable, userId: number, listId: number, query: ItemsQuery) {
   return queryItems(db, sql`l.id = ${listId} and l.user_id = ${userId}`, query);
 }
 

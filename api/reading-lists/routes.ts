@@ -36,11 +36,10 @@ import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
 import { csvFileName, itemsCsv, toListItem } from './presenters';
 import {
   addItem,
-  allItemsOfUser,
   createList,
   deleteList,
   isPossibleId,
-  itemsPageOfUser,
+  itemsOfUser,
   listsOfUser,
   listsPageOfUser,
   removeItem,
@@ -262,7 +261,7 @@ const ownerRoutes =
         const { page, page_size, ...filter } = request.query;
         if (!isPossibleId(id)) throw listNotFound();
         const snapshot = await app.catalogueCache.get();
-        const found = await itemsPageOfUser(app.db, currentUser(request).id, id, {
+        const found = await itemsOfUser(app.db, currentUser(request).id, id, {
           filter,
           minVoters: app.config.RANKING_MIN_VOTERS,
           page: { page, pageSize: page_size },
@@ -279,45 +278,29 @@ const ownerRoutes =
       },
     );
 
-    app.post(
-      '/reading-lists/:id/share',
-      {
+    for (const [method, shared, summary] of [
+      ['POST', true, 'Share a list: a random token (kept when already shared)'],
+      ['DELETE', false, 'Unshare a list: its token is revoked'],
+    ] as const) {
+      app.route({
+        method,
+        url: '/reading-lists/:id/share',
         schema: {
           tags: ['reading lists'],
-          summary: 'Share a list: a random token (kept when already shared)',
+          summary,
           security,
           params: idParams,
           response: { 200: readingListSchema, ...errors },
         },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const list = isPossibleId(id) && (await setShared(app.db, currentUser(request).id, id, true));
-        if (!list) throw listNotFound();
-        sharedAnswers.forgetList(id);
-        return list;
-      },
-    );
-
-    app.delete(
-      '/reading-lists/:id/share',
-      {
-        schema: {
-          tags: ['reading lists'],
-          summary: 'Unshare a list: its token is revoked',
-          security,
-          params: idParams,
-          response: { 200: readingListSchema, ...errors },
+        handler: async (request) => {
+          const { id } = request.params;
+          const list = isPossibleId(id) && (await setShared(app.db, currentUser(request).id, id, shared));
+          if (!list) throw listNotFound();
+          sharedAnswers.forgetList(id);
+          return list;
         },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const list = isPossibleId(id) && (await setShared(app.db, currentUser(request).id, id, false));
-        if (!list) throw listNotFound();
-        sharedAnswers.forgetList(id);
-        return list;
-      },
-    );
+      });
+    }
 
     app.get(
       '/reading-lists/:id/export.csv',
@@ -337,7 +320,7 @@ const ownerRoutes =
         const snapshot = await app.catalogueCache.get();
         const found =
           isPossibleId(id) &&
-          (await allItemsOfUser(app.db, currentUser(request).id, id, {
+          (await itemsOfUser(app.db, currentUser(request).id, id, {
             filter: { sort: request.query.sort },
             minVoters: app.config.RANKING_MIN_VOTERS,
           }));

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   LIST_NAME_MAX_LENGTH,
   LIST_TEXT,
@@ -50,7 +50,7 @@ function AddToListDialog({ series }: { series: Extract<ListDialog, { kind: 'add'
   const selectedList = lists?.find((list) => list.id === selected);
   const selectedHas = selectedList?.items.some((item) => item.series_id === series.id) ?? false;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (!selectedList) {
@@ -202,7 +202,7 @@ function NewListForm({ heading, submitLabel, onSubmit, autoFocus = false }: NewL
   const id = useId();
   const noticeId = `${id}-notice`;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const name = input.current?.value.trim() ?? '';
