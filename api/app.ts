@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
+import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
@@ -78,6 +79,7 @@ export async function buildApp({
   await app.register(catalogueAdminRoutes);
   await app.register(votingRoutes);
   await app.register(readingListRoutes);
+  await app.register(issueRoutes);
 
   return app;
 }

@@ -188,6 +188,11 @@ export const configSchema = z.object({
   /** The same calls per account (username or e-mail) per window, whatever the IP. */
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Issue reports (POST /issues/report) per client IP per window: anyone may report, so it is bounded. */
+  ISSUE_REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  ISSUE_REPORT_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

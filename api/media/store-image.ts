@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { allKeys, VARIANT_WIDTHS, variantKey } from './images';
+import { allKeys, VARIANT_WIDTHS, variantKey, type VariantWidth } from './images';
 import type { MediaStorage } from './storage';
 
 /** Formats accepted from uploads, identified by their bytes (never by the file name or declared type). */
@@ -29,10 +29,14 @@ interface EncodingOptions {
   quality?: number;
   /** libwebp effort 0 (fastest) to 6 (smallest files); bulk generation uses 0. */
   effort?: number;
+  /** Narrower renditions to store beside the full size; all of VARIANT_WIDTHS by default, [] for none. */
+  variantWidths?: readonly VariantWidth[];
 }
 
 export interface StoreImageInput extends EncodingOptions {
   bytes: Buffer | Uint8Array;
+  /** Formats accepted, by the bytes; ACCEPTED_IMAGE_FORMATS by default. An animated GIF keeps its first frame. */
+  formats?: readonly string[];
 }
 
 /** Uncompressed 8-bit sRGB pixels, e.g. from sharp's `.raw().toBuffer({ resolveWithObject: true })`. */
@@ -68,7 +72,8 @@ export async function storeImage(storage: MediaStorage, input: StoreImageInput):
     (metadata) => metadata.format,
     () => undefined,
   );
-  if (!format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format)) {
+  const formats: readonly string[] = input.formats ?? ACCEPTED_IMAGE_FORMATS;
+  if (!format || !formats.includes(format)) {
     throw new InvalidImageError();
   }
   // Decode once and encode every size from the pixels: decoding is a large share of the work.
@@ -100,7 +105,8 @@ export async function storeImagePixels(
   const webp = { quality: input.quality ?? DEFAULT_QUALITY, effort: input.effort ?? 4 };
   const pixels = () => sharp(data, { raw: { width, height, channels } });
 
-  const narrower = VARIANT_WIDTHS.filter((variantWidth) => variantWidth < width);
+  const widths = input.variantWidths ?? VARIANT_WIDTHS;
+  const narrower = widths.filter((variantWidth) => variantWidth < width);
   const [full, ...variants] = await Promise.all([
     pixels().webp(webp).toBuffer(),
     ...narrower.map((variantWidth) => pixels().resize({ width: variantWidth }).webp(webp).toBuffer()),
@@ -114,9 +120,7 @@ export async function storeImagePixels(
     })),
   ];
   // Never upscale: a variant at least as wide as the original is a copy of the original.
-  const copies = VARIANT_WIDTHS.filter((variantWidth) => variantWidth >= width).map((w) =>
-    variantKey(key, w),
-  );
+  const copies = widths.filter((variantWidth) => variantWidth >= width).map((w) => variantKey(key, w));
   try {
     await Promise.all(encoded.map((file) => storage.put(file.key, file.bytes, STORED_IMAGE_MIME)));
     await Promise.all(

@@ -43,6 +43,8 @@ const pageTypes: PageType[] = [
   { name: 'my lists', files: ['my-lists.html'], jsGoalKb: 100 },
   // Every /lists/{token} is this one page (a 200 rewrite).
   { name: 'shared list', files: ['lists.html'], jsGoalKb: 100 },
+  { name: 'issues tracker', files: ['issues.html'], jsGoalKb: 60 },
+  { name: 'report issue', files: ['report-issue.html'], jsGoalKb: 60 },
 ];
 
 const gzipCache = new Map<string, number>();

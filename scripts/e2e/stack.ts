@@ -28,6 +28,8 @@ const env = {
   // The specs sign up and log in many times a minute from one address.
   AUTH_RATE_LIMIT_MAX: '1000',
   AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+  // The specs report issues from one address.
+  ISSUE_REPORT_RATE_LIMIT_MAX: '1000',
   // Short enough for accounts.spec.ts to open a genuinely expired verification link.
   EMAIL_TOKEN_TTL: String(e2eStack.emailTokenTtlSeconds),
 };

@@ -54,6 +54,17 @@ export async function apiLogin(
   return (await response.json()) as LoginAnswer;
 }
 
+/** Makes every page of this test start signed in, as the site stores a session after a login. */
+export async function useSession(page: Page, session: LoginAnswer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.access_token, JSON.stringify(session.user)] as const,
+  );
+}
+
 /** Signs `account` up through the API (201); the verification e-mail lands in the stack's outbox. */
 export async function apiSignup(request: APIRequestContext, account: Account): Promise<void> {
   const signup = await request.post(`${e2eStack.apiUrl}/auth/signup`, {
@@ -110,15 +121,4 @@ export async function newReader(request: APIRequestContext, prefix = 'reader'): 
     (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
   ).toBe(200);
   return apiLogin(request, account.username, account.password);
-}
-
-/** Makes every page of this test start signed in, as the site stores a session after a login. */
-export async function useSession(page: Page, session: LoginAnswer): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.access_token, JSON.stringify(session.user)] as const,
-  );
 }

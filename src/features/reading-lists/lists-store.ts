@@ -1,6 +1,6 @@
-import { nanoquery } from '@nanostores/query';
 import { atom, computed } from 'nanostores';
 import { MAX_LISTS_PER_USER, type ReadingList } from '../../../contract/reading-lists';
+import { createFetcherStore } from '../../lib/query';
 import { $session } from '../accounts/session-store';
 import { fetchMyLists, MY_LISTS_PATH } from './lists-api';
 
@@ -10,16 +10,14 @@ import { fetchMyLists, MY_LISTS_PATH } from './lists-api';
  * store with the API's answer, so every card's toggle follows without another request.
  */
 
-const [createFetcherStore] = nanoquery({
-  // Never refetched on its own: the page's own changes keep it current (see replaceList, dropList).
-  dedupeTime: Infinity,
-});
-
 /** The signed-in user's id as a key part: no user, no request; another user, another cache entry. */
 const $listsOwner = computed($session, (session) => (session.user ? `?user=${session.user.id}` : null));
 
 export const $myLists = createFetcherStore<ReadingList[]>([MY_LISTS_PATH, $listsOwner], {
   fetcher: () => fetchMyLists(),
+  // Never refetched on its own: the page's own changes keep it current (see replaceList, dropList).
+  dedupeTime: Infinity,
+  revalidateOnFocus: false,
 });
 
 function currentLists(): ReadingList[] | undefined {
