@@ -13,7 +13,9 @@ import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-
 import { listFailureMessage, SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
 import { useSentinel } from './use-sentinel';
+import fieldStyles from '../../ui/TextField.module.css';
 import styles from './MyListsPage.module.css';
+import pageStyles from './ListPages.module.css';
 
 const NO_FILTERS: ItemFilters = { type: '', status: '', sort: DEFAULT_LIST_SORT, minScore: '', minVotes: '' };
 /** Typing in a number field waits this long before asking the API. */
@@ -117,9 +119,13 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         onSubmit={(event) => event.preventDefault()}
         aria-label={`Filter ${list.name}`}
       >
-        <label className={styles.filter}>
+        <label className={pageStyles.field}>
           <span>Type</span>
-          <select value={filters.type} onChange={(event) => set('type')(event.target.value)}>
+          <select
+            className={fieldStyles.input}
+            value={filters.type}
+            onChange={(event) => set('type')(event.target.value)}
+          >
             <option value="">All</option>
             {SERIES_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -128,9 +134,13 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             ))}
           </select>
         </label>
-        <label className={styles.filter}>
+        <label className={pageStyles.field}>
           <span>Status</span>
-          <select value={filters.status} onChange={(event) => set('status')(event.target.value)}>
+          <select
+            className={fieldStyles.input}
+            value={filters.status}
+            onChange={(event) => set('status')(event.target.value)}
+          >
             <option value="">All</option>
             {SERIES_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -139,9 +149,13 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             ))}
           </select>
         </label>
-        <label className={`${styles.filter} ${styles.sortFilter}`}>
+        <label className={`${pageStyles.field} ${styles.sortFilter}`}>
           <span>Sort</span>
-          <select value={filters.sort} onChange={(event) => set('sort')(event.target.value as ListSort)}>
+          <select
+            className={fieldStyles.input}
+            value={filters.sort}
+            onChange={(event) => set('sort')(event.target.value as ListSort)}
+          >
             {(Object.keys(SORT_LABELS) as ListSort[])
               .filter((sort) => LIST_SORTS.includes(sort))
               .map((sort) => (
@@ -151,9 +165,10 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
               ))}
           </select>
         </label>
-        <label className={styles.filter}>
+        <label className={pageStyles.field}>
           <span>Stars ≥</span>
           <input
+            className={fieldStyles.input}
             type="number"
             inputMode="decimal"
             step={0.1}
@@ -166,9 +181,10 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             aria-describedby={scoreValid ? undefined : `${id}-score-error`}
           />
         </label>
-        <label className={styles.filter}>
+        <label className={pageStyles.field}>
           <span>Votes ≥</span>
           <input
+            className={fieldStyles.input}
             type="number"
             inputMode="numeric"
             step={1}
@@ -201,7 +217,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
 
       <div role="alert">{rowError && <p className={styles.fieldError}>{rowError}</p>}</div>
       {items.length > 0 && (
-        <ol className={styles.rows} aria-busy={phase === 'loading'}>
+        <ol className={pageStyles.rows} aria-busy={phase === 'loading'}>
           {items.map((item, index) => (
             <ListItemRow
               key={item.series_id}
@@ -223,7 +239,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         </ol>
       )}
       {phase === 'loading' && (
-        <ol className={styles.rows} aria-hidden="true">
+        <ol className={pageStyles.rows} aria-hidden="true">
           {Array.from({ length: firstLoad ? Math.min(Math.max(list.item_count, 1), 4) : 2 }, (_, index) => (
             <ListItemRowSkeleton key={index} withAction />
           ))}

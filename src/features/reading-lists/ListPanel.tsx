@@ -6,6 +6,7 @@ import { formatItemCount } from './list-format';
 import { listFailureMessage } from './list-messages';
 import ListItems from './ListItems';
 import styles from './MyListsPage.module.css';
+import pageStyles from './ListPages.module.css';
 
 export interface ListPanelProps {
   list: ReadingListSummary;
@@ -124,10 +125,10 @@ export default function ListPanel({
             <span className={styles.listName}>{list.name}</span>
           </button>
         </h2>
-        <span className={styles.badge} data-public={list.is_public}>
+        <span className={pageStyles.badge} data-public={list.is_public}>
           {list.is_public ? LIST_TEXT.public : LIST_TEXT.private}
         </span>
-        <span className={styles.count}>{formatItemCount(list.item_count)}</span>
+        <span className={pageStyles.count}>{formatItemCount(list.item_count)}</span>
       </div>
 
       <div className={styles.actions}>

@@ -8,6 +8,7 @@ import { listIdFromHash } from './list-format';
 import ListPanel from './ListPanel';
 import { useSentinel } from './use-sentinel';
 import styles from './MyListsPage.module.css';
+import pageStyles from './ListPages.module.css';
 
 type Phase = 'loading' | 'idle' | 'error';
 
@@ -145,14 +146,14 @@ export default function MyListsPage() {
   const showEnd = phase === 'idle' && !hasMore && lists.length > 0;
 
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.page}>
       <h1 ref={heading} tabIndex={-1}>
         My Reading Lists
       </h1>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {hydrated && !signedIn && <p className={styles.message}>Redirecting to log in…</p>}
+      {hydrated && !signedIn && <p className={pageStyles.message}>Redirecting to log in…</p>}
 
       {lists.length > 0 && (
         <ul className={styles.lists} aria-busy={phase === 'loading'}>
@@ -179,15 +180,15 @@ export default function MyListsPage() {
       )}
 
       {phase === 'error' && (
-        <div className={styles.message} role="alert">
+        <div className={pageStyles.message} role="alert">
           <p>{LIST_TEXT.loadListsFailed}</p>
           <button type="button" className="button" onClick={() => loadPage(page + 1)}>
             {LIST_TEXT.tryAgain}
           </button>
         </div>
       )}
-      {showEmpty && <p className={styles.message}>{LIST_TEXT.noLists}</p>}
-      {showEnd && <p className={styles.end}>{LIST_TEXT.endOfLists}</p>}
+      {showEmpty && <p className={pageStyles.message}>{LIST_TEXT.noLists}</p>}
+      {showEnd && <p className={pageStyles.end}>{LIST_TEXT.endOfLists}</p>}
       <div ref={sentinel} />
     </div>
   );

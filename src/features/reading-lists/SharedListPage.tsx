@@ -13,6 +13,8 @@ import { SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
 import { useSentinel } from './use-sentinel';
 import styles from './SharedListPage.module.css';
+import fieldStyles from '../../ui/TextField.module.css';
+import pageStyles from './ListPages.module.css';
 
 /** The shared page's sorts (spec): list order, rank both ways, stars, votes, title A–Z and Z–A. */
 const SHARED_SORTS: ListSort[] = [
@@ -92,9 +94,9 @@ export default function SharedListPage() {
 
   if (token === '' || failed) {
     return (
-      <div className={styles.page}>
+      <div className={pageStyles.page}>
         <h1>Shared reading list</h1>
-        <p className={styles.message} role="alert">
+        <p className={pageStyles.message} role="alert">
           {token === '' ? LIST_TEXT.missingToken : LIST_TEXT.sharedUnavailable}
         </p>
       </div>
@@ -102,7 +104,7 @@ export default function SharedListPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.page}>
       <header className={styles.header}>
         {list ? (
           <h1 className={styles.title}>{list.name}</h1>
@@ -113,13 +115,19 @@ export default function SharedListPage() {
           </h1>
         )}
         <div className={styles.facts}>
-          <span className={styles.badge}>{LIST_TEXT.public}</span>
-          <span className={styles.count}>{list ? formatItemCount(list.item_count) : '\u00a0'}</span>
+          <span className={pageStyles.badge} data-public="true">
+            {LIST_TEXT.public}
+          </span>
+          <span className={pageStyles.count}>{list ? formatItemCount(list.item_count) : '\u00a0'}</span>
         </div>
         <div className={styles.tools}>
-          <label className={styles.sort}>
+          <label className={`${pageStyles.field} ${styles.sort}`}>
             <span>Sort</span>
-            <select value={sort} onChange={(event) => setSort(event.target.value as ListSort)}>
+            <select
+              className={fieldStyles.input}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as ListSort)}
+            >
               {SHARED_SORTS.map((option) => (
                 <option key={option} value={option}>
                   {SORT_LABELS[option]}
@@ -142,21 +150,21 @@ export default function SharedListPage() {
       </header>
 
       {list && items.length > 0 && (
-        <ol className={styles.rows} aria-busy={loading}>
+        <ol className={pageStyles.rows} aria-busy={loading}>
           {items.slice(0, count).map((item, index) => (
             <ListItemRow key={item.series_id} item={item} eager={index < 6} />
           ))}
         </ol>
       )}
       {!list && (
-        <ol className={styles.rows} aria-hidden="true" data-testid="shared-list-skeleton">
+        <ol className={pageStyles.rows} aria-hidden="true" data-testid="shared-list-skeleton">
           {Array.from({ length: 6 }, (_, index) => (
             <ListItemRowSkeleton key={index} />
           ))}
         </ol>
       )}
-      {!loading && items.length === 0 && <p className={styles.message}>{LIST_TEXT.sharedEmpty}</p>}
-      {!loading && items.length > 0 && ended && <p className={styles.end}>{LIST_TEXT.sharedEnd}</p>}
+      {!loading && items.length === 0 && <p className={pageStyles.message}>{LIST_TEXT.sharedEmpty}</p>}
+      {!loading && items.length > 0 && ended && <p className={pageStyles.end}>{LIST_TEXT.sharedEnd}</p>}
       <div ref={sentinel} />
     </div>
   );
