@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { LIST_TEXT } from '../../../contract/reading-lists';
+import { LIST_TEXT } from '../../../contract/reading-lists-values';
 import { $isSignedIn } from '../accounts/session-store';
 import { $canCreateList, $myLists, openCreateList } from './lists-store';
 import styles from './CreateListButton.module.css';

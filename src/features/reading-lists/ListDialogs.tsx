@@ -1,11 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  LIST_NAME_MAX_LENGTH,
-  LIST_TEXT,
-  MAX_LISTS_PER_USER,
-  type ReadingList,
-} from '../../../contract/reading-lists';
+import { LIST_NAME_MAX_LENGTH, LIST_TEXT, MAX_LISTS_PER_USER } from '../../../contract/reading-lists-values';
+import type { ReadingList } from '../../../contract/reading-lists';
 import Dialog from '../../ui/Dialog';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';

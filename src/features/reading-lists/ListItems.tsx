@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SERIES_STATUSES, SERIES_TYPES } from '../../../contract/catalogue';
+import { SERIES_STATUSES, SERIES_TYPES } from '../../../contract/catalogue-values';
 import {
   DEFAULT_LIST_SORT,
   LIST_SORTS,
   LIST_TEXT,
-  type ListItem,
   type ListSort,
-  type ReadingListSummary,
-} from '../../../contract/reading-lists';
+} from '../../../contract/reading-lists-values';
+import type { ListItem, ReadingListSummary } from '../../../contract/reading-lists';
 import { statusLabel } from '../catalogue/series-format';
 import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
 import { listFailureMessage, SORT_LABELS } from './list-messages';

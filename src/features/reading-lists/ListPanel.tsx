@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { LIST_TEXT, type ReadingList, type ReadingListSummary } from '../../../contract/reading-lists';
+import { LIST_TEXT } from '../../../contract/reading-lists-values';
+import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
 import { $session } from '../accounts/session-store';
 import { deleteReadingList, fetchListCsv, setListShared } from './lists-api';
 import { formatItemCount } from './list-format';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
-import { LIST_TEXT, type ReadingList, type ReadingListSummary } from '../../../contract/reading-lists';
+import { LIST_TEXT } from '../../../contract/reading-lists-values';
+import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
 import { fetchMyListsPage } from './lists-api';

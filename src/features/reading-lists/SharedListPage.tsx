@@ -4,8 +4,8 @@ import {
   LIST_TEXT,
   SHARED_LIST_STEP,
   type ListSort,
-  type PublicReadingList,
-} from '../../../contract/reading-lists';
+} from '../../../contract/reading-lists-values';
+import type { PublicReadingList } from '../../../contract/reading-lists';
 import { documentTitle } from '../../lib/seo';
 import { fetchSharedList, sharedListCsvUrl } from './lists-api';
 import { formatItemCount, shareTokenFromPath } from './list-format';

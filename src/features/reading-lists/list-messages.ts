@@ -1,4 +1,4 @@
-import { LIST_TEXT, READING_LIST_ERROR_CODES } from '../../../contract/reading-lists';
+import { LIST_TEXT, READING_LIST_ERROR_CODES } from '../../../contract/reading-lists-values';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 
 /**

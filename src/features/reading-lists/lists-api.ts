@@ -1,11 +1,9 @@
-import {
-  LIST_ITEMS_PAGE_SIZE,
-  LISTS_PAGE_SIZE,
-  type ListItemsPage,
-  type ListSort,
-  type PublicReadingList,
-  type ReadingList,
-  type ReadingListsPage,
+import { LIST_ITEMS_PAGE_SIZE, LISTS_PAGE_SIZE, type ListSort } from '../../../contract/reading-lists-values';
+import type {
+  ListItemsPage,
+  PublicReadingList,
+  ReadingList,
+  ReadingListsPage,
 } from '../../../contract/reading-lists';
 import type { SeriesStatus, SeriesType } from '../../../contract/catalogue';
 import { api, API_URL } from '../../lib/api-client';

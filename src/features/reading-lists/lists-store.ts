@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { MAX_LISTS_PER_USER, type ReadingList } from '../../../contract/reading-lists';
+import { MAX_LISTS_PER_USER } from '../../../contract/reading-lists-values';
+import type { ReadingList } from '../../../contract/reading-lists';
 import { createFetcherStore } from '../../lib/query';
 import { $session } from '../accounts/session-store';
 import { fetchMyLists, MY_LISTS_PATH } from './lists-api';
