@@ -40,6 +40,9 @@ const pageTypes: PageType[] = [
   { name: 'series fallback', files: ['series/fallback.html'], jsGoalKb: 90 },
   { name: 'info', files: ['about.html', 'contact.html', 'how-rankings-work.html'], jsGoalKb: 15 },
   { name: 'compare', files: ['compare.html'], jsGoalKb: undefined },
+  { name: 'my lists', files: ['my-lists.html'], jsGoalKb: 100 },
+  // Every /lists/{token} is this one page (a 200 rewrite).
+  { name: 'shared list', files: ['lists.html'], jsGoalKb: 100 },
   { name: 'issues tracker', files: ['issues.html'], jsGoalKb: 60 },
   { name: 'report issue', files: ['report-issue.html'], jsGoalKb: 60 },
 ];

@@ -35,6 +35,8 @@ describe('write rate limits', () => {
       VOTE_RATE_LIMIT_WINDOW: '10m',
       ADMIN_RATE_LIMIT_MAX: '2',
       ADMIN_RATE_LIMIT_WINDOW: '10m',
+      WRITE_RATE_LIMIT_MAX: '3',
+      WRITE_RATE_LIMIT_WINDOW: '10m',
       // Every instance must accept the others' tokens.
       JWT_SECRET: 'write-rate-limits-test-secret-of-at-least-32-chars',
     });
@@ -79,6 +81,24 @@ describe('write rate limits', () => {
     } finally {
       await restarted.app.close();
     }
+  });
+
+  it("limits reading-list writes per user with the feature's one-line hook, never its reads", async () => {
+    const reader = await createUserWithToken(server);
+    const create = (name: string) =>
+      server.request('/reading-lists', { method: 'POST', token: reader.token, json: { name } });
+    expect((await create('First')).status).toBe(201);
+    expect((await create('Second')).status).toBe(201);
+    expect((await create('Third')).status).toBe(400); // the two-list cap, still counted
+    const limited = await create('Fourth');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await server.request('/reading-lists/me', { token: reader.token })).status).toBe(200);
+    const other = await createUserWithToken(server);
+    expect(
+      (await server.request('/reading-lists', { method: 'POST', token: other.token, json: { name: 'Mine' } }))
+        .status,
+    ).toBe(201);
   });
 
   it('limits admin writes (cover uploads included) per admin, across catalogue and tracker', async () => {
