@@ -31,6 +31,19 @@ export const AUTH_TEXTS = {
   googleNotConfigured: 'Google sign-in is not configured',
 } as const;
 
+/** The site's "Delete my account" texts. */
+export const DELETE_ACCOUNT_TEXTS = {
+  action: 'Delete my account',
+  warning:
+    'This deletes your account for good. Your votes are removed from every score and ranking, your reading ' +
+    'lists and likes are deleted, and your forum threads and posts stay, shown as "Anonymous". This cannot be undone.',
+  passwordLabel: 'Password',
+  passwordHint: 'Enter your password to confirm.',
+  confirm: 'Delete my account for good',
+  cancel: 'Keep my account',
+  deleted: 'Your account was deleted.',
+} as const;
+
 /** Codes of the accounts errors, next to `detail` (see contract/http.ts). */
 export const AUTH_ERROR_CODES = {
   captchaFailed: 'CAPTCHA_FAILED',
@@ -109,7 +122,12 @@ export const meResponseSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.string(),
+  /** False for accounts made by Google sign-in: deleting one needs no password. */
+  has_password: z.boolean().optional(),
 });
+
+/** DELETE /auth/me: the password, unless the account was made by Google sign-in. */
+export const deleteAccountBodySchema = z.object({ password: z.string().max(256).optional() }).nullish();
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'off'] as const;
