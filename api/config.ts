@@ -146,6 +146,12 @@ export const configSchema = z.object({
   /** Shortest time between two patches of the cached catalogue: a burst of votes is applied in one. */
   CACHE_PATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded engine's buffer cache (PostgreSQL shared_buffers): its idle memory grows with it. */
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size like 32MB')
+    .default('32MB'),
   /** The most series one reading list holds; adding past it answers 400 "List is full.". */
   READING_LIST_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_ITEMS_PER_LIST),
 

@@ -32,9 +32,17 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Arbitrary constant: instances starting together take turns to migrate a shared PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_113_001;
 
+/**
+ * The embedded engine's buffer cache. PostgreSQL's default (128 MB) is what made an idle embedded API hold
+ * about 500 MB: the engine's WebAssembly memory starts at its 128 MB minimum and grows past it to hold the
+ * buffers, and WebAssembly memory never shrinks. The demo catalogue's hot tables fit in far less, and the
+ * rest is read through the OS's file cache.
+ */
+export const DEFAULT_EMBEDDED_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; embeddedSharedBuffers?: string } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
@@ -48,6 +56,11 @@ export async function openDatabase(
   const pglite = await PGlite.create({
     dataDir: target.kind === 'embedded' ? target.dataDir : undefined,
     extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.embeddedSharedBuffers ?? DEFAULT_EMBEDDED_SHARED_BUFFERS}`,
+    ],
   });
   const db = drizzlePglite(pglite) as unknown as Database;
   return { db, target, pglite, close: () => pglite.close() };

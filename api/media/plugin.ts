@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultErrorCode } from '../http-error';
 import { RetiredMedia } from './retired-media';
-import { S3Storage } from './s3-storage';
 import { LocalDiskStorage, type MediaStorage } from './storage';
 
 declare module 'fastify' {
@@ -33,6 +32,8 @@ export default fp(
     const { config } = app;
     let storage: MediaStorage;
     if (config.MEDIA_STORE === 's3') {
+      // Loaded only when used: the AWS SDK adds tens of megabytes to a process that never needs it.
+      const { S3Storage } = await import('./s3-storage');
       const s3 = new S3Storage({
         bucket: config.S3_BUCKET!,
         region: config.S3_REGION,

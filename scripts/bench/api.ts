@@ -108,7 +108,7 @@ async function serve(): Promise<void> {
     // The voters of the mixed scenario vote faster than people do.
     VOTE_RATE_LIMIT_MAX: '1000000',
   });
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS });
   await migrateDatabase(database);
   let started = performance.now();
   // The demo catalogue (votes and all) without cover images: the routes only link to covers.
