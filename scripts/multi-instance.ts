@@ -11,7 +11,7 @@
  * the postgres user), s3rver, and the two instances (`node --import tsx api/server.ts`, so a kill -9 hits
  * the server itself), and removes everything it made when it ends.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { AccessTokens } from '../api/accounts/access-tokens';
 import { startS3TestServer, type S3TestServer } from './lib/s3-test-server';
-import { projectRoot, waitForHttp } from './lib/processes';
+import { spawnApiProcess, waitForHttp } from './lib/processes';
 
 const { values: options } = parseArgs({
   options: {
@@ -116,11 +116,7 @@ interface Instance {
 }
 
 function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: projectRoot,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnApiProcess({ ...env, PORT: String(port) }, ['ignore', 'ignore', 'inherit']);
   cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'));
   return { port, url: `http://127.0.0.1:${port}`, process: child };
 }

@@ -10,6 +10,8 @@ export const CHANGE_CHANNEL = 'panelrank_changes';
 /** NOTIFY payloads are limited to 8000 bytes; a larger change is announced as "everything changed". */
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_DELAY_MS = 1000;
+/** Change feeds per embedded engine in this process. */
+const instancesOnEngine = new WeakMap<object, number>();
 
 /** `ids` of what changed, or null for "anything may have changed" (reload it all). */
 export type Change = { ids: number[] | null };
@@ -130,12 +132,21 @@ export default fp(
     const { pglite, target } = app.database;
 
     if (pglite) {
-      const feed = new ChangeFeed('pglite', notify, onError);
+      // Only apps built on this very engine can listen (tests run two): with none but this one, a NOTIFY
+      // would cost the single-threaded engine a statement per write for nobody.
+      const feeds = (instancesOnEngine.get(pglite) ?? 0) + 1;
+      instancesOnEngine.set(pglite, feeds);
+      const feed = new ChangeFeed(
+        'pglite',
+        (payload) => ((instancesOnEngine.get(pglite) ?? 0) > 1 ? notify(payload) : Promise.resolve()),
+        onError,
+      );
       app.decorate('changeFeed', feed);
       const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => feed.deliver(payload));
       feed.setListening(true);
       app.addHook('onClose', async () => {
         feed.setListening(false);
+        instancesOnEngine.set(pglite, (instancesOnEngine.get(pglite) ?? 1) - 1);
         await unlisten().catch(() => undefined);
       });
       return;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORY_LABELS } from '../catalogue/categories';
-import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from '../catalogue/details';
+import { isPossibleSeriesId, loadSeriesDetailForCaller } from '../catalogue/details';
 import { toSeriesDetail } from '../catalogue/presenters';
 import {
   seriesDetailSchema,
@@ -65,12 +65,10 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Waits for the cached rankings to include the vote (one patch for a burst of votes).
       await app.catalogueChanged([seriesId]);
 
-      const [row, scores] = await Promise.all([
-        loadSeriesDetailRow(app.db, seriesId),
-        loadCallerScores(app.db, seriesId, user.id),
-      ]);
+      const found = await loadSeriesDetailForCaller(app.db, seriesId, user.id);
       // Deleted right after the vote committed.
-      if (!row) throw notFound(SERIES_NOT_FOUND);
+      if (!found) throw notFound(SERIES_NOT_FOUND);
+      const { row, scores } = found;
       // The cache includes the vote now: its rank costs no query (a series it misses is counted).
       const placed = (await app.catalogueCache.get()).placement(seriesId);
       const rank = placed

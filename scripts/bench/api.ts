@@ -19,7 +19,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,8 @@ import { buildApp } from '../../api/app';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { openMigratedDatabase } from '../../api/db/open-for-script';
+import { spawnApiProcess, waitForHttp } from '../lib/processes';
 import { users, votes } from '../../api/db/schema';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
@@ -108,7 +110,9 @@ async function serve(): Promise<void> {
     // The voters of the mixed scenario vote faster than people do.
     VOTE_RATE_LIMIT_MAX: '1000000',
   });
-  const database = await openDatabase(config.database, { embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS });
+  const database = await openDatabase(config.database, {
+    embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+  });
   await migrateDatabase(database);
   let started = performance.now();
   // The demo catalogue (votes and all) without cover images: the routes only link to covers.
@@ -156,12 +160,6 @@ async function serve(): Promise<void> {
         .from(votes)
         .where(inArray(votes.userId, voterIds));
       process.send!({ type: 'stored-votes', stored: row?.stored ?? 0 });
-    }
-    if (message.type === 'memory') {
-      // Idle: nothing in flight, garbage collected, then the resident set as the OS sees it.
-      (globalThis as { gc?: () => void }).gc?.();
-      await sleep(1000);
-      process.send!({ type: 'memory', ...process.memoryUsage() });
     }
     if (message.type === 'stop') {
       await app.close();
@@ -244,12 +242,7 @@ async function main(): Promise<void> {
   const profile = options['cpu-prof'];
   const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], {
     stdio: 'inherit',
-    // So the idle-memory figure is taken after a full collection.
-    execArgv: [
-      ...process.execArgv,
-      '--expose-gc',
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    ],
+    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
   });
   const ready = await request<Ready>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
@@ -261,19 +254,76 @@ async function main(): Promise<void> {
   const parts = options.parts.split(',');
   if (parts.includes('routes')) await benchRoutes(child, base, ready);
   if (parts.includes('mixed')) await benchMixed(child, base, ready);
-  if (parts.includes('memory')) {
-    const memory = await request<{ rss: number; heapUsed: number; arrayBuffers: number }>(
-      child,
-      { type: 'memory' },
-      'memory',
-    );
-    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-    console.log(
-      `\nIdle resident memory with the catalogue loaded (${options.postgres ? 'PostgreSQL' : 'embedded'}): ` +
-        `${mb(memory.rss)} (JS heap ${mb(memory.heapUsed)}, array buffers ${mb(memory.arrayBuffers)}).`,
-    );
-  }
   child.send({ type: 'stop' });
+  if (parts.includes('memory')) await benchIdleMemory();
+}
+
+/**
+ * The API's resident memory when idle with the demo catalogue (what `npm start` seeds), as the OS counts
+ * it (/proc): a real server process on the embedded database in a data folder, and with --postgres on a
+ * scratch database there. The server is started the way `npm run api` runs it, answers a few reads, then
+ * idles for five seconds.
+ */
+async function benchIdleMemory(): Promise<void> {
+  console.log(
+    "\nIdle resident memory of the API with the demo catalogue (npm start's 300 series with covers):",
+  );
+  const targets: { name: string; url: string; drop?: () => Promise<void> }[] = [
+    { name: 'embedded', url: '' },
+  ];
+  if (options.postgres) {
+    const scratch = await scratchDatabase(options.postgres);
+    targets.push({ name: 'PostgreSQL', url: scratch.url, drop: scratch.drop });
+  }
+  for (const target of targets) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-memory-'));
+    try {
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: target.url,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+      };
+      const config = loadConfig(env);
+      const database = await openMigratedDatabase(config, { role: 'seed' });
+      await seedDemoCatalogue(database.db, new LocalDiskStorage(join(dataDir, 'media'), config.publicApiUrl));
+      await database.close();
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = spawnApiProcess({ ...env, PORT: String(port) }, ['ignore', 'ignore', 'inherit']);
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${base}/health`, 60_000, server);
+      for (const path of [
+        '/series/rankings',
+        '/series/rankings?page=2',
+        '/series/search?query=dragon',
+        '/series-details/1',
+        '/series/catalogue',
+        '/issues',
+      ]) {
+        await (await fetch(base + path)).arrayBuffer();
+      }
+      await sleep(5000);
+      const rss = residentMegabytes(server.pid!);
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      console.log(`  ${target.name.padEnd(12)} ${rss === undefined ? 'n/a (no /proc)' : `${rss} MB`}`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await target.drop?.();
+    }
+  }
+}
+
+/** A process's resident set in MB, from /proc (Linux); undefined elsewhere. */
+function residentMegabytes(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Ready {
