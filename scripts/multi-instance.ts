@@ -265,7 +265,7 @@ async function main(): Promise<void> {
   }
   const burstVoters = await Promise.all(Array.from({ length: 40 }, (_, n) => user(`multi_burst_${n}`)));
   const acknowledged: string[] = [];
-  let killedAt = 0;
+
   const burst = Promise.all(
     burstVoters.map(async (burstVoter) => {
       for (const seriesId of burstSeries) {
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
   const flowing = Date.now();
   while (acknowledged.length < 60 && Date.now() - flowing < 10_000) await sleep(5);
   a.process.kill('SIGKILL');
-  killedAt = acknowledged.length;
+  const killedAt = acknowledged.length;
   await burst;
   const { rows: stored } = await db.query<{ key: string }>(
     `select v.user_id || ':' || v.series_id || ':' || case v.category
@@ -326,7 +326,6 @@ async function main(): Promise<void> {
   );
 }
 
-let exitCode = 0;
 try {
   await main();
 } catch (error) {
@@ -341,6 +340,5 @@ try {
     }
   }
   console.log(`\n${passed} passed, ${failed} failed`);
-  exitCode = failed > 0 ? 1 : 0;
 }
-process.exit(exitCode);
+process.exit(failed > 0 ? 1 : 0);

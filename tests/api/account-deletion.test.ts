@@ -216,4 +216,3 @@ describe('DELETE /auth/me', () => {
     expect(rows.map((row) => Number(row.score))).toEqual(cases.map(computeFinalScore));
   });
 });
-
