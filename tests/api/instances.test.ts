@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app';
 import { createUserWithToken } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
 /**
@@ -17,10 +16,7 @@ describe('instances sharing a database', () => {
 
   beforeAll(async () => {
     first = await startTestServer({ CACHE_TTL_MS: '3600000' });
-    second = await buildApp({ config: first.config, database: first.database, logger: false });
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    const address = second.server.address();
-    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ app: second, url: secondUrl } = await startSecondInstance(first));
   });
   afterAll(async () => {
     await second.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
 import { startS3TestServer, type S3TestServer } from '../../scripts/lib/s3-test-server';
 import { createUserWithToken } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { multipartForm, solidImage } from './image-fixtures';
 
 const mediaPath = (url: string) => new URL(url).pathname;
@@ -101,14 +101,9 @@ describe('media in S3-compatible object storage (MEDIA_STORE=s3)', () => {
       JWT_SECRET: 'media-store-test-secret-of-at-least-32-chars',
     });
     // Another instance on the same database and bucket, with no disk in common.
-    other = await buildApp({
-      config: { ...server.config, dataDir: join(server.config.dataDir, 'other') },
-      database: server.database,
-      logger: false,
-    });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const address = other.server.address();
-    otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ app: other, url: otherUrl } = await startSecondInstance(server, {
+      dataDir: join(server.config.dataDir, 'other'),
+    }));
   });
   afterAll(async () => {
     await other?.close();

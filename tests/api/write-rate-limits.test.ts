@@ -1,10 +1,8 @@
 import { createConnection } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app';
 import { TOO_MANY_REQUESTS } from '../../contract/http';
 import { createUserWithToken } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
 const CATEGORIES = ['Story', 'Characters', 'World Building', 'Art', 'Drama / Fighting'];
@@ -15,14 +13,6 @@ async function vote(base: string, token: string, seriesId: number, category: str
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ category, score: 7 }),
   });
-}
-
-/** A second API instance on the same database (see instances.test.ts), listening on its own port. */
-async function secondInstance(server: TestServer): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp({ config: server.config, database: server.database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
 describe('write rate limits', () => {
@@ -64,7 +54,7 @@ describe('write rate limits', () => {
 
   it('shares the counts between instances on one database, and keeps them across a restart', async () => {
     const voter = await createUserWithToken(server);
-    const second = await secondInstance(server);
+    const second = await startSecondInstance(server);
     try {
       expect((await vote(server.url, voter.token, seriesIds[1]!, CATEGORIES[0]!)).status).toBe(200);
       expect((await vote(second.url, voter.token, seriesIds[1]!, CATEGORIES[1]!)).status).toBe(200);
@@ -72,14 +62,14 @@ describe('write rate limits', () => {
       expect((await vote(second.url, voter.token, seriesIds[1]!, CATEGORIES[3]!)).status).toBe(200);
       expect((await vote(second.url, voter.token, seriesIds[1]!, CATEGORIES[4]!)).status).toBe(429);
     } finally {
-      await second.app.close();
+      await second.close();
     }
     // A fresh instance (a restart) on the same database still refuses.
-    const restarted = await secondInstance(server);
+    const restarted = await startSecondInstance(server);
     try {
       expect((await vote(restarted.url, voter.token, seriesIds[1]!, CATEGORIES[4]!)).status).toBe(429);
     } finally {
-      await restarted.app.close();
+      await restarted.close();
     }
   });
 
