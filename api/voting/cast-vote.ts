@@ -40,19 +40,24 @@ const finalScoreOfTotals = sql.raw(
  *   created before it had a detail row gets one);
  * - the final score is computed from the totals that upsert returned and written while that lock is held,
  *   so the series row always ends with the score of the last committed totals, never a stale one.
- * Lock order is the same for every vote (details row, then series row), so votes cannot deadlock. The
- * score is computed by panelrank_final_score, the SQL twin of computeFinalScore.
+ * Locks are taken in one order: the series row first (FOR KEY SHARE, as the foreign-key checks would, but
+ * before anything else: those checks only run at the end of the statement), then the detail row, then the
+ * series row's update. Votes therefore cannot deadlock each other, and an admin deleting the series (which
+ * locks the series row FOR UPDATE, then the detail row) waits for the vote or makes it wait, never both.
+ * The score is computed by panelrank_final_score, the SQL twin of computeFinalScore.
  */
 export async function castVote(db: Database, vote: VoteInput): Promise<VoteOutcome> {
   const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
   const totalColumn = detailColumn(total);
   const countColumn = detailColumn(count);
   try {
-    const [result] = await queryRows<{ cast: number }>(
+    const [result] = await queryRows<{ found: number; cast: number }>(
       db,
-      sql`with cast_vote as (
+      sql`with target as (
+        select id from ${series} where id = ${vote.seriesId} for key share
+      ), cast_vote as (
         insert into ${votes} (user_id, series_id, category, score)
-        values (${vote.userId}, ${vote.seriesId}, ${vote.category}, ${vote.score})
+        select ${vote.userId}, id, ${vote.category}, ${vote.score} from target
         on conflict (user_id, series_id, category) do nothing
         returning series_id
       ), new_voter as (
@@ -77,9 +82,10 @@ export async function castVote(db: Database, vote: VoteInput): Promise<VoteOutco
         where ${series}.id = totals.series_id
         returning ${series}.id
       )
-      select (select count(*) from scored)::int as cast`,
+      select (select count(*) from target)::int as found, (select count(*) from scored)::int as cast`,
     );
-    return result && result.cast > 0 ? 'cast' : 'duplicate';
+    if (!result || result.found === 0) return 'series-not-found';
+    return result.cast > 0 ? 'cast' : 'duplicate';
   } catch (error) {
     // The series was deleted (or never existed) between the caller's check and the insert.
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return 'series-not-found';

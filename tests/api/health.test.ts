@@ -17,7 +17,7 @@ describe('server basics', () => {
     expect(body.instance).toMatchObject({
       id: expect.any(String),
       catalogue_version: expect.any(Number),
-      notifications: { transport: 'pglite', listening: true },
+      notifications: { transport: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', listening: true },
     });
   });
 
