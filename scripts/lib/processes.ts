@@ -38,8 +38,10 @@ export function spawnApi(options: {
   stdio: SpawnOptions['stdio'];
   watch?: boolean;
 }): ChildProcess {
-  const args = options.watch ? ['watch', '--clear-screen=false', 'api/server.ts'] : ['api/server.ts'];
-  return spawn(bin('tsx'), [...API_NODE_FLAGS, ...args], {
+  const args = options.watch
+    ? ['watch', '--clear-screen=false', ...API_NODE_FLAGS, 'api/server.ts']
+    : [...API_NODE_FLAGS, 'api/server.ts'];
+  return spawn(bin('tsx'), args, {
     cwd: projectRoot,
     env: options.env,
     stdio: options.stdio,
