@@ -68,6 +68,28 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** A cache over one row whose source fails while `failing.now` is true; background errors are collected. */
+function failingCache(options: { ttlMs: number; now?: () => number }) {
+  const failing = { now: false };
+  const errors: unknown[] = [];
+  const { state, source } = fakeDatabase([row(1, 5)]);
+  const cache = new CatalogueCache({
+    source: failingSource(() => failing.now, source),
+    minVoters: 1,
+    onBackgroundError: (error) => errors.push(error),
+    ...options,
+  });
+  return { state, cache, errors, failing };
+}
+
+/** A cache over `rows` whose first snapshot is loaded, for the patch tests. */
+async function loadedCache(rows: CatalogueRow[], options: { patchIntervalMs?: number } = {}) {
+  const { state, source } = fakeDatabase(rows);
+  const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000, ...options });
+  const first = await cache.get();
+  return { state, cache, first };
+}
+
 describe('CatalogueCache', () => {
   it('loads once for concurrent first reads and then serves from memory', async () => {
     const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
@@ -171,24 +193,15 @@ describe('CatalogueCache', () => {
 
   it('keeps serving the stale snapshot when a background reload fails', async () => {
     let now = 0;
-    let fail = false;
-    const errors: unknown[] = [];
-    const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({
-      source: failingSource(() => fail, source),
-      minVoters: 1,
-      ttlMs: 10,
-      now: () => now,
-      onBackgroundError: (error) => errors.push(error),
-    });
+    const { state, cache, errors, failing } = failingCache({ ttlMs: 10, now: () => now });
     const first = await cache.get();
     state.set([row(1, 5), row(2, 6)]);
-    fail = true;
+    failing.now = true;
     now = 50;
     expect(await cache.get()).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).toHaveLength(1);
-    fail = false;
+    failing.now = false;
     await cache.get();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.get()).size).toBe(2);
@@ -213,9 +226,7 @@ describe('CatalogueCache', () => {
   });
 
   it('patches changed series into a new snapshot without a full load, and the writer sees its write', async () => {
-    const { state, source } = fakeDatabase([row(1, 5), row(2, 7), row(3, 6)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    const first = await cache.get();
+    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7), row(3, 6)]);
     state.set([row(1, 9), row(2, 7), row(3, 6)]);
     await cache.seriesChanged([1]);
     const patched = await cache.get();
@@ -231,9 +242,8 @@ describe('CatalogueCache', () => {
   });
 
   it('coalesces a burst of changes into one patch per interval', async () => {
-    const { state, source } = fakeDatabase(Array.from({ length: 50 }, (_, i) => row(i + 1, i)));
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000, patchIntervalMs: 30 });
-    await cache.get();
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, i));
+    const { state, cache } = await loadedCache(rows, { patchIntervalMs: 30 });
     await cache.seriesChanged([1]);
     const burst = Array.from({ length: 40 }, (_, i) => cache.seriesChanged([i + 2]));
     await Promise.all(burst);
@@ -244,9 +254,7 @@ describe('CatalogueCache', () => {
   });
 
   it('removes series that are gone and adds new ones', async () => {
-    const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    await cache.get();
+    const { state, cache } = await loadedCache([row(1, 5), row(2, 7)]);
     state.set([row(2, 7), row(3, 8)]);
     await cache.seriesChanged([1, 3]);
     const snapshot = await cache.get();
@@ -256,9 +264,7 @@ describe('CatalogueCache', () => {
   });
 
   it('keeps per-series and text memos for series a patch did not touch', async () => {
-    const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    const first = await cache.get();
+    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7)]);
     let reads = 0;
     const read = () => ++reads;
     await first.memoizeSeries(1, 'row', read);
@@ -277,21 +283,13 @@ describe('CatalogueCache', () => {
   });
 
   it('falls back to a full reload when a patch fails', async () => {
-    let fail = false;
-    const errors: unknown[] = [];
-    const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({
-      source: failingSource(() => fail, source),
-      minVoters: 1,
-      ttlMs: 60_000,
-      onBackgroundError: (error) => errors.push(error),
-    });
+    const { state, cache, errors, failing } = failingCache({ ttlMs: 60_000 });
     await cache.get();
     state.set([row(1, 5), row(2, 6)]);
-    fail = true;
+    failing.now = true;
     await cache.seriesChanged([2]);
     expect(errors).toHaveLength(1);
-    fail = false;
+    failing.now = false;
     expect((await cache.get()).size).toBe(2);
     expect(state.loads).toBe(2);
   });
