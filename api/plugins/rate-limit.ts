@@ -2,7 +2,12 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
-import { databaseRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
+import {
+  databaseRateLimitStore,
+  embeddedRateLimitCounters,
+  embeddedRateLimitStore,
+  sweepRateLimitCounters,
+} from './rate-limit-store';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please slow down.';
 
@@ -66,8 +71,9 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Rate limits over @fastify/rate-limit with a store every instance shares: Redis when REDIS_URL is set,
- * else the database's rate_limit_counters table (PostgreSQL, or the embedded engine, where counts then
- * survive a restart). A store that fails lets the request through (logged) rather than failing the write.
+ * else the database's rate_limit_counters table: on PostgreSQL an upsert per counted request; on the
+ * embedded engine (one process only) counted in memory and written back within a second (see
+ * EmbeddedRateLimitCounters). Either way counts survive a restart. A store that fails lets the request through (logged) rather than failing the write.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
@@ -91,11 +97,16 @@ export default fp(
         skipOnError: true,
       });
     } else {
-      await app.register(rateLimit, {
-        global: false,
-        store: databaseRateLimitStore(app.db),
-        skipOnError: true,
-      });
+      const { pglite } = app.database;
+      let store = databaseRateLimitStore(app.db);
+      if (pglite) {
+        const counters = embeddedRateLimitCounters(pglite, app.db, (error) =>
+          app.log.warn({ err: error }, 'could not write rate-limit counters back'),
+        );
+        store = embeddedRateLimitStore(counters);
+        app.addHook('onClose', () => counters.flush());
+      }
+      await app.register(rateLimit, { global: false, store, skipOnError: true });
       const sweep = setInterval(() => {
         sweepRateLimitCounters(app.db).catch((error: unknown) =>
           app.log.warn({ err: error }, 'could not sweep expired rate-limit counters'),

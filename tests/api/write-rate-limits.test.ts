@@ -1,5 +1,6 @@
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedRateLimitCounters } from '../../api/plugins/rate-limit-store';
 import { TOO_MANY_REQUESTS } from '../../contract/http';
 import { createUserWithToken } from './auth-helpers';
 import { startSecondInstance, startTestServer, type TestServer } from './harness';
@@ -90,6 +91,20 @@ describe('write rate limits', () => {
         .status,
     ).toBe(201);
   });
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "keeps the embedded engine's in-memory counts across a restart (written back to the table)",
+    async () => {
+      const counters = new EmbeddedRateLimitCounters(server.database.db);
+      for (let n = 1; n <= 3; n += 1)
+        expect((await counters.increment('restart-test', 600_000)).current).toBe(n);
+      await counters.flush();
+      const afterRestart = new EmbeddedRateLimitCounters(server.database.db);
+      const next = await afterRestart.increment('restart-test', 600_000);
+      expect(next.current).toBe(4);
+      expect(next.ttl).toBeGreaterThan(590_000);
+    },
+  );
 
   it('limits admin writes (cover uploads included) per admin, across catalogue and tracker', async () => {
     const admin = await createUserWithToken(server, { role: 'ADMIN' });
