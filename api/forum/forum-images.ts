@@ -6,6 +6,7 @@ import {
   FORUM_GIF_MAX_SIDE,
   FORUM_IMAGE_MAX_BYTES,
   FORUM_IMAGE_MAX_SIDE,
+  type ForumImageFormat,
   type MediaUploadResult,
 } from '../../contract/forum';
 import type { Database } from '../db/client';
@@ -21,28 +22,43 @@ const STILL_FORMATS = ['png', 'jpeg', 'webp'] as const;
 const MAX_INPUT_PIXELS = 1024 * 1024 * 4;
 
 export type ImageCheck =
-  | { ok: true; format: 'gif' | (typeof STILL_FORMATS)[number]; width: number; height: number }
-  | { ok: false; problem: string };
+  { ok: true; format: ForumImageFormat; width: number; height: number } | { ok: false; problem: string };
+
+/** The format named by a file's first bytes (its signature), whatever its name or declared type says. */
+function formatBySignature(bytes: Buffer): ForumImageFormat | undefined {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpeg';
+  if (/^GIF8[79]a/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return undefined;
+}
 
 /**
- * Checks an upload by its bytes: the format (PNG, JPEG, WebP, GIF), then the byte limit of that format, then
- * its pixel size (a GIF's frame size). A file cut short at the route's limit is over every byte limit.
+ * Checks an upload by its bytes: the format (PNG, JPEG, WebP, GIF by signature), then the byte limit of that
+ * format (a file cut short at the route's limit is over every limit), then that it decodes as that format,
+ * then its pixel size (a GIF's frame size).
  */
 export async function checkForumImage(file: UploadedFile): Promise<ImageCheck> {
-  const metadata = await sharp(file.bytes, { animated: true })
-    .metadata()
-    .catch(() => undefined);
-  const format = metadata?.format;
-  if (!metadata || (format !== 'gif' && !(STILL_FORMATS as readonly string[]).includes(format ?? ''))) {
-    return { ok: false, problem: FORUM_API_TEXTS.unsupportedImage };
-  }
+  const format = formatBySignature(file.bytes);
+  if (!format) return { ok: false, problem: FORUM_API_TEXTS.unsupportedImage };
   const isGif = format === 'gif';
   const size = file.bytes.length;
-  if (isGif && (file.truncated || size > FORUM_GIF_MAX_BYTES))
+  if (isGif && (file.truncated || size > FORUM_GIF_MAX_BYTES)) {
     return { ok: false, problem: FORUM_API_TEXTS.gifTooLarge };
+  }
   if (!isGif && (file.truncated || size > FORUM_IMAGE_MAX_BYTES)) {
     return { ok: false, problem: FORUM_API_TEXTS.imageTooLarge };
   }
+  const metadata = await sharp(file.bytes, { animated: true })
+    .metadata()
+    .catch(() => undefined);
+  if (metadata?.format !== format) return { ok: false, problem: FORUM_API_TEXTS.unsupportedImage };
   const width = metadata.width ?? 0;
   const height = metadata.pageHeight ?? metadata.height ?? 0;
   const maxSide = isGif ? FORUM_GIF_MAX_SIDE : FORUM_IMAGE_MAX_SIDE;
@@ -52,7 +68,7 @@ export async function checkForumImage(file: UploadedFile): Promise<ImageCheck> {
       problem: isGif ? FORUM_API_TEXTS.gifDimensionsTooLarge : FORUM_API_TEXTS.imageDimensionsTooLarge,
     };
   }
-  return { ok: true, format: format as 'gif', width, height };
+  return { ok: true, format, width, height };
 }
 
 export interface ForumUpload {

@@ -41,9 +41,21 @@ describe('forum permission matrix', () => {
     expected: Record<Role, number>;
     call: (token: string | undefined, ids: { threadId: number; postId: number }) => Promise<Response>;
   }> = [
-    { name: 'GET /forum/threads', expected: { visitor: 200, user: 200, owner: 200, admin: 200 }, call: (t) => calls.list('', t) },
-    { name: 'GET /forum/threads/{id}', expected: { visitor: 200, user: 200, owner: 200, admin: 200 }, call: (t, ids) => calls.get(ids.threadId, t) },
-    { name: 'GET /forum/series-search', expected: { visitor: 200, user: 200, owner: 200, admin: 200 }, call: () => calls.mentions('?q=a') },
+    {
+      name: 'GET /forum/threads',
+      expected: { visitor: 200, user: 200, owner: 200, admin: 200 },
+      call: (t) => calls.list('', t),
+    },
+    {
+      name: 'GET /forum/threads/{id}',
+      expected: { visitor: 200, user: 200, owner: 200, admin: 200 },
+      call: (t, ids) => calls.get(ids.threadId, t),
+    },
+    {
+      name: 'GET /forum/series-search',
+      expected: { visitor: 200, user: 200, owner: 200, admin: 200 },
+      call: () => calls.mentions('?q=a'),
+    },
     {
       name: 'GET /forum/feed.xml',
       expected: { visitor: 200, user: 200, owner: 200, admin: 200 },
@@ -59,7 +71,11 @@ describe('forum permission matrix', () => {
       expected: { visitor: 401, user: 403, owner: 200, admin: 200 },
       call: (t, ids) => calls.update(t, ids.threadId, { title: 'Changed' }),
     },
-    { name: 'DELETE /forum/threads/{id}', expected: { visitor: 401, user: 403, owner: 204, admin: 204 }, call: (t, ids) => calls.remove(t, ids.threadId) },
+    {
+      name: 'DELETE /forum/threads/{id}',
+      expected: { visitor: 401, user: 403, owner: 204, admin: 204 },
+      call: (t, ids) => calls.remove(t, ids.threadId),
+    },
     {
       name: 'POST /forum/threads/{id}/posts',
       expected: { visitor: 401, user: 201, owner: 201, admin: 201 },
@@ -80,13 +96,21 @@ describe('forum permission matrix', () => {
       expected: { visitor: 401, user: 403, owner: 204, admin: 403 },
       call: (t, ids) => calls.deleteMine(t, ids.threadId, ids.postId),
     },
-    { name: 'PATCH /forum/threads/{id}/lock', expected: { visitor: 401, user: 403, owner: 403, admin: 200 }, call: (t, ids) => calls.lock(t, ids.threadId, true) },
+    {
+      name: 'PATCH /forum/threads/{id}/lock',
+      expected: { visitor: 401, user: 403, owner: 403, admin: 200 },
+      call: (t, ids) => calls.lock(t, ids.threadId, true),
+    },
     {
       name: 'PATCH /forum/threads/{id}/settings',
       expected: { visitor: 401, user: 403, owner: 403, admin: 200 },
       call: (t, ids) => calls.settings(t, ids.threadId, true),
     },
-    { name: 'PATCH /forum/threads/{id}/pin', expected: { visitor: 401, user: 403, owner: 403, admin: 200 }, call: (t, ids) => calls.pin(t, ids.threadId, true) },
+    {
+      name: 'PATCH /forum/threads/{id}/pin',
+      expected: { visitor: 401, user: 403, owner: 403, admin: 200 },
+      call: (t, ids) => calls.pin(t, ids.threadId, true),
+    },
     {
       name: 'POST /forum/threads/{id}/posts/{postId}/heart',
       expected: { visitor: 401, user: 200, owner: 200, admin: 200 },
@@ -96,7 +120,10 @@ describe('forum permission matrix', () => {
       name: 'POST /forum/media/upload (thread)',
       expected: { visitor: 401, user: 201, owner: 201, admin: 201 },
       call: (t, ids) =>
-        calls.upload(t, multipartForm({ thread_id: String(ids.threadId), file: { bytes: png, filename: 'a.png' } })),
+        calls.upload(
+          t,
+          multipartForm({ thread_id: String(ids.threadId), file: { bytes: png, filename: 'a.png' } }),
+        ),
     },
     {
       name: 'POST /forum/media/upload (post)',
@@ -104,7 +131,11 @@ describe('forum permission matrix', () => {
       call: (t, ids) =>
         calls.upload(
           t,
-          multipartForm({ thread_id: String(ids.threadId), post_id: String(ids.postId), file: { bytes: png, filename: 'a.png' } }),
+          multipartForm({
+            thread_id: String(ids.threadId),
+            post_id: String(ids.postId),
+            file: { bytes: png, filename: 'a.png' },
+          }),
         ),
     },
   ];
@@ -112,7 +143,10 @@ describe('forum permission matrix', () => {
   describe.each(routes)('$name', ({ expected, call }) => {
     it.each(ROLES)('as %s', async (role) => {
       const ids = await fixture();
-      const response = await call(role === 'owner' ? ids.ownerToken : role === 'visitor' ? undefined : tokens[role], ids);
+      const response = await call(
+        role === 'owner' ? ids.ownerToken : role === 'visitor' ? undefined : tokens[role],
+        ids,
+      );
       const text = await response.text();
       expect(response.status, text).toBe(expected[role]);
       if (response.status === 401) expect(JSON.parse(text).detail).toBe(NOT_AUTHENTICATED);
@@ -130,7 +164,10 @@ describe('forum permission matrix', () => {
       await calls.reply(bad, threadId, { content_markdown: 'x' }),
       await calls.heart(bad, threadId, postId),
       await calls.lock(bad, threadId, true),
-      await calls.upload(bad, multipartForm({ thread_id: String(threadId), file: { bytes: png, filename: 'a.png' } })),
+      await calls.upload(
+        bad,
+        multipartForm({ thread_id: String(threadId), file: { bytes: png, filename: 'a.png' } }),
+      ),
     ]) {
       expect(response.status).toBe(401);
       expect((await response.json()).detail).toBe(INVALID_CREDENTIALS_TOKEN);

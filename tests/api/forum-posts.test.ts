@@ -53,7 +53,10 @@ describe('forum posts and likes', () => {
       viewer_has_hearted: false,
     });
     expect(top.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[0], seriesIds[1]]);
-    const nested = await createdPost(server, admin.token, thread.id, { parent_id: top.id, content_markdown: 'Nested' });
+    const nested = await createdPost(server, admin.token, thread.id, {
+      parent_id: top.id,
+      content_markdown: 'Nested',
+    });
     expect(nested.parent_id).toBe(top.id);
     const deeper = await createdPost(server, author.token, thread.id, { parent_id: nested.id });
 
@@ -67,7 +70,11 @@ describe('forum posts and likes', () => {
     const { thread } = await createdThread(server, author.token);
     const other = await createdThread(server, author.token);
     const otherPost = await createdPost(server, author.token, other.thread.id);
-    await expectError(await calls.reply(author.token, thread.id, { content_markdown: '  \n ' }), 422, TEXTS.replyEmpty);
+    await expectError(
+      await calls.reply(author.token, thread.id, { content_markdown: '  \n ' }),
+      422,
+      TEXTS.replyEmpty,
+    );
     await expectError(await calls.reply(author.token, thread.id, {}), 422, TEXTS.replyEmpty);
     await expectError(
       await calls.reply(author.token, thread.id, { content_markdown: 'Hi', parent_id: otherPost.id }),
@@ -79,14 +86,26 @@ describe('forum posts and likes', () => {
       404,
       TEXTS.parentNotFound,
     );
-    const text = seriesIds.slice(0, 6).map((id) => `[s](series:${id})`).join(' ');
+    const text = seriesIds
+      .slice(0, 6)
+      .map((id) => `[s](series:${id})`)
+      .join(' ');
     await expectError(
-      await calls.reply(author.token, thread.id, { content_markdown: text, series_ids: seriesIds.slice(6, 11) }),
+      await calls.reply(author.token, thread.id, {
+        content_markdown: text,
+        series_ids: seriesIds.slice(6, 11),
+      }),
       400,
       TEXTS.tooManyReplyMentions,
     );
-    await expectError(await calls.reply(author.token, 999_999, { content_markdown: 'Hi' }), 404, TEXTS.threadNotFound);
-    expect((await calls.reply(author.token, thread.id, { content_markdown: 'Hi', parent_id: -1 })).status).toBe(422);
+    await expectError(
+      await calls.reply(author.token, 999_999, { content_markdown: 'Hi' }),
+      404,
+      TEXTS.threadNotFound,
+    );
+    expect(
+      (await calls.reply(author.token, thread.id, { content_markdown: 'Hi', parent_id: -1 })).status,
+    ).toBe(422);
     expect(await postCount(thread.id)).toBe(1);
   });
 
@@ -101,9 +120,19 @@ describe('forum posts and likes', () => {
     const edited = postSchema.parse(await response.json());
     expect(edited.content_markdown).toBe(`Edited [x](series:${seriesIds[3]})`);
     expect(edited.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[3]]);
-    await expectError(await calls.editPost(author.token, thread.id, post.id, { content_markdown: ' ' }), 422, TEXTS.contentEmpty);
-    expect((await calls.editPost(admin.token, thread.id, post.id, { content_markdown: 'Moderated' })).status).toBe(200);
-    await expectError(await calls.editPost(author.token, thread.id, 999_999, { content_markdown: 'x' }), 404, TEXTS.postNotFound);
+    await expectError(
+      await calls.editPost(author.token, thread.id, post.id, { content_markdown: ' ' }),
+      422,
+      TEXTS.contentEmpty,
+    );
+    expect(
+      (await calls.editPost(admin.token, thread.id, post.id, { content_markdown: 'Moderated' })).status,
+    ).toBe(200);
+    await expectError(
+      await calls.editPost(author.token, thread.id, 999_999, { content_markdown: 'x' }),
+      404,
+      TEXTS.postNotFound,
+    );
   });
 
   it("deletes a post with every reply under it and keeps the thread's count", async () => {
@@ -135,7 +164,10 @@ describe('forum posts and likes', () => {
     expect(seen.posts[1]).toMatchObject({ heart_count: 1, viewer_has_hearted: true });
     const anonymous = await threadDetail(server, thread.id);
     expect(anonymous.posts[1]).toMatchObject({ heart_count: 1, viewer_has_hearted: false });
-    expect(await (await calls.heart(liker.token, thread.id, post.id)).json()).toEqual({ count: 0, hearted: false });
+    expect(await (await calls.heart(liker.token, thread.id, post.id)).json()).toEqual({
+      count: 0,
+      hearted: false,
+    });
     await expectError(await calls.heart(liker.token, thread.id, 999_999), 404, TEXTS.postNotFound);
     await expectError(await calls.heart(liker.token, 999_999, post.id), 404, TEXTS.postNotFound);
   });
@@ -147,9 +179,7 @@ describe('forum posts and likes', () => {
     // Everyone likes at once; then the first ten toggle twice more (like stays), at once.
     const answers = await Promise.all(likers.map((liker) => calls.heart(liker.token, thread.id, post.id)));
     expect(answers.every((response) => response.status === 200)).toBe(true);
-    await Promise.all(
-      likers.slice(0, 10).flatMap((liker) => [calls.heart(liker.token, thread.id, post.id)]),
-    );
+    await Promise.all(likers.slice(0, 10).flatMap((liker) => [calls.heart(liker.token, thread.id, post.id)]));
     await Promise.all(likers.slice(0, 10).map((liker) => calls.heart(liker.token, thread.id, post.id)));
     // And one user toggles five times at once: their like exists or not, and the count agrees.
     const racer = likers[24]!;
@@ -177,6 +207,8 @@ describe('forum posts and likes', () => {
     expect(detail.thread.author_username).toBeNull();
     expect(detail.posts[0]!.author_username).toBeNull();
     // The like row went with the account; the count follows on the next toggle only, so check the rows.
-    expect(await server.database.db.select().from(forumLikes).where(eq(forumLikes.postId, post.id))).toEqual([]);
+    expect(await server.database.db.select().from(forumLikes).where(eq(forumLikes.postId, post.id))).toEqual(
+      [],
+    );
   });
 });

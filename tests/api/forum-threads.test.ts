@@ -27,7 +27,11 @@ describe('forum threads', () => {
     calls = forumCalls(server);
     seriesIds = await insertSeries(
       server,
-      Array.from({ length: 12 }, (_, i) => ({ title: `Forum Series ${i + 1}`, voters: 1, score: 5 + (i % 5) })),
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `Forum Series ${i + 1}`,
+        voters: 1,
+        score: 5 + (i % 5),
+      })),
     );
     author = await createUserWithToken(server);
     admin = await createUserWithToken(server, { role: 'ADMIN' });
@@ -53,7 +57,11 @@ describe('forum threads', () => {
         settings: { latest_first: false },
       });
       expect(thread.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[0], seriesIds[1]]);
-      expect(thread.series_refs[0]).toMatchObject({ title: 'Forum Series 1', type: 'MANHWA', status: 'ONGOING' });
+      expect(thread.series_refs[0]).toMatchObject({
+        title: 'Forum Series 1',
+        type: 'MANHWA',
+        status: 'ONGOING',
+      });
 
       const detail = threadDetailSchema.parse(await (await calls.get(thread.id)).json());
       expect(detail.posts).toHaveLength(1);
@@ -112,7 +120,11 @@ describe('forum threads', () => {
       form.set('first_post_markdown', 'Sent as multipart');
       form.append('series_ids', String(seriesIds[3]));
       form.append('series_ids', String(seriesIds[4]));
-      const multipart = await server.request('/forum/threads', { method: 'POST', token: author.token, body: form });
+      const multipart = await server.request('/forum/threads', {
+        method: 'POST',
+        token: author.token,
+        body: form,
+      });
       expect(multipart.status, await multipart.clone().text()).toBe(201);
       const thread = (await multipart.json()) as Thread;
       expect(thread.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[3], seriesIds[4]]);
@@ -122,7 +134,11 @@ describe('forum threads', () => {
         method: 'POST',
         token: author.token,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ title: 'Urlencoded', first_post_markdown: 'Body', series_ids: `${seriesIds[5]},${seriesIds[6]}` }),
+        body: new URLSearchParams({
+          title: 'Urlencoded',
+          first_post_markdown: 'Body',
+          series_ids: `${seriesIds[5]},${seriesIds[6]}`,
+        }),
       });
       expect(urlencoded.status, await urlencoded.clone().text()).toBe(201);
       const second = (await urlencoded.json()) as Thread;
@@ -142,11 +158,16 @@ describe('forum threads', () => {
       expect(statuses.filter((status) => status === 403)).toHaveLength(4);
       const refused = attempts.find((response) => response.status === 403)!;
       await expectError(refused, 403, TEXTS.threadLimit, 'THREAD_LIMIT_REACHED');
-      const owned = await server.database.db.select().from(forumThreads).where(eq(forumThreads.authorId, writer.id));
+      const owned = await server.database.db
+        .select()
+        .from(forumThreads)
+        .where(eq(forumThreads.authorId, writer.id));
       expect(owned).toHaveLength(MAX_THREADS_PER_USER);
 
       await calls.remove(writer.token, owned[0]!.id);
-      expect((await calls.create(writer.token, { title: 'One more', first_post_markdown: 'Body' })).status).toBe(201);
+      expect(
+        (await calls.create(writer.token, { title: 'One more', first_post_markdown: 'Body' })).status,
+      ).toBe(201);
     });
 
     it('ignores series ids that name no series', async () => {
@@ -170,7 +191,11 @@ describe('forum threads', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('x-total-count')).toBe('3');
       const threads = threadListSchema.parse(await response.json());
-      expect(threads.map((thread) => thread.id)).toEqual([pinned.thread.id, older.thread.id, newer.thread.id]);
+      expect(threads.map((thread) => thread.id)).toEqual([
+        pinned.thread.id,
+        older.thread.id,
+        newer.thread.id,
+      ]);
       expect(threads[0]!.pinned).toBe(true);
       expect(threads[1]!.post_count).toBe(2);
 
@@ -179,7 +204,9 @@ describe('forum threads', () => {
 
       const mine = await calls.list(`?author=${reader.username.toUpperCase()}&page_size=1000`);
       expect(mine.headers.get('x-total-count')).toBe('2');
-      expect(((await mine.json()) as Thread[]).every((thread) => thread.author_username === reader.username)).toBe(true);
+      expect(
+        ((await mine.json()) as Thread[]).every((thread) => thread.author_username === reader.username),
+      ).toBe(true);
 
       const paged = await calls.list('?q=zebra&page=2&page_size=2');
       expect(((await paged.json()) as Thread[]).map((thread) => thread.id)).toEqual([newer.thread.id]);
@@ -190,9 +217,12 @@ describe('forum threads', () => {
       expect(await (await calls.list('?q=%25')).json()).toEqual([]);
     });
 
-    it.each(['?page=0', '?page_size=0', '?page_size=1001', '?page=abc'])('answers 422 for %s', async (query) => {
-      expect((await calls.list(query)).status).toBe(422);
-    });
+    it.each(['?page=0', '?page_size=0', '?page_size=1001', '?page=abc'])(
+      'answers 422 for %s',
+      async (query) => {
+        expect((await calls.list(query)).status).toBe(422);
+      },
+    );
 
     it('answers 404 "Thread not found" for a missing thread and 422 for a malformed id', async () => {
       await expectError(await calls.get(999_999), 404, TEXTS.threadNotFound);
@@ -234,7 +264,9 @@ describe('forum threads', () => {
 
   describe('editing and deleting', () => {
     it('lets the owner change title, original post and references, refusing blank texts', async () => {
-      const { thread, originalPost } = await createdThread(server, author.token, { series_ids: [seriesIds[0]!] });
+      const { thread, originalPost } = await createdThread(server, author.token, {
+        series_ids: [seriesIds[0]!],
+      });
       const response = await calls.update(author.token, thread.id, {
         title: '# Renamed',
         first_post_markdown: `Now about [x](series:${seriesIds[7]})`,
@@ -245,13 +277,22 @@ describe('forum threads', () => {
       expect(updated.title).toBe('Renamed');
       expect(updated.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[8], seriesIds[9]]);
       const detail = await threadDetail(server, thread.id);
-      expect(detail.posts[0]).toMatchObject({ id: originalPost.id, content_markdown: `Now about [x](series:${seriesIds[7]})` });
+      expect(detail.posts[0]).toMatchObject({
+        id: originalPost.id,
+        content_markdown: `Now about [x](series:${seriesIds[7]})`,
+      });
       expect(detail.posts[0]!.series_refs.map((ref) => ref.series_id)).toEqual([seriesIds[7]]);
 
       // Only the title: the rest stays.
-      const titleOnly = threadSchema.parse(await (await calls.update(author.token, thread.id, { title: 'Again' })).json());
+      const titleOnly = threadSchema.parse(
+        await (await calls.update(author.token, thread.id, { title: 'Again' })).json(),
+      );
       expect(titleOnly.series_refs).toHaveLength(2);
-      await expectError(await calls.update(author.token, thread.id, { title: '  ' }), 422, TEXTS.titleAndContentRequired);
+      await expectError(
+        await calls.update(author.token, thread.id, { title: '  ' }),
+        422,
+        TEXTS.titleAndContentRequired,
+      );
       await expectError(
         await calls.update(author.token, thread.id, { first_post_markdown: '' }),
         422,
@@ -267,8 +308,16 @@ describe('forum threads', () => {
     it('deletes a thread with its posts; the original post goes only with its thread', async () => {
       const { thread, originalPost } = await createdThread(server, author.token);
       await createdPost(server, author.token, thread.id);
-      await expectError(await calls.deleteMine(author.token, thread.id, originalPost.id), 400, TEXTS.originalPostDelete);
-      await expectError(await calls.adminDeletePost(admin.token, thread.id, originalPost.id), 400, TEXTS.originalPostDelete);
+      await expectError(
+        await calls.deleteMine(author.token, thread.id, originalPost.id),
+        400,
+        TEXTS.originalPostDelete,
+      );
+      await expectError(
+        await calls.adminDeletePost(admin.token, thread.id, originalPost.id),
+        400,
+        TEXTS.originalPostDelete,
+      );
       const response = await calls.remove(author.token, thread.id);
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
@@ -280,12 +329,29 @@ describe('forum threads', () => {
   describe('moderation', () => {
     it('locks, orders and pins (admin), answering {id, flag}; the ordering shows on the thread', async () => {
       const { thread } = await createdThread(server, author.token);
-      expect(await (await calls.lock(admin.token, thread.id, true)).json()).toEqual({ id: thread.id, locked: true });
-      expect(await (await calls.settings(admin.token, thread.id, true)).json()).toEqual({ id: thread.id, latest_first: true });
-      expect(await (await calls.pin(admin.token, thread.id, true)).json()).toEqual({ id: thread.id, pinned: true });
+      expect(await (await calls.lock(admin.token, thread.id, true)).json()).toEqual({
+        id: thread.id,
+        locked: true,
+      });
+      expect(await (await calls.settings(admin.token, thread.id, true)).json()).toEqual({
+        id: thread.id,
+        latest_first: true,
+      });
+      expect(await (await calls.pin(admin.token, thread.id, true)).json()).toEqual({
+        id: thread.id,
+        pinned: true,
+      });
       const { thread: shown } = await threadDetail(server, thread.id);
-      expect(shown).toMatchObject({ locked: true, latest_first: true, pinned: true, settings: { latest_first: true } });
-      expect(await (await calls.pin(admin.token, thread.id, 'false')).json()).toEqual({ id: thread.id, pinned: false });
+      expect(shown).toMatchObject({
+        locked: true,
+        latest_first: true,
+        pinned: true,
+        settings: { latest_first: true },
+      });
+      expect(await (await calls.pin(admin.token, thread.id, 'false')).json()).toEqual({
+        id: thread.id,
+        pinned: false,
+      });
       expect((await calls.lock(admin.token, thread.id, 'maybe')).status).toBe(422);
       await expectError(await calls.lock(admin.token, 999_999, true), 404, TEXTS.threadNotFound);
     });
@@ -294,13 +360,30 @@ describe('forum threads', () => {
       const { thread, originalPost } = await createdThread(server, author.token);
       const reply = await createdPost(server, author.token, thread.id);
       await calls.lock(admin.token, thread.id, true);
-      await expectError(await calls.reply(author.token, thread.id, { content_markdown: 'Hi' }), 423, TEXTS.locked, 'THREAD_LOCKED');
+      await expectError(
+        await calls.reply(author.token, thread.id, { content_markdown: 'Hi' }),
+        423,
+        TEXTS.locked,
+        'THREAD_LOCKED',
+      );
       await expectError(await calls.update(author.token, thread.id, { title: 'New' }), 423, TEXTS.locked);
-      await expectError(await calls.editPost(author.token, thread.id, reply.id, { content_markdown: 'x' }), 423, TEXTS.locked);
+      await expectError(
+        await calls.editPost(author.token, thread.id, reply.id, { content_markdown: 'x' }),
+        423,
+        TEXTS.locked,
+      );
       await expectError(await calls.deleteMine(author.token, thread.id, reply.id), 423, TEXTS.locked);
       await expectError(await calls.remove(author.token, thread.id), 423, TEXTS.locked);
-      expect((await calls.reply(admin.token, thread.id, { content_markdown: 'Admin note' })).status).toBe(201);
-      expect((await calls.editPost(admin.token, thread.id, originalPost.id, { content_markdown: 'Edited by admin' })).status).toBe(200);
+      expect((await calls.reply(admin.token, thread.id, { content_markdown: 'Admin note' })).status).toBe(
+        201,
+      );
+      expect(
+        (
+          await calls.editPost(admin.token, thread.id, originalPost.id, {
+            content_markdown: 'Edited by admin',
+          })
+        ).status,
+      ).toBe(200);
       expect((await calls.update(admin.token, thread.id, { title: 'Admin title' })).status).toBe(200);
       // Likes are not writing: they stay open.
       expect((await calls.heart(author.token, thread.id, reply.id)).status).toBe(200);
