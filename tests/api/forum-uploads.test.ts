@@ -37,7 +37,7 @@ async function noiseGif(width: number, height: number, frames = 1): Promise<Buff
         .toBuffer(),
     ),
   );
-  return sharp(images, { join: { animated: true } })
+  return sharp(frames > 1 ? images : images[0], frames > 1 ? { join: { animated: true } } : {})
     .gif({ colours: 256, dither: 0 })
     .toBuffer();
 }
