@@ -9,9 +9,11 @@ import {
 import { MAX_ID } from '../../contract/http';
 import type { Config } from '../config';
 import { httpError } from '../http-error';
+import { cachedJson } from '../http-cache';
+import type { ForumCache, LoadedThread } from './forum-cache';
 import { removeForumImages } from './forum-images';
 import { toPost, toThread } from './presenters';
-import { loadPosts, threadById } from './thread-reads';
+import { loadPosts, threadById, threadLikes } from './thread-reads';
 import type { ForumWriteLimits } from './thread-writes';
 
 /* What the forum's three route plugins share: errors, answers and settings. */
@@ -38,19 +40,29 @@ export async function threadAnswer(app: FastifyInstance, threadId: number): Prom
   return row && toThread(row, snapshot, app.media);
 }
 
-/** A thread with every post, oldest first: a fixed number of queries, whatever the number of posts. */
-export async function threadDetailAnswer(
+/**
+ * A thread with every post, oldest first, and its like index, from the forum cache or the database: a fixed
+ * number of queries (thread, references, posts, mentions, likes), whatever the number of posts.
+ */
+export async function loadedThread(
   app: FastifyInstance,
+  cache: ForumCache,
   threadId: number,
-  viewerId: number | null,
-): Promise<ThreadDetail | undefined> {
-  const [snapshot, row] = await Promise.all([app.catalogueCache.get(), threadById(app.db, threadId)]);
-  if (!row) return undefined;
-  const posts = await loadPosts(app.db, threadId, viewerId);
-  return {
-    thread: toThread(row, snapshot, app.media),
-    posts: posts.map((post) => toPost(post, snapshot, app.media)),
-  };
+): Promise<LoadedThread | undefined> {
+  const snapshot = await app.catalogueCache.get();
+  return cache.thread(threadId, snapshot, async () => {
+    const [row, posts, likedBy] = await Promise.all([
+      threadById(app.db, threadId),
+      loadPosts(app.db, threadId, null),
+      threadLikes(app.db, threadId),
+    ]);
+    if (!row) return undefined;
+    const detail: ThreadDetail = {
+      thread: toThread(row, snapshot, app.media),
+      posts: posts.map((post) => toPost(post, snapshot, app.media)),
+    };
+    return { detail, visitor: cachedJson(detail), likedBy };
+  });
 }
 
 export async function postAnswer(

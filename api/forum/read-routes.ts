@@ -10,8 +10,9 @@ import {
   threadListSchema,
 } from '../../contract/forum';
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
-import { addVary, cachedJson, sendCachedJson } from '../http-cache';
-import { existingId, threadDetailAnswer, threadNotFound } from './answers';
+import { addVary, sendCachedJson } from '../http-cache';
+import { existingId, loadedThread, threadNotFound } from './answers';
+import { answerFor, type ForumCache } from './forum-cache';
 import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { searchMentions } from './mention-search';
 import { toThread } from './presenters';
@@ -25,104 +26,111 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
  * The forum's reads (api.md "Forum"): anyone may read; a valid token only adds the caller's likes, and a bad
  * one is ignored (optional authentication, once for the folder).
  */
-const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.optionalUser);
+const forumReadRoutes =
+  (cache: ForumCache): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.optionalUser);
 
-  app.get(
-    '/forum/threads',
-    {
-      schema: {
-        tags: ['forum'],
-        summary: 'Threads: pinned first, then by last activity',
-        description:
-          `An array with the total in \`X-Total-Count\`; \`page_size\` 1-${FORUM_MAX_PAGE_SIZE}. \`q\` matches ` +
-          "every word in the title, ignoring case; `author` keeps one user's threads.",
-        querystring: threadListQuery,
-        response: { 200: threadListSchema, 422: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { q, author, page, page_size: pageSize } = request.query;
-      const [snapshot, { threads, total }] = await Promise.all([
-        app.catalogueCache.get(),
-        listThreads(app.db, { q, author }, { page, pageSize }),
-      ]);
-      reply.header('x-total-count', String(total)).header('cache-control', 'no-cache');
-      return threads.map((thread) => toThread(thread, snapshot, app.media));
-    },
-  );
-
-  app.get(
-    '/forum/threads/:id',
-    {
-      schema: {
-        tags: ['forum'],
-        summary: 'A thread with all its posts, oldest first',
-        description:
-          'The first post is the original post. With an ETag: a client polling for new replies sends ' +
-          "`If-None-Match` and gets 304 while nothing changed. `viewer_has_hearted` is the caller's.",
-        params: idParams,
-        response: {
-          200: threadDetailSchema,
-          304: noContentSchema,
-          404: errorSchema,
-          422: validationErrorSchema,
+    app.get(
+      '/forum/threads',
+      {
+        schema: {
+          tags: ['forum'],
+          summary: 'Threads: pinned first, then by last activity',
+          description:
+            `An array with the total in \`X-Total-Count\`; \`page_size\` 1-${FORUM_MAX_PAGE_SIZE}. \`q\` matches ` +
+            "every word in the title, ignoring case; `author` keeps one user's threads.",
+          querystring: threadListQuery,
+          response: { 200: threadListSchema, 422: validationErrorSchema },
         },
       },
-    },
-    async (request, reply) => {
-      const id = existingId(request.params.id, threadNotFound);
-      const detail = await threadDetailAnswer(app, id, request.user?.id ?? null);
-      if (!detail) throw threadNotFound();
-      addVary(reply, 'Authorization');
-      return sendCachedJson(
-        request,
-        reply,
-        cachedJson(detail),
-        request.user ? PRIVATE_REVALIDATE : PUBLIC_REVALIDATE,
-      );
-    },
-  );
-
-  app.get(
-    '/forum/series-search',
-    {
-      schema: {
-        tags: ['forum'],
-        summary: "Series suggestions for the editor's @ mentions",
-        description: `From 1 character; at most ${MENTION_RESULTS_MAX} results. \`#12\` or \`12\` finds series 12 first.`,
-        querystring: mentionSearchQuery,
-        response: { 200: mentionResultsSchema, 422: validationErrorSchema },
+      async (request, reply) => {
+        const { q, author, page, page_size: pageSize } = request.query;
+        const snapshot = await app.catalogueCache.get();
+        // Equal searches (" Tower", "tower") share one entry; a new catalogue snapshot is a new key.
+        const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+        const key = `${snapshot.fingerprint}|${snapshot.generation}|${words}|${(author ?? '').toLowerCase()}|${page}|${pageSize}`;
+        const answer = await cache.lists.get(key, async () => {
+          const { threads, total } = await listThreads(app.db, { q, author }, { page, pageSize });
+          return { body: threads.map((thread) => toThread(thread, snapshot, app.media)), total };
+        });
+        reply.header('x-total-count', String(answer.total ?? 0));
+        return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
       },
-    },
-    async (request) => {
-      const snapshot = await app.catalogueCache.get();
-      return searchMentions(snapshot, app.media, request.query.q, request.query.limit);
-    },
-  );
+    );
 
-  app.get(
-    '/forum/feed.xml',
-    {
-      schema: {
-        tags: ['forum'],
-        summary: 'Atom feed of the newest threads',
-        produces: ['application/atom+xml'],
-        response: { 200: forumFeedSchema },
+    app.get(
+      '/forum/threads/:id',
+      {
+        schema: {
+          tags: ['forum'],
+          summary: 'A thread with all its posts, oldest first',
+          description:
+            'The first post is the original post. With an ETag: a client polling for new replies sends ' +
+            "`If-None-Match` and gets 304 while nothing changed. `viewer_has_hearted` is the caller's.",
+          params: idParams,
+          response: {
+            200: threadDetailSchema,
+            304: noContentSchema,
+            404: errorSchema,
+            422: validationErrorSchema,
+          },
+        },
       },
-    },
-    async (_request, reply) => {
-      const threads = await recentThreadsWithOpening(app.db, FEED_ENTRIES);
-      const feed = forumAtomFeed(threads, {
-        siteUrl: app.config.SITE_URL.replace(/\/+$/, ''),
-        selfUrl: `${app.config.publicApiUrl}/forum/feed.xml`,
-      });
-      return reply
-        .type('application/atom+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .send(feed);
-    },
-  );
-};
+      async (request, reply) => {
+        const id = existingId(request.params.id, threadNotFound);
+        const loaded = await loadedThread(app, cache, id);
+        if (!loaded) throw threadNotFound();
+        addVary(reply, 'Authorization');
+        const viewerId = request.user?.id ?? null;
+        return sendCachedJson(
+          request,
+          reply,
+          answerFor(loaded, viewerId),
+          viewerId === null ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE,
+        );
+      },
+    );
+
+    app.get(
+      '/forum/series-search',
+      {
+        schema: {
+          tags: ['forum'],
+          summary: "Series suggestions for the editor's @ mentions",
+          description: `From 1 character; at most ${MENTION_RESULTS_MAX} results. \`#12\` or \`12\` finds series 12 first.`,
+          querystring: mentionSearchQuery,
+          response: { 200: mentionResultsSchema, 422: validationErrorSchema },
+        },
+      },
+      async (request) => {
+        const snapshot = await app.catalogueCache.get();
+        return searchMentions(snapshot, app.media, request.query.q, request.query.limit);
+      },
+    );
+
+    app.get(
+      '/forum/feed.xml',
+      {
+        schema: {
+          tags: ['forum'],
+          summary: 'Atom feed of the newest threads',
+          produces: ['application/atom+xml'],
+          response: { 200: forumFeedSchema },
+        },
+      },
+      async (_request, reply) => {
+        const threads = await recentThreadsWithOpening(app.db, FEED_ENTRIES);
+        const feed = forumAtomFeed(threads, {
+          siteUrl: app.config.SITE_URL.replace(/\/+$/, ''),
+          selfUrl: `${app.config.publicApiUrl}/forum/feed.xml`,
+        });
+        return reply
+          .type('application/atom+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(feed);
+      },
+    );
+  };
 
 export default forumReadRoutes;

@@ -195,6 +195,22 @@ export async function loadPosts(
   }));
 }
 
+/** Who likes which post of a thread: user id → post ids. */
+export async function threadLikes(db: Database, threadId: number): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .select({ postId: forumLikes.postId, userId: forumLikes.userId })
+    .from(forumLikes)
+    .innerJoin(forumPosts, eq(forumPosts.id, forumLikes.postId))
+    .where(eq(forumPosts.threadId, threadId));
+  const likedBy = new Map<number, Set<number>>();
+  for (const { postId, userId } of rows) {
+    const posts = likedBy.get(userId) ?? new Set<number>();
+    posts.add(postId);
+    likedBy.set(userId, posts);
+  }
+  return likedBy;
+}
+
 /** What permission checks need of a post: its thread, author, and whether it is the original post. */
 export async function postAccess(
   db: Database,

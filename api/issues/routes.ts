@@ -37,7 +37,7 @@ import {
 } from './issue-reports';
 import { removeScreenshot } from './screenshot';
 import { submitIssueReport } from './submit-report';
-import { TrackerCache } from './tracker-cache';
+import { AnswerCache } from '../answer-cache';
 
 /** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
 const PUBLIC_REVALIDATE = 'public, no-cache';
@@ -61,7 +61,7 @@ const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_E
 const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { media, config } = app;
   const mailer = createMailer(config, app.log);
-  const trackerCache = new TrackerCache({ ttlMs: config.CACHE_TTL_MS });
+  const trackerCache = new AnswerCache({ ttlMs: config.CACHE_TTL_MS });
 
   /** The filters' cache key: equal searches ("Cover", " cover ") share one entry. */
   const filterKey = ({ q, type, status }: IssueFilters) =>

@@ -4,7 +4,8 @@
  * against the hot read routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare
  * route and the median server-side handling time of each route. Routes with a goal (a share of the bare
  * route's req/s) are marked ok or UNDER: the reading-list reads (a 25-item list's page with a sort and two
- * filters, signed in; a shared list by its token) must reach 50 %.
+ * filters, signed in; a shared list by its token) must reach 50 %; the forum reads (a thread of 300 posts,
+ * as a visitor and signed in; a title search over 2,000 threads) must reach 25 %.
  *
  *   npm run bench:api [-- --series 10000 --reports 10000 --duration 5 --connections 50]
  *   npm run bench:api -- --only list       # only routes whose name contains "list" (and the bare route)
@@ -22,6 +23,7 @@ import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { users } from '../../api/db/schema';
+import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { addItem, createList, setShared } from '../../api/reading-lists/repository';
@@ -30,6 +32,7 @@ const { values: options } = parseArgs({
   options: {
     series: { type: 'string', default: '10000' },
     reports: { type: 'string', default: '10000' },
+    threads: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
@@ -48,6 +51,10 @@ const BARE_ROUTE = '/__bench/bare';
 /** Reading-list reads must serve at least this share of the bare route's req/s. */
 const LIST_GOAL = 0.5;
 const LIST_ITEMS = 25;
+const THREAD_COUNT = Number(options.threads);
+/** Forum reads must serve at least this share of the bare route's req/s. */
+const FORUM_GOAL = 0.25;
+const LONG_THREAD_POSTS = 300;
 
 interface ReadingListFixture {
   /** Bearer token of the list's owner. */
@@ -92,6 +99,8 @@ async function serve(): Promise<void> {
     covers: false,
   });
   await seedDemoIssueReports(database.db, { count: REPORT_COUNT });
+  await seedGeneratedThreads(database.db, { threads: THREAD_COUNT });
+  const longThreadId = await seedLongThread(database.db, { posts: LONG_THREAD_POSTS });
   const seedMs = performance.now() - started;
 
   const app = await buildApp({ config, database, logger: false });
@@ -131,7 +140,7 @@ async function serve(): Promise<void> {
       process.exit(0);
     }
   });
-  process.send!({ type: 'ready', port, seedMs, coldLoadMs, readingList });
+  process.send!({ type: 'ready', port, seedMs, coldLoadMs, readingList, longThreadId });
 }
 
 /** A throwaway database on the PostgreSQL server. */
@@ -184,11 +193,13 @@ async function main(): Promise<void> {
     seedMs: number;
     coldLoadMs: number;
     readingList: ReadingListFixture;
+    longThreadId: number;
   }>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
   console.log(`Database: ${options.postgres ? 'PostgreSQL (scratch database)' : 'in-memory PGlite'}.`);
   console.log(
-    `Seeded ${SERIES_COUNT} series and ${REPORT_COUNT} issue reports in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
+    `Seeded ${SERIES_COUNT} series, ${REPORT_COUNT} issue reports, ${THREAD_COUNT} forum threads and a ` +
+      `${LONG_THREAD_POSTS}-post thread in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
       `cold catalogue load (query + ranking) ${ready.coldLoadMs.toFixed(0)} ms.`,
   );
   const deepPage = Math.max(1, Math.floor(SERIES_COUNT / 25 / 2));
@@ -214,6 +225,11 @@ async function main(): Promise<void> {
     ['issues search uncached', UNCACHED_SEARCH],
     ['list items (sort+2 filters)', listItemsPath, LIST_GOAL, auth],
     ['shared list by token', sharedListPath, LIST_GOAL],
+    [`forum thread ${LONG_THREAD_POSTS} posts`, `/forum/threads/${ready.longThreadId}`, FORUM_GOAL],
+    [`forum thread signed in`, `/forum/threads/${ready.longThreadId}`, FORUM_GOAL, auth],
+    ['forum threads page 1', '/forum/threads?page=1&page_size=20'],
+    // A word in about 1 in 8 generated titles.
+    ['forum threads search', '/forum/threads?q=fight', FORUM_GOAL],
     // Again, at the end: the first run of a process is also its JIT warm-up.
     ['bare route (again)', BARE_ROUTE],
   ];
