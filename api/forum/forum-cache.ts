@@ -1,7 +1,9 @@
+import { gzipSync } from 'node:zlib';
 import type { ThreadDetail } from '../../contract/forum';
 import { AnswerCache } from '../answer-cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
-import { cachedJson, type CachedJson } from '../http-cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cachedJson, ifNoneMatchHits, type CachedJson } from '../http-cache';
 
 /** A thread as every caller sees it, and who likes which of its posts (to answer signed-in callers). */
 export interface LoadedThread {
@@ -10,6 +12,23 @@ export interface LoadedThread {
   visitor: CachedJson;
   /** User id → ids of the posts of this thread they like. */
   likedBy: Map<number, Set<number>>;
+  /** The visitors' answer gzipped, made on first demand: a long thread shrinks to a tenth. */
+  visitorGzip?: CachedGzip;
+}
+
+export interface CachedGzip {
+  bytes: Buffer;
+  /** The visitors' ETag, marked as this other representation's. */
+  etag: string;
+}
+
+/** The visitors' answer gzipped once per load (level 6: a 300-post thread takes a few milliseconds). */
+export function visitorGzip(loaded: LoadedThread): CachedGzip {
+  loaded.visitorGzip ??= {
+    bytes: gzipSync(loaded.visitor.body),
+    etag: loaded.visitor.etag.replace(/"$/, '-gz"'),
+  };
+  return loaded.visitorGzip;
 }
 
 interface ThreadEntry {
@@ -83,4 +102,16 @@ export function answerFor(loaded: LoadedThread, viewerId: number | null): Cached
     thread,
     posts: posts.map((post) => (liked.has(post.id) ? { ...post, viewer_has_hearted: true } : post)),
   });
+}
+
+/** Sends the gzipped answer as sendCachedJson sends the plain one: its own ETag, 304 while it still holds. */
+export function sendGzip(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzip: CachedGzip,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('etag', gzip.etag).header('cache-control', cacheControl);
+  if (ifNoneMatchHits(request.headers['if-none-match'], gzip.etag)) return reply.code(304).send();
+  return reply.header('content-encoding', 'gzip').type('application/json; charset=utf-8').send(gzip.bytes);
 }

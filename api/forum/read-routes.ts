@@ -12,7 +12,7 @@ import {
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { addVary, sendCachedJson } from '../http-cache';
 import { existingId, loadedThread, threadNotFound } from './answers';
-import { answerFor, type ForumCache } from './forum-cache';
+import { answerFor, sendGzip, visitorGzip, type ForumCache } from './forum-cache';
 import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { searchMentions } from './mention-search';
 import { toThread } from './presenters';
@@ -21,6 +21,8 @@ import { listThreads, recentThreadsWithOpening } from './thread-reads';
 /** Visitors may keep answers but check them (ETag) before each use; signed-in answers carry their likes. */
 const PUBLIC_REVALIDATE = 'public, no-cache';
 const PRIVATE_REVALIDATE = 'private, no-cache';
+/** Smaller answers are not worth a second representation. */
+const GZIP_FROM_BYTES = 8 * 1024;
 
 /**
  * The forum's reads (api.md "Forum"): anyone may read; a valid token only adds the caller's likes, and a bad
@@ -83,12 +85,17 @@ const forumReadRoutes =
         if (!loaded) throw threadNotFound();
         addVary(reply, 'Authorization');
         const viewerId = request.user?.id ?? null;
-        return sendCachedJson(
-          request,
-          reply,
-          answerFor(loaded, viewerId),
-          viewerId === null ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE,
-        );
+        const cacheControl = viewerId === null ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE;
+        const answer = answerFor(loaded, viewerId);
+        if (answer !== loaded.visitor || answer.body.length < GZIP_FROM_BYTES) {
+          return sendCachedJson(request, reply, answer, cacheControl);
+        }
+        // The shared answer of a long thread goes gzipped to clients that take it (every browser does).
+        addVary(reply, 'Accept-Encoding');
+        if (!/\bgzip\b/i.test(request.headers['accept-encoding'] ?? '')) {
+          return sendCachedJson(request, reply, answer, cacheControl);
+        }
+        return sendGzip(request, reply, visitorGzip(loaded), cacheControl);
       },
     );
 

@@ -245,6 +245,28 @@ describe('forum threads', () => {
       expect(((await changed.json()) as { posts: unknown[] }).posts).toHaveLength(2);
     });
 
+    it('sends a long thread gzipped to clients that take it, with its own ETag', async () => {
+      const { thread } = await createdThread(server, author.token);
+      for (let i = 0; i < 30; i++) {
+        await createdPost(server, author.token, thread.id, {
+          content_markdown: `Reply ${i}: ${'long text '.repeat(40)}`,
+        });
+      }
+      const zipped = await calls.get(thread.id, undefined, { 'accept-encoding': 'gzip' });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      const etag = zipped.headers.get('etag')!;
+      expect(etag).toMatch(/-gz"$/);
+      expect(((await zipped.json()) as { posts: unknown[] }).posts).toHaveLength(31);
+      expect(
+        (await calls.get(thread.id, undefined, { 'accept-encoding': 'gzip', 'if-none-match': etag })).status,
+      ).toBe(304);
+      const plain = await calls.get(thread.id, undefined, { 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('etag')).toBe(etag.replace('-gz"', '"'));
+      expect(((await plain.json()) as { posts: unknown[] }).posts).toHaveLength(31);
+    });
+
     it('serves an Atom feed of recent threads with escaped text', async () => {
       const { thread } = await createdThread(server, author.token, {
         title: 'Feed <script>alert(1)</script> & more',
