@@ -4,11 +4,13 @@ import type { ThreadRow } from './thread-reads';
 export const FEED_ENTRIES = 20;
 const SUMMARY_LENGTH = 300;
 
+/** Control characters other than tab and newlines are not allowed in XML 1.0 at all. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 function escapeXml(text: string): string {
-  // Control characters other than tab and newlines are not allowed in XML 1.0 at all.
-  // eslint-disable-next-line no-control-regex
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(NOT_IN_XML, '')
     .replace(
       /[<>&"']/g,
       (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,

@@ -38,7 +38,9 @@ describe('forum rate limits', () => {
     // Refused attempts do not count.
     for (let i = 0; i < 4; i++) {
       expect((await calls.create(user.token, { title: 'No body' })).status).toBe(422);
-      expect((await calls.create(user.token, { title: 'f.u.c.k', first_post_markdown: 'x' })).status).toBe(400);
+      expect((await calls.create(user.token, { title: 'f.u.c.k', first_post_markdown: 'x' })).status).toBe(
+        400,
+      );
     }
     const second = await createdThread(server, user.token);
     await calls.remove(user.token, first.thread.id);
@@ -50,7 +52,9 @@ describe('forum rate limits', () => {
     );
     // Another user is not affected.
     const other = await createUserWithToken(server);
-    expect((await calls.create(other.token, { title: 'Mine', first_post_markdown: 'Body' })).status).toBe(201);
+    expect((await calls.create(other.token, { title: 'Mine', first_post_markdown: 'Body' })).status).toBe(
+      201,
+    );
   });
 
   it('limits replies per user, under concurrency too', async () => {
@@ -59,7 +63,9 @@ describe('forum rate limits', () => {
     const writer = await createUserWithToken(server);
     expect((await calls.reply(writer.token, thread.id, { content_markdown: ' ' })).status).toBe(422);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => calls.reply(writer.token, thread.id, { content_markdown: `Reply ${i}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        calls.reply(writer.token, thread.id, { content_markdown: `Reply ${i}` }),
+      ),
     );
     expect(answers.filter((response) => response.status === 201)).toHaveLength(3);
     const refused = answers.filter((response) => response.status === 429);
@@ -73,13 +79,15 @@ describe('forum rate limits', () => {
     const user = await createUserWithToken(server);
     const { thread, originalPost } = await createdThread(server, user.token);
     const png = await solidImage(10, 10);
-    const form = () => multipartForm({ thread_id: String(thread.id), file: { bytes: png, filename: 'a.png' } });
+    const form = () =>
+      multipartForm({ thread_id: String(thread.id), file: { bytes: png, filename: 'a.png' } });
     expect((await calls.upload(user.token, form())).status).toBe(201);
     expect((await calls.upload(user.token, form())).status).toBe(201);
     const third = await calls.upload(user.token, form());
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    for (let i = 0; i < 3; i++) expect((await calls.heart(user.token, thread.id, originalPost.id)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await calls.heart(user.token, thread.id, originalPost.id)).status).toBe(200);
     expect((await calls.heart(user.token, thread.id, originalPost.id)).status).toBe(429);
   });
 });
