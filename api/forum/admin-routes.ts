@@ -20,6 +20,34 @@ import { postAccess } from './thread-reads';
 import { setThreadFlag, type ThreadFlag } from './thread-writes';
 
 const security = [{ bearer: [] }];
+
+/** The admin's switches of a thread: path, body field, column, and the contract's shapes. */
+const FLAG_ROUTES = [
+  {
+    path: 'lock',
+    field: 'locked',
+    flag: 'locked',
+    body: lockBody,
+    result: lockResultSchema,
+    summary: 'Lock or unlock a thread (admin): a locked thread takes replies and edits from admins only',
+  },
+  {
+    path: 'settings',
+    field: 'latest_first',
+    flag: 'latestFirst',
+    body: settingsBody,
+    result: settingsResultSchema,
+    summary: 'Latest-first ordering of top-level replies (admin)',
+  },
+  {
+    path: 'pin',
+    field: 'pinned',
+    flag: 'pinned',
+    body: pinBody,
+    result: pinResultSchema,
+    summary: 'Pin or unpin a thread (admin): pinned threads head the list',
+  },
+] as const satisfies ReadonlyArray<{ flag: ThreadFlag; [key: string]: unknown }>;
 const adminErrors = {
   401: errorSchema,
   403: errorSchema,
@@ -47,60 +75,32 @@ const forumAdminRoutes =
       return threadId;
     }
 
-    app.patch(
-      '/forum/threads/:id/lock',
-      {
-        schema: {
-          tags: ['forum'],
-          summary:
-            'Lock or unlock a thread (admin): a locked thread takes replies and edits from admins only',
-          security,
-          params: idParams,
-          body: lockBody,
-          response: { 200: lockResultSchema, ...adminErrors },
+    // PATCH .../lock {locked}, .../settings {latest_first}, .../pin {pinned}: each answers {id, <field>}.
+    for (const route of FLAG_ROUTES) {
+      app.patch(
+        `/forum/threads/:id/${route.path}`,
+        {
+          schema: {
+            tags: ['forum'],
+            summary: route.summary,
+            security,
+            params: idParams,
+            body: route.body,
+            response: { 200: route.result, ...adminErrors },
+          },
         },
-      },
-      async (request) => ({
-        id: await setFlag(request.params.id, 'locked', request.body.locked),
-        locked: request.body.locked,
-      }),
-    );
-
-    app.patch(
-      '/forum/threads/:id/settings',
-      {
-        schema: {
-          tags: ['forum'],
-          summary: 'Latest-first ordering of top-level replies (admin)',
-          security,
-          params: idParams,
-          body: settingsBody,
-          response: { 200: settingsResultSchema, ...adminErrors },
+        async (request) => {
+          const value = (request.body as Record<string, boolean>)[route.field]!;
+          const id = await setFlag(request.params.id, route.flag, value);
+          return { id, [route.field]: value } as {
+            id: number;
+            locked: boolean;
+            latest_first: boolean;
+            pinned: boolean;
+          };
         },
-      },
-      async (request) => ({
-        id: await setFlag(request.params.id, 'latestFirst', request.body.latest_first),
-        latest_first: request.body.latest_first,
-      }),
-    );
-
-    app.patch(
-      '/forum/threads/:id/pin',
-      {
-        schema: {
-          tags: ['forum'],
-          summary: 'Pin or unpin a thread (admin): pinned threads head the list',
-          security,
-          params: idParams,
-          body: pinBody,
-          response: { 200: pinResultSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({
-        id: await setFlag(request.params.id, 'pinned', request.body.pinned),
-        pinned: request.body.pinned,
-      }),
-    );
+      );
+    }
 
     app.delete(
       '/forum/threads/:id/posts/:postId',

@@ -1,6 +1,7 @@
 import type { MentionResult } from '../../contract/forum';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { MediaStorage } from '../media/storage';
+import { seriesRefs } from './presenters';
 
 /**
  * Series suggestions for the editor's `@` mentions, from the in-memory catalogue (no query per keystroke):
@@ -28,15 +29,9 @@ export async function searchMentions(
     }
     return [...(exact !== undefined ? [exact] : []), ...starts, ...contains].slice(0, 10);
   });
-  return ids.slice(0, limit).flatMap((id) => {
-    const series = snapshot.placement(id)?.overall.series;
-    if (!series) return [];
-    return [
-      {
-        series_id: series.id,
-        title: series.title,
-        cover_url: series.coverKey ? media.url(series.coverKey) : null,
-      },
-    ];
-  });
+  return seriesRefs(ids.slice(0, limit), snapshot, media).map(({ series_id, title, cover_url }) => ({
+    series_id,
+    title,
+    cover_url,
+  }));
 }

@@ -122,19 +122,24 @@ export async function threadById(db: Database, id: number): Promise<ThreadRow | 
 }
 
 async function threadSeriesIds(db: Database, threadIds: number[]): Promise<Map<number, number[]>> {
-  const refs = new Map<number, number[]>();
-  if (threadIds.length === 0) return refs;
+  if (threadIds.length === 0) return new Map();
   const rows = await db
     .select({ threadId: forumThreadSeries.threadId, seriesId: forumThreadSeries.seriesId })
     .from(forumThreadSeries)
     .where(inArray(forumThreadSeries.threadId, threadIds))
     .orderBy(asc(forumThreadSeries.threadId), asc(forumThreadSeries.position));
-  for (const { threadId, seriesId } of rows) {
-    const list = refs.get(threadId) ?? [];
-    list.push(seriesId);
-    refs.set(threadId, list);
+  return groupValues(rows.map((row) => [row.threadId, row.seriesId]));
+}
+
+/** `[key, value]` pairs as key → values, in the order given. */
+function groupValues(pairs: Array<[number, number]>): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const [key, value] of pairs) {
+    const values = groups.get(key);
+    if (values) values.push(value);
+    else groups.set(key, [value]);
   }
-  return refs;
+  return groups;
 }
 
 /**
@@ -181,12 +186,7 @@ export async function loadPosts(
           .innerJoin(forumPosts, eq(forumPosts.id, forumLikes.postId))
           .where(and(scope, eq(forumLikes.userId, viewerId))),
   ]);
-  const mentionsByPost = new Map<number, number[]>();
-  for (const { postId, seriesId } of mentions) {
-    const list = mentionsByPost.get(postId) ?? [];
-    list.push(seriesId);
-    mentionsByPost.set(postId, list);
-  }
+  const mentionsByPost = groupValues(mentions.map((row) => [row.postId, row.seriesId]));
   const likedIds = new Set(liked.map((row) => row.postId));
   return posts.map((post) => ({
     ...post,
@@ -202,13 +202,8 @@ export async function threadLikes(db: Database, threadId: number): Promise<Map<n
     .from(forumLikes)
     .innerJoin(forumPosts, eq(forumPosts.id, forumLikes.postId))
     .where(eq(forumPosts.threadId, threadId));
-  const likedBy = new Map<number, Set<number>>();
-  for (const { postId, userId } of rows) {
-    const posts = likedBy.get(userId) ?? new Set<number>();
-    posts.add(postId);
-    likedBy.set(userId, posts);
-  }
-  return likedBy;
+  const byUser = groupValues(rows.map((row) => [row.userId, row.postId]));
+  return new Map([...byUser].map(([userId, postIds]) => [userId, new Set(postIds)]));
 }
 
 /** What permission checks need of a post: its thread, author, and whether it is the original post. */

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Post, Thread, ThreadDetail } from '../../contract/forum';
-import type { TestServer } from './harness';
+import { createUserWithToken } from './auth-helpers';
+import { startTestServer, type TestServer } from './harness';
+import { insertSeries, type SeriesFixture } from './series-fixtures';
 
 /** Forum limits out of the way, unless a test sets its own. */
 export const FORUM_TEST_ENV = {
@@ -86,4 +88,30 @@ export async function expectProfanity(response: Response, message: string): Prom
   const text = await response.text();
   expect(response.status, text).toBe(400);
   expect(JSON.parse(text)).toMatchObject({ detail: { code: 'PROFANITY', message }, code: 'PROFANITY' });
+}
+
+export type TestUser = Awaited<ReturnType<typeof createUserWithToken>>;
+
+/** What most forum test files start from: a server, 12 series, a user and an admin. */
+export interface ForumWorld {
+  server: TestServer;
+  calls: ReturnType<typeof forumCalls>;
+  seriesIds: number[];
+  author: TestUser;
+  admin: TestUser;
+}
+
+export async function startForumWorld(series: (index: number) => SeriesFixture): Promise<ForumWorld> {
+  const server = await startTestServer(FORUM_TEST_ENV);
+  const seriesIds = await insertSeries(
+    server,
+    Array.from({ length: 12 }, (_, i) => series(i)),
+  );
+  return {
+    server,
+    calls: forumCalls(server),
+    seriesIds,
+    author: await createUserWithToken(server),
+    admin: await createUserWithToken(server, { role: 'ADMIN' }),
+  };
 }

@@ -3,27 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORUM_API_TEXTS as TEXTS, heartResultSchema, postSchema } from '../../contract/forum';
 import { forumLikes, forumPosts, forumThreads } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
-import { createdPost, createdThread, FORUM_TEST_ENV, forumCalls, threadDetail } from './forum-helpers';
+import type { TestServer } from './harness';
+import {
+  createdPost,
+  createdThread,
+  threadDetail,
+  startForumWorld,
+  type ForumWorld,
+  type TestUser,
+} from './forum-helpers';
 import { expectError } from './reading-lists-helpers';
-import { insertSeries } from './series-fixtures';
 
 describe('forum posts and likes', () => {
   let server: TestServer;
-  let calls: ReturnType<typeof forumCalls>;
+  let calls: ForumWorld['calls'];
   let seriesIds: number[];
-  let author: Awaited<ReturnType<typeof createUserWithToken>>;
-  let admin: Awaited<ReturnType<typeof createUserWithToken>>;
+  let author: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer(FORUM_TEST_ENV);
-    calls = forumCalls(server);
-    seriesIds = await insertSeries(
-      server,
-      Array.from({ length: 12 }, (_, i) => ({ title: `Post Series ${i + 1}` })),
-    );
-    author = await createUserWithToken(server);
-    admin = await createUserWithToken(server, { role: 'ADMIN' });
+    ({ server, calls, seriesIds, author, admin } = await startForumWorld((i) => ({
+      title: `Post Series ${i + 1}`,
+    })));
   });
   afterAll(() => server.close());
 

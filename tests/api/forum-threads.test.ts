@@ -10,31 +10,30 @@ import {
 } from '../../contract/forum';
 import { forumThreads } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
-import { createdPost, createdThread, FORUM_TEST_ENV, forumCalls, threadDetail } from './forum-helpers';
+import type { TestServer } from './harness';
+import {
+  createdPost,
+  createdThread,
+  threadDetail,
+  startForumWorld,
+  type ForumWorld,
+  type TestUser,
+} from './forum-helpers';
 import { expectError } from './reading-lists-helpers';
-import { insertSeries } from './series-fixtures';
 
 describe('forum threads', () => {
   let server: TestServer;
-  let calls: ReturnType<typeof forumCalls>;
+  let calls: ForumWorld['calls'];
   let seriesIds: number[];
-  let author: Awaited<ReturnType<typeof createUserWithToken>>;
-  let admin: Awaited<ReturnType<typeof createUserWithToken>>;
+  let author: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer(FORUM_TEST_ENV);
-    calls = forumCalls(server);
-    seriesIds = await insertSeries(
-      server,
-      Array.from({ length: 12 }, (_, i) => ({
-        title: `Forum Series ${i + 1}`,
-        voters: 1,
-        score: 5 + (i % 5),
-      })),
-    );
-    author = await createUserWithToken(server);
-    admin = await createUserWithToken(server, { role: 'ADMIN' });
+    ({ server, calls, seriesIds, author, admin } = await startForumWorld((i) => ({
+      title: `Forum Series ${i + 1}`,
+      voters: 1,
+      score: 5 + (i % 5),
+    })));
   });
   afterAll(() => server.close());
 
