@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Post, Thread, ThreadDetail } from '../../contract/forum';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
@@ -114,4 +114,14 @@ export async function startForumWorld(series: (index: number) => SeriesFixture):
     author: await createUserWithToken(server),
     admin: await createUserWithToken(server, { role: 'ADMIN' }),
   };
+}
+
+/** The forum world of a test file: started before its tests, closed after them. */
+export function useForumWorld(series: (index: number) => SeriesFixture): ForumWorld {
+  const world = {} as ForumWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startForumWorld(series));
+  });
+  afterAll(() => world.server.close());
+  return world;
 }
