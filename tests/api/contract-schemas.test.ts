@@ -63,6 +63,8 @@ describe('the API declares the contract', () => {
       'DELETE /series/:id',
       'PATCH /issues/:id/status',
       'GET /reading-lists/:id/items/paged',
+      'POST /forum/threads/:id/posts',
+      'POST /forum/media/upload',
     ])
       expect(checked).toContain(route);
     await app.close();
