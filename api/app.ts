@@ -7,6 +7,7 @@ import changeFeedPlugin from './plugins/change-feed';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
 import issueRoutes from './issues/routes';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(votingRoutes);
   await app.register(readingListRoutes);
   await app.register(issueRoutes);
+  await app.register(forumRoutes);
 
   return app;
 }

@@ -236,6 +236,26 @@ export const configSchema = z.object({
     .trim()
     .refine((value) => /^rediss?:\/\//.test(value), { message: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  /** Threads one user may create per window; only threads actually created count (all instances share it). */
+  FORUM_THREAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  FORUM_THREAD_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Replies one user may post per window; only replies actually posted count (all instances share it). */
+  FORUM_POST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  FORUM_POST_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Image uploads per user per window (per instance, every request counted). */
+  FORUM_UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  FORUM_UPLOAD_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Like toggles per user per window (per instance, every request counted). */
+  FORUM_LIKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  FORUM_LIKE_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -36,7 +36,7 @@ import {
   type IssueFilters,
 } from './issue-reports';
 import { submitIssueReport } from './submit-report';
-import { TrackerCache } from './tracker-cache';
+import { AnswerCache } from '../answer-cache';
 
 /** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
 const PUBLIC_REVALIDATE = 'public, no-cache';
@@ -60,7 +60,7 @@ const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_E
 const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { media, config } = app;
   const mailer = createMailer(config, app.log);
-  const trackerCache = new TrackerCache({ ttlMs: config.CACHE_TTL_MS });
+  const trackerCache = new AnswerCache({ ttlMs: config.CACHE_TTL_MS });
   // Other instances' writes clear this instance's answers too; this instance's clear them here and there.
   app.changeFeed.subscribe('issues', () => trackerCache.invalidate());
   const trackerChanged = () => {

@@ -4,7 +4,8 @@
  * against the hot read routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare
  * route and the median server-side handling time of each route. Routes with a goal (a share of the bare
  * route's req/s) are marked ok or UNDER: the reading-list reads (a 25-item list's page with a sort and two
- * filters, signed in; a shared list by its token) must reach 50 %.
+ * filters, signed in; a shared list by its token) must reach 50 %; the forum reads (a thread of 300 posts
+ * as a visitor, a title search over 2,000 threads) must reach 25 %.
  *
  *   npm run bench:api [-- --series 10000 --reports 10000 --duration 5 --connections 50]
  *   npm run bench:api -- --only list       # only routes whose name contains "list" (and the bare route)
@@ -33,6 +34,7 @@ import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { spawnApiProcess, waitForHttp } from '../lib/processes';
 import { users, votes } from '../../api/db/schema';
+import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { addItem, createList, setShared } from '../../api/reading-lists/repository';
@@ -41,6 +43,7 @@ const { values: options } = parseArgs({
   options: {
     series: { type: 'string', default: '10000' },
     reports: { type: 'string', default: '10000' },
+    threads: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
@@ -73,6 +76,10 @@ const BARE_ROUTE = '/__bench/bare';
 /** Reading-list reads must serve at least this share of the bare route's req/s. */
 const LIST_GOAL = 0.5;
 const LIST_ITEMS = 25;
+const THREAD_COUNT = Number(options.threads);
+/** Forum reads must serve at least this share of the bare route's req/s. */
+const FORUM_GOAL = 0.25;
+const LONG_THREAD_POSTS = 300;
 
 interface ReadingListFixture {
   /** Bearer token of the list's owner. */
@@ -121,6 +128,8 @@ async function serve(): Promise<void> {
     covers: false,
   });
   await seedDemoIssueReports(database.db, { count: REPORT_COUNT });
+  await seedGeneratedThreads(database.db, { threads: THREAD_COUNT });
+  const longThreadId = await seedLongThread(database.db, { posts: LONG_THREAD_POSTS });
   const seedMs = performance.now() - started;
 
   const app = await buildApp({ config, database, logger: false });
@@ -175,6 +184,7 @@ async function serve(): Promise<void> {
     seedMs,
     coldLoadMs,
     readingList,
+    longThreadId,
     tokens: voters.map((voter) => voter.token),
     seriesIds: (await app.catalogueCache.get()).ranking.overall.map((entry) => entry.series.id),
   });
@@ -248,7 +258,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${ready.port}`;
   console.log(`Database: ${options.postgres ? 'PostgreSQL (scratch database)' : 'in-memory PGlite'}.`);
   console.log(
-    `Seeded ${SERIES_COUNT} series and ${REPORT_COUNT} issue reports in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
+    `Seeded ${SERIES_COUNT} series, ${REPORT_COUNT} issue reports, ${THREAD_COUNT} forum threads and a ` +
+      `${LONG_THREAD_POSTS}-post thread in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
       `cold catalogue load (query + ranking) ${ready.coldLoadMs.toFixed(0)} ms.`,
   );
   const parts = options.parts.split(',');
@@ -331,6 +342,7 @@ interface Ready {
   seedMs: number;
   coldLoadMs: number;
   readingList: ReadingListFixture;
+  longThreadId: number;
   tokens: string[];
   seriesIds: number[];
 }
@@ -341,6 +353,8 @@ async function benchRoutes(child: ChildProcess, base: string, ready: Ready): Pro
   const listItemsPath = `/reading-lists/${readingList.listId}/items/paged?sort=stars_desc&type=MANHWA&min_votes=1`;
   const sharedListPath = `/reading-lists/public/${readingList.shareToken}`;
   const auth = { authorization: `Bearer ${readingList.token}` };
+  // As browsers ask: the forum sends a long thread's shared answer gzipped to clients that accept it.
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
   // [name, path, goal as a share of the bare route's req/s, request headers]
   const allRoutes: [string, string, number?, Record<string, string>?][] = [
     ['bare route', BARE_ROUTE],
@@ -359,6 +373,12 @@ async function benchRoutes(child: ChildProcess, base: string, ready: Ready): Pro
     ['issues search uncached', UNCACHED_SEARCH],
     ['list items (sort+2 filters)', listItemsPath, LIST_GOAL, auth],
     ['shared list by token', sharedListPath, LIST_GOAL],
+    [`forum thread ${LONG_THREAD_POSTS} posts`, `/forum/threads/${ready.longThreadId}`, FORUM_GOAL, browser],
+    // Signed in: the same cached thread, plus authentication's per-request user lookup (shown, no goal).
+    [`forum thread signed in`, `/forum/threads/${ready.longThreadId}`, undefined, { ...auth, ...browser }],
+    ['forum threads page 1', '/forum/threads?page=1&page_size=20'],
+    // A word in about 1 in 8 generated titles.
+    ['forum threads search', '/forum/threads?q=fight', FORUM_GOAL],
     // Again, at the end: the first run of a process is also its JIT warm-up.
     ['bare route (again)', BARE_ROUTE],
   ];

@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
+import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
 import * as readingLists from '../../contract/reading-lists';
@@ -33,7 +34,7 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, http, issues, readingLists].flatMap((module) =>
+      [accounts, catalogue, forum, http, issues, readingLists].flatMap((module) =>
         Object.values(module as Record<string, unknown>),
       ),
     );
@@ -62,6 +63,8 @@ describe('the API declares the contract', () => {
       'DELETE /series/:id',
       'PATCH /issues/:id/status',
       'GET /reading-lists/:id/items/paged',
+      'POST /forum/threads/:id/posts',
+      'POST /forum/media/upload',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrackerCache } from '../../api/issues/tracker-cache';
+import { AnswerCache } from '../../api/answer-cache';
 
 function clock(start = 1000) {
   let now = start;
@@ -12,10 +12,10 @@ function counter<T>(value: (call: number) => T) {
   return { load, calls: () => calls };
 }
 
-describe('TrackerCache', () => {
+describe('AnswerCache', () => {
   it('shares one load between identical requests, in flight and after, until the TTL ends', async () => {
     const time = clock();
-    const cache = new TrackerCache({ ttlMs: 5000, now: time.now });
+    const cache = new AnswerCache({ ttlMs: 5000, now: time.now });
     const source = counter((call) => [`answer ${call}`]);
     const [first, second] = await Promise.all([cache.get('k', source.load), cache.get('k', source.load)]);
     expect(source.calls()).toBe(1);
@@ -30,7 +30,7 @@ describe('TrackerCache', () => {
   });
 
   it('drops every answer on invalidate, including one whose load is still running', async () => {
-    const cache = new TrackerCache({ ttlMs: 5000 });
+    const cache = new AnswerCache({ ttlMs: 5000 });
     let release!: () => void;
     const slow = cache.get('k', () => new Promise((resolve) => (release = () => resolve({ body: 'old' }))));
     cache.invalidate();
@@ -40,13 +40,13 @@ describe('TrackerCache', () => {
   });
 
   it('forgets a failed load, so the next request tries again', async () => {
-    const cache = new TrackerCache({ ttlMs: 5000 });
+    const cache = new AnswerCache({ ttlMs: 5000 });
     await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow('down');
     expect((await cache.get('k', async () => ({ body: 'back' }))).body).toBe('"back"');
   });
 
   it('caches nothing with a TTL of 0', async () => {
-    const cache = new TrackerCache({ ttlMs: 0 });
+    const cache = new AnswerCache({ ttlMs: 0 });
     const source = counter((call) => call);
     await cache.get('k', source.load);
     await cache.get('k', source.load);
@@ -54,7 +54,7 @@ describe('TrackerCache', () => {
   });
 
   it('keeps at most maxEntries answers and maxBytes of bodies, oldest out first', async () => {
-    const cache = new TrackerCache({ ttlMs: 5000, maxEntries: 2, maxBytes: 1000 });
+    const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 2, maxBytes: 1000 });
     const loads: string[] = [];
     const load =
       (key: string, size = 10) =>

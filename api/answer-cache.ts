@@ -1,18 +1,18 @@
-import { cachedJson, type CachedJson } from '../http-cache';
+import { cachedJson, type CachedJson } from './http-cache';
 
-/** A public tracker answer, serialized once, with what the route sends beside the body. */
-export interface TrackerAnswer extends CachedJson {
+/** A public answer, serialized once, with what the route sends beside the body (a list's total). */
+export interface CachedAnswer extends CachedJson {
   total?: number;
 }
 
 interface Entry {
-  answer: Promise<TrackerAnswer>;
+  answer: Promise<CachedAnswer>;
   expires: number;
   /** Body size once known, counted against the byte budget. */
   bytes: number;
 }
 
-export interface TrackerCacheOptions {
+export interface AnswerCacheOptions {
   /** How long an answer is served; bounds how late another instance's change shows. 0 turns caching off. */
   ttlMs: number;
   maxEntries?: number;
@@ -21,26 +21,27 @@ export interface TrackerCacheOptions {
 }
 
 /**
- * The public tracker's answers (lists and counters as visitors see them), keyed by their normalized query.
- * Identical requests share one database read until a write in this process (`invalidate()`) or the TTL: the
- * embedded database runs one query at a time, so a popular search must not reach it on every request.
- * Admins' answers (with e-mails) are never cached. Bounded by entry count and bytes, oldest out first.
+ * Public answers of a feature (the issue tracker's lists and counters, the forum's thread lists as
+ * visitors see them), keyed by their normalized query. Identical requests share one database read until a
+ * write in this process (`invalidate()`) or the TTL: the embedded database runs one query at a time, so a
+ * popular search must not reach it on every request. Answers that differ by caller are never cached here.
+ * Bounded by entry count and bytes, oldest out first.
  */
-export class TrackerCache {
+export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly now: () => number;
 
-  constructor(private readonly options: TrackerCacheOptions) {
+  constructor(private readonly options: AnswerCacheOptions) {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
   /** The cached answer for `key`, or `load()`'s, serialized and kept. A failed load is not kept. */
-  get(key: string, load: () => Promise<{ body: unknown; total?: number }>): Promise<TrackerAnswer> {
+  get(key: string, load: () => Promise<{ body: unknown; total?: number }>): Promise<CachedAnswer> {
     const serialize = () => load().then(({ body, total }) => ({ ...cachedJson(body), total }));
     if (this.options.ttlMs <= 0) return serialize();
     const now = this.now();
@@ -65,7 +66,7 @@ export class TrackerCache {
     return entry.answer;
   }
 
-  /** After any write to the reports: answers loaded before it are dropped (loads in flight included). */
+  /** After any write to the data: answers loaded before it are dropped (loads in flight included). */
   invalidate(): void {
     this.entries.clear();
     this.bytes = 0;
