@@ -11,7 +11,7 @@ export const e2eStack = {
   sitePort,
   apiUrl: `http://localhost:${apiPort}`,
   siteUrl: `http://localhost:${sitePort}`,
-  seriesCount: 80,
+  seriesCount: 130,
   /**
    * Lifetime of a verification link, short so a spec can see one expire for real, yet far longer than any
    * spec takes from sending a link to opening it (a few seconds), even on a slow machine.

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState, type ReactNode } from 'react';
 import AddSeriesButton from '../catalogue-admin/AddSeriesButton';
 import SeriesAdminActions from '../catalogue-admin/SeriesAdminActions';
 import { useIsAdmin } from '../catalogue-admin/use-is-admin';
@@ -29,16 +29,22 @@ import styles from './RankingList.module.css';
 export interface RankingListProps {
   /** ALL on the home page, the page's type on a type page. */
   type: TypeFilter;
-  /** The first ranked page, rendered at build time so the page is complete without JavaScript. */
+  /** The page's series, rendered at build time so the page is complete without JavaScript. */
   initialItems: RankedSeries[];
+  /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
+  initialPage?: number;
+  /** The numbered pager (static HTML), shown while the list shows the ranked pages of every genre. */
+  children?: ReactNode;
 }
 
 /**
  * A ranked list: the pre-rendered first page, then infinite scroll, the genre filter and the site-wide
  * search term. Only the newest request's answer is used, so quick changes never mix their results.
  */
-export default function RankingList({ type, initialItems }: RankingListProps) {
-  const [state, dispatch] = useReducer(rankingListReducer, initialItems, initialRankingListState);
+export default function RankingList({ type, initialItems, initialPage = 1, children }: RankingListProps) {
+  const [state, dispatch] = useReducer(rankingListReducer, undefined, () =>
+    initialRankingListState(initialItems, initialPage),
+  );
   const selection = useStore($compareSelection, { ssr: 'initial' });
   const admin = useIsAdmin();
   const [announcement, setAnnouncement] = useState('');
@@ -312,6 +318,9 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       )}
 
       {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
+
+      {/* The pager pages through the whole ranked list: meaningless over search results or one genre. */}
+      {state.mode === 'ranked' && state.genre === 'ALL' && children}
     </div>
   );
 }

@@ -35,13 +35,14 @@ export type RankingListAction =
   | { type: 'seriesUpdated'; series: RankedSeries }
   | { type: 'seriesRemoved'; id: number };
 
-export function initialRankingListState(items: RankedSeries[]): RankingListState {
+/** The pre-rendered page the list starts from: page 1 on `/`, page 3 on `/page/3`; scrolling loads page 4. */
+export function initialRankingListState(items: RankedSeries[], page = 1): RankingListState {
   return {
     mode: 'ranked',
     genre: 'ALL',
     query: '',
     items,
-    page: 1,
+    page,
     ended: items.length < RANKING_PAGE_SIZE,
     phase: 'idle',
     genres: extractGenres(items),
