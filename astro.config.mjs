@@ -28,7 +28,7 @@ export default defineConfig({
       // Not in the sitemap: the 404 page, the client-rendered series fallback, the compare page and the
       // check-your-email and verify-email steps of signup (all noindex, no content of their own).
       filter: (page) =>
-        !/^\/(404|series\/fallback|compare|check-your-email|verify-email)(\.html)?\/?$/.test(
+        !/^\/(404|series\/fallback|compare|check-your-email|verify-email|social\/.*)(\.html)?\/?$/.test(
           new URL(page).pathname,
         ),
     }),

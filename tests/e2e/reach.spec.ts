@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { e2eStack } from './stack-config';
 
 /*
@@ -125,4 +126,37 @@ test('series pages link related series of the same type', async ({ page, request
   const related = page.getByRole('region', { name: 'Related series' });
   await expect(related.locator('article')).toHaveCount(6);
   await expect(related.locator('article').first()).toContainText('MANGA');
+});
+
+test('a series page shares a 1200×630 card of its cover; other pages the default card', async ({
+  page,
+  request,
+}) => {
+  const [first] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=1');
+  await page.goto(`/series/${first!.id}`);
+  const meta = (selector: string) => page.locator(selector).getAttribute('content');
+  const image = await meta('meta[property="og:image"]');
+  expect(image).toBe(`${e2eStack.siteUrl}/social/series/${first!.id}.jpg`);
+  expect(await meta('meta[property="og:image:width"]')).toBe('1200');
+  expect(await meta('meta[property="og:image:height"]')).toBe('630');
+  expect(await meta('meta[property="og:image:alt"]')).toBe(`Cover of ${first!.title}`);
+  expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+  expect(await meta('meta[name="twitter:image"]')).toBe(image);
+
+  const response = await request.get(image!);
+  expect(response.headers()['content-type']).toBe('image/jpeg');
+  const { width, height, format } = await sharp(await response.body()).metadata();
+  expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' });
+
+  await page.goto('/about');
+  expect(await meta('meta[property="og:image"]')).toBe(`${e2eStack.siteUrl}/social-card.png`);
+  expect(await meta('meta[property="og:image:width"]')).toBe('1200');
+});
+
+test('the sitemap lists the later list pages and no card images', async ({ request }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemap = await (await request.get(new URL(/<loc>([^<]+)<\/loc>/.exec(index)![1]!).pathname)).text();
+  expect(sitemap).toMatch(/\/page\/2<\/loc>/);
+  expect(sitemap).toMatch(/\/type\/manhwa\/page\/2<\/loc>/);
+  expect(sitemap).not.toContain('/social/');
 });
