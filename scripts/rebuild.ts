@@ -22,6 +22,7 @@ async function main() {
     throw new Error(
       `The API is not answering at ${buildApiUrl} (${(error as Error).message}). Start it first ` +
         '(`npm start` or `npm run api`), or point BUILD_API_URL at it.',
+      { cause: error },
     );
   }
   const distPath = resolve(projectRoot, process.env.SITE_DIST ?? 'dist');
