@@ -2,6 +2,7 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import type { SpawnOptions } from 'node:child_process';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { isAlive } from '../../api/db/embedded-lock';
 import { precompressSite } from './precompress';
 import { astroEnv, bin, run } from './processes';
 
@@ -23,15 +24,6 @@ export class RebuildBusyError extends Error {
   override name = 'RebuildBusyError';
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** One build at a time per site folder, across processes (`npm start`'s schedule and `npm run rebuild`). */
 async function takeLock(buildsDir: string): Promise<() => Promise<void>> {
   const lockFile = join(buildsDir, '.lock');
@@ -44,7 +36,7 @@ async function takeLock(buildsDir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (holder && processAlive(holder)) {
+      if (holder && isAlive(holder)) {
         throw new RebuildBusyError(`a site build is already running (process ${holder})`);
       }
       await rm(lockFile, { force: true });

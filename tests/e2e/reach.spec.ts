@@ -114,7 +114,7 @@ test('a series picked at random is reachable from home by links alone', async ({
 test('the list island goes on from the page it starts on', async ({ page, request }) => {
   const third = await apiGet<RankedSeries[]>(request, '/series/rankings?page=3&page_size=25');
   await page.goto('/page/2');
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr][client="idle"]') === null);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.locator('main article')).toHaveCount(25 + third.length);
   await expect(page.locator('main article h2 a').nth(25)).toHaveText(third[0]!.title);
@@ -159,4 +159,72 @@ test('the sitemap lists the later list pages and no card images', async ({ reque
   expect(sitemap).toMatch(/\/page\/2<\/loc>/);
   expect(sitemap).toMatch(/\/type\/manhwa\/page\/2<\/loc>/);
   expect(sitemap).not.toContain('/social/');
+});
+
+test('compare shows the selected titles and first cover before the details arrive', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr][client="idle"]') === null);
+  const cards = page.locator('main article');
+  const titles = await cards.locator('h2').allTextContents();
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Compare / })
+    .click();
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Compare / })
+    .click();
+
+  // The live details are held back (answered by the API, only later) to see what shows before them.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${e2eStack.apiUrl}/series-details/*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Compare 2 Series' }).click();
+  await expect(page).toHaveURL(/\/compare\?ids=/);
+  const apiOrigin = new URL(e2eStack.apiUrl).origin;
+  await expect(page.locator(`link[rel="preconnect"][href="${apiOrigin}"]`)).toHaveCount(2);
+
+  const compared = page.locator('main article');
+  await expect(compared.locator('h2')).toHaveText(titles.slice(0, 2));
+  await expect(compared.first().locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expect(compared.first()).toHaveAttribute('aria-busy', 'true');
+  await expect(compared.first().getByText('Story')).toBeVisible();
+  await expect(compared.first().getByText(/\/10 \(/)).toHaveCount(0);
+
+  release();
+  await expect(compared.first()).not.toHaveAttribute('aria-busy', 'true');
+  await expect(compared.first().locator('dd').filter({ hasText: /\/10/ }).first()).toBeVisible();
+});
+
+test('compare says in a <noscript> that it needs JavaScript, instead of loading forever', async ({
+  request,
+}) => {
+  // Chromium with scripts turned off by Playwright still parses <noscript> as with scripts on, so the
+  // page's own markup is checked: the message, and the rule that hides the island's loading placeholders.
+  const html = await (await request.get('/compare?ids=1,2')).text();
+  const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+  expect(noscript).toContain('Comparing series needs JavaScript.');
+  expect(noscript).toMatch(/\.compare-island\s*\{\s*display:\s*none;?\s*\}/);
+  // The island is inside the element that rule hides.
+  const island = html.indexOf('<div class="compare-island"');
+  expect(island).toBeGreaterThan(0);
+  expect(html.indexOf('<astro-island', island)).toBeLessThan(html.indexOf('</div>', island));
+});
+
+test('login loads React and the captcha only when the visitor reaches for the form', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname));
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(500);
+  expect(loaded.filter((path) => /\/(client|LoginForm|altcha)\.[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(loaded).not.toContain('/auth/config');
+
+  await page.getByLabel('Username', { exact: true }).focus();
+  await expect(page.locator('altcha-widget')).toBeVisible();
+  expect(loaded.some((path) => /\/LoginForm\.[\w-]+\.js$/.test(path))).toBe(true);
 });

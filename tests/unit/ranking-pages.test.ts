@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RankedSeries, SeriesPageData } from '../../src/features/catalogue/catalogue-types';
+import type { SeriesPageData } from '../../src/features/catalogue/catalogue-types';
 import { pagerItems, type PagerItem } from '../../src/features/catalogue/pager';
 import { paginateRanking, rankingPagePath } from '../../src/features/catalogue/ranking-pages';
 import { byRank, relatedSeriesIndex } from '../../src/features/series/related-series';
+import { rankedSeries } from './series-fixture';
 
 /** `1 … 4 [5] 6 … 12` */
 function render(items: PagerItem[]): string {
@@ -11,23 +12,7 @@ function render(items: PagerItem[]): string {
     .join(' ');
 }
 
-function series(id: number, overrides: Partial<RankedSeries> = {}): RankedSeries {
-  return {
-    id,
-    title: `Series ${id}`,
-    genre: 'Action',
-    type: 'MANHWA',
-    status: 'ONGOING',
-    author: 'A',
-    artist: 'B',
-    cover_url: null,
-    cover_variants: [],
-    rank: id,
-    vote_count: 10,
-    final_score: 5,
-    ...overrides,
-  };
-}
+const series = rankedSeries;
 
 describe('pager', () => {
   it('shows first, last, the current page and its neighbours, with gaps', () => {

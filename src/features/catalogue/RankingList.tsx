@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useReducer, useRef, useState, type ReactNode } from 'react';
-import AddSeriesButton from '../catalogue-admin/AddSeriesButton';
-import SeriesAdminActions from '../catalogue-admin/SeriesAdminActions';
+import { $listAdminTools } from '../catalogue-admin/list-admin-tools';
 import { useIsAdmin } from '../catalogue-admin/use-is-admin';
 import CompareTray from '../compare/CompareTray';
 import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
@@ -46,7 +45,9 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     initialRankingListState(initialItems, initialPage),
   );
   const selection = useStore($compareSelection, { ssr: 'initial' });
-  const admin = useIsAdmin();
+  // The admin controls arrive from the ListAdminTools island (signed-in visitors only).
+  const adminTools = useStore($listAdminTools);
+  const admin = useIsAdmin() ? adminTools : null;
   const [announcement, setAnnouncement] = useState('');
   const latestRequest = useRef(0);
   const root = useRef<HTMLDivElement>(null);
@@ -239,7 +240,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
 
       {admin && (
-        <AddSeriesButton
+        <admin.AddSeriesButton
           onAdded={(added) => {
             if (type === 'ALL' || added.type === type) dispatch({ type: 'seriesAdded', series: added });
           }}
@@ -273,10 +274,10 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
                 series={entry}
                 coverLoading={coverLoadingFor(index)}
                 compareSelected={selection.includes(entry.id)}
-                onToggleCompare={toggleCompareSeries}
+                onToggleCompare={(id) => toggleCompareSeries(id, entry)}
                 actions={
                   admin ? (
-                    <SeriesAdminActions
+                    <admin.SeriesAdminActions
                       series={entry}
                       onUpdated={(updated) => dispatch({ type: 'seriesUpdated', series: updated })}
                       onDeleted={removeSeries}

@@ -176,6 +176,6 @@ export function emptyListMessage(type: string): string {
 }
 
 export const END_OF_LIST_MESSAGE = "You've seen everything, new series added periodically.";
-export const LOAD_FAILED_MESSAGE = 'Failed to load series';
+export { LOAD_FAILED_MESSAGE } from './catalogue-messages';
 /** Placeholders shown while a page loads (spec). */
 export const SKELETON_COUNT = 12;
