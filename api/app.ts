@@ -16,6 +16,7 @@ import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
 import formsPlugin from './plugins/forms';
 import rateLimitPlugin from './plugins/rate-limit';
+import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import votingRoutes from './voting/routes';
@@ -77,6 +78,7 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(votingRoutes);
+  await app.register(readingListRoutes);
   await app.register(issueRoutes);
 
   return app;

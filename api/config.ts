@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_ITEMS_PER_LIST } from '../contract/reading-lists';
 
 /** Environment variables the API reads. Every one has a default that runs the product locally. */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -139,6 +140,8 @@ export const configSchema = z.object({
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The most series one reading list holds; adding past it answers 400 "List is full.". */
+  READING_LIST_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_ITEMS_PER_LIST),
 
   // Accounts (see api/accounts). Secrets left unset outside production are generated and kept in DATA_DIR.
   /** Signs access tokens (HS256). Required in production. */

@@ -1,7 +1,7 @@
 /*
- * The catalogue's values in the contract: types, statuses, vote categories, limits and texts. Imports
- * nothing, so browser code can use them without pulling zod into its bundle; the schemas are in
- * ./catalogue.ts, which re-exports all of this.
+ * The catalogue's values: types, statuses, vote categories, limits and texts. Imports nothing, so browser
+ * code can use them without pulling zod into its bundle; the schemas are in ./catalogue.ts, which
+ * re-exports all of this.
  */
 
 export const SERIES_TYPES = ['MANHWA', 'MANGA', 'MANHUA'] as const;

@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { pagedSchema } from './http';
-
 import {
-  SERIES_TYPES,
-  SERIES_STATUSES,
-  VOTE_CATEGORIES,
-  CATEGORY_LABELS,
-  RANKING_PAGE_SIZE,
-  RANKING_MAX_PAGE_SIZE,
-  SEARCH_QUERY_MAX_LENGTH,
   CATALOGUE_MAX_PAGE_SIZE,
-  MIN_SCORE,
+  CATEGORY_LABELS,
   MAX_SCORE,
+  MIN_SCORE,
+  RANKING_MAX_PAGE_SIZE,
+  RANKING_PAGE_SIZE,
+  SEARCH_QUERY_MAX_LENGTH,
+  SERIES_STATUSES,
   SERIES_TEXT_LIMITS,
+  SERIES_TYPES,
   SYNOPSIS_MAX_LENGTH,
+  VOTE_CATEGORIES,
   type VoteCategoryField,
 } from './catalogue-values';
 
-/* The catalogue's part of the contract: the series shapes and the calls' schemas; its values are in ./catalogue-values.ts. */
+/* The catalogue's part of the contract: the series shapes and queries; its values are in ./catalogue-values. */
+
 export * from './catalogue-values';
 
 export const coverVariantSchema = z.object({

@@ -59,6 +59,9 @@ const pageTypes: PageType[] = [
   { name: 'verify email', path: '/verify-email', budgetKb: undefined },
   { name: 'info', path: '/about', budgetKb: 15 },
   { name: 'compare', path: '/compare', budgetKb: 85 },
+  { name: 'my lists', path: '/my-lists', budgetKb: 100 },
+  // Every /lists/{token} is this one page (a 200 rewrite).
+  { name: 'shared list', path: '/lists', budgetKb: 100 },
   { name: 'issues tracker', path: '/issues', budgetKb: 60 },
   { name: 'report issue', path: '/report-issue', budgetKb: 60 },
 ];

@@ -546,7 +546,10 @@ describe('catalogue administration', () => {
         expect(voted.status).toBe(200);
       }
       const db = server.database.db;
-      const [list] = await db.insert(readingLists).values({ userId: user.id, name: 'Mine' }).returning();
+      const [list] = await db
+        .insert(readingLists)
+        .values({ userId: user.id, name: 'Mine', slot: 1 })
+        .returning();
       await db.insert(readingListItems).values([
         { listId: list!.id, seriesId: id },
         { listId: list!.id, seriesId: keep! },

@@ -7,6 +7,7 @@ import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
+import * as readingLists from '../../contract/reading-lists';
 import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
@@ -32,7 +33,7 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, http, issues].flatMap((module) =>
+      [accounts, catalogue, http, issues, readingLists].flatMap((module) =>
         Object.values(module as Record<string, unknown>),
       ),
     );
@@ -60,6 +61,7 @@ describe('the API declares the contract', () => {
       'POST /auth/login',
       'DELETE /series/:id',
       'PATCH /issues/:id/status',
+      'GET /reading-lists/:id/items/paged',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -110,3 +110,15 @@ export function coverPng(width: number, height: number): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
+export async function newReader(request: APIRequestContext, prefix = 'reader'): Promise<LoginAnswer> {
+  const account = uniqueAccount(prefix);
+  await apiSignup(request, account);
+  const token = new URL(await nextVerificationLink(account.email)).searchParams.get('token');
+  expect(token, 'verification link in the outbox').toBeTruthy();
+  expect(
+    (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
+  ).toBe(200);
+  return apiLogin(request, account.username, account.password);
+}

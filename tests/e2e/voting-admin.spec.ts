@@ -1,14 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  apiLogin,
-  apiSignup,
-  coverPng,
-  nextVerificationLink,
-  uniqueAccount,
-  useSession,
-  type LoginAnswer,
-} from './api-helpers';
+import { apiLogin, coverPng, newReader, useSession, type LoginAnswer } from './api-helpers';
 import { e2eStack } from './stack-config';
 
 /*
@@ -24,18 +16,6 @@ const TEXT = {
   detailTooLarge: 'Cover image must be less than 800KB',
   deleteConfirmation: 'Are you sure you want to delete this series?',
 };
-
-/** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
-async function newReader(request: APIRequestContext): Promise<LoginAnswer> {
-  const account = uniqueAccount('voter');
-  await apiSignup(request, account);
-  const token = new URL(await nextVerificationLink(account.email)).searchParams.get('token');
-  expect(token, 'verification link in the outbox').toBeTruthy();
-  expect(
-    (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
-  ).toBe(200);
-  return apiLogin(request, account.username, account.password);
-}
 
 const votePanel = (page: Page) => page.locator('#series-vote');
 const categoryGroup = (page: Page, label: string) =>

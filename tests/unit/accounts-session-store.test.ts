@@ -37,9 +37,9 @@ describe('session store', () => {
 
   it('restores a stored session at start-up and tells admins apart case-insensitively', async () => {
     fakeBrowser({ token: 't', user: JSON.stringify({ ...USER, role: 'admin' }) });
-    const { $session } = await loadStore();
-    const { $isAdmin } = await import('../../src/features/accounts/admin-store');
+    const { $session, $isAdmin, $isSignedIn } = await loadStore();
     expect($session.get()).toEqual({ token: 't', user: { ...USER, role: 'admin' } });
+    expect($isSignedIn.get()).toBe(true);
     expect($isAdmin.get()).toBe(true);
   });
 

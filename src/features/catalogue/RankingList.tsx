@@ -5,6 +5,8 @@ import { useIsAdmin } from '../catalogue-admin/use-is-admin';
 import CompareTray from '../compare/CompareTray';
 import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
 import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
+import CreateListButton from '../reading-lists/CreateListButton';
+import ReadingListsHost from '../reading-lists/ReadingListsHost';
 import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
 import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import { coverLoadingFor } from './cover-image';
@@ -238,6 +240,9 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   return (
     <div className={styles.list} ref={root}>
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
+
+      {type === 'ALL' && <CreateListButton />}
+      <ReadingListsHost />
 
       {admin && (
         <admin.AddSeriesButton

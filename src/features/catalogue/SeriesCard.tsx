@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import ListToggle from '../reading-lists/ListToggle';
 import type { RankedSeries } from './catalogue-types';
 import {
   CARD_COVER_HEIGHT,
@@ -24,8 +25,10 @@ export interface SeriesCardProps {
   /** Shows the compare toggle when given. */
   onToggleCompare?: (id: number) => void;
   compareSelected?: boolean;
-  /** More controls beside the compare toggle: the reading-list toggle, the admin edit and delete buttons. */
+  /** More controls beside the compare toggle: the admin edit and delete buttons. */
   actions?: ReactNode;
+  /** The reading-list toggle on the cover (shown to signed-in users only). */
+  listToggle?: boolean;
   headingLevel?: 2 | 3;
 }
 
@@ -39,6 +42,7 @@ export default function SeriesCard({
   onToggleCompare,
   compareSelected = false,
   actions,
+  listToggle = true,
   headingLevel = 2,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -78,6 +82,7 @@ export default function SeriesCard({
             {status}
           </span>
         )}
+        {listToggle && <ListToggle series={series} />}
       </div>
 
       <div className={styles.body}>

@@ -1,8 +1,7 @@
 import type { RankedSeries, SeriesDetail, SeriesType } from '../../../contract/catalogue';
 
-export type { CoverVariant, RankedSeries, SeriesDetail } from '../../../contract/catalogue';
-// Values from the zod-free half of the contract: islands import this module.
 export { RANKING_PAGE_SIZE, SERIES_STATUSES, type SeriesStatus } from '../../../contract/catalogue-values';
+export type { CoverVariant, RankedSeries, SeriesDetail } from '../../../contract/catalogue';
 export type { SeriesType, TypeFilter } from '../navigation/series-types';
 
 /** Everything a series page needs: the list entry (overall rank, card cover) and the detail. */
