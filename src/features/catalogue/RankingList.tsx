@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useReducer, useRef, useState, type ReactNode } from 'react';
-import { $listAdminTools } from '../catalogue-admin/list-admin-tools';
-import { useIsAdmin } from '../catalogue-admin/use-is-admin';
+import { $session } from '../accounts/session-store';
+import { isAdmin } from '../accounts/stored-session';
 import CompareTray from '../compare/CompareTray';
 import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
 import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
-import CreateListButton from '../reading-lists/CreateListButton';
-import ReadingListsHost from '../reading-lists/ReadingListsHost';
 import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
 import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import { coverLoadingFor } from './cover-image';
@@ -25,6 +23,7 @@ import {
 } from './ranking-list-state';
 import { $searchTerm, setSearchTerm } from './search-term-store';
 import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
+import { $signedInListTools } from './signed-in-list-tools';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
@@ -47,9 +46,11 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     initialRankingListState(initialItems, initialPage),
   );
   const selection = useStore($compareSelection, { ssr: 'initial' });
-  // The admin controls arrive from the ListAdminTools island (signed-in visitors only).
-  const adminTools = useStore($listAdminTools);
-  const admin = useIsAdmin() ? adminTools : null;
+  // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
+  const tools = useStore($signedInListTools);
+  // useIsAdmin's test, inline: that hook's module would be one more file on every reader's page.
+  const session = useStore($session, { ssr: 'initial' });
+  const admin = isAdmin(session.user) ? tools : null;
   const [announcement, setAnnouncement] = useState('');
   const latestRequest = useRef(0);
   const root = useRef<HTMLDivElement>(null);
@@ -241,8 +242,8 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     <div className={styles.list} ref={root}>
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
 
-      {type === 'ALL' && <CreateListButton />}
-      <ReadingListsHost />
+      {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
+      {tools && <tools.ReadingListsHost />}
 
       {admin && (
         <admin.AddSeriesButton
@@ -280,6 +281,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
                 coverLoading={coverLoadingFor(index)}
                 compareSelected={selection.includes(entry.id)}
                 onToggleCompare={(id) => toggleCompareSeries(id, entry)}
+                listToggle={tools && <tools.ListToggle series={entry} />}
                 actions={
                   admin ? (
                     <admin.SeriesAdminActions
