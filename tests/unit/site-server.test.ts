@@ -7,6 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, parseHeaderRules } from '../../scripts/lib/netlify-headers';
 import { precompressSite } from '../../scripts/lib/precompress';
+import { rebuildIntervalMs } from '../../scripts/lib/rebuild-job';
 import { activateBuild, adoptPlainDist, currentBuild } from '../../scripts/lib/site-builds';
 import { startSiteServer } from '../../scripts/lib/site-server';
 
@@ -92,5 +93,16 @@ describe('local site server', () => {
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${origin}/missing`)).status).toBe(404);
+  });
+});
+
+describe('REBUILD_INTERVAL', () => {
+  it('defaults to 15 minutes, takes seconds or a unit, and 0 turns the schedule off', () => {
+    expect(rebuildIntervalMs(undefined)).toBe(15 * 60_000);
+    expect(rebuildIntervalMs(' ')).toBe(15 * 60_000);
+    expect(rebuildIntervalMs('90')).toBe(90_000);
+    expect(rebuildIntervalMs('2h')).toBe(7_200_000);
+    expect(rebuildIntervalMs('0')).toBe(0);
+    expect(() => rebuildIntervalMs('soon')).toThrow(/REBUILD_INTERVAL="soon"/);
   });
 });
