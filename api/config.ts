@@ -23,7 +23,7 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 /** A duration as whole seconds ("90") or with a unit ("90s", "15m", "1h", "7d"); parsed to seconds. */
-const durationSeconds = z
+export const durationSeconds = z
   .string()
   .trim()
   .regex(/^\d+\s*[smhd]?$/i, 'must be seconds ("3600") or a number with a unit s, m, h or d ("1h", "7d")')

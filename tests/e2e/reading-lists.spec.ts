@@ -23,10 +23,15 @@ async function myLists(request: APIRequestContext, reader: LoginAnswer): Promise
   return (await response.json()) as ReadingList[];
 }
 
-/** Waits until every island that hydrates on load or when idle has hydrated. */
+/**
+ * Waits until every island that hydrates on load or when idle has hydrated (not those that wait to be
+ * scrolled to, or reached for: client:interaction hydrates signed-in tools for signed-in visitors only).
+ */
 async function waitForIslands(page: Page) {
   await page.waitForFunction(
-    () => document.querySelector('astro-island[ssr]:not([client="visible"])') === null,
+    () =>
+      document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="interaction"])') ===
+      null,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { DELETE_ACCOUNT_TEXTS as TEXTS } from '../../../contract/accounts';
+import { DELETE_ACCOUNT_TEXTS as TEXTS } from '../../../contract/accounts-values';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 import Dialog from '../../ui/Dialog';
 import { FormNotice, useNotice } from '../../ui/FormNotice';

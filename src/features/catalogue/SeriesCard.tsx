@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import ListToggle from '../reading-lists/ListToggle';
 import type { RankedSeries } from './catalogue-types';
 import {
   CARD_COVER_HEIGHT,
@@ -27,8 +26,8 @@ export interface SeriesCardProps {
   compareSelected?: boolean;
   /** More controls beside the compare toggle: the admin edit and delete buttons. */
   actions?: ReactNode;
-  /** The reading-list toggle on the cover (shown to signed-in users only). */
-  listToggle?: boolean;
+  /** The reading-list toggle on the cover (the list gives it to signed-in users only). */
+  listToggle?: ReactNode;
   headingLevel?: 2 | 3;
 }
 
@@ -42,7 +41,7 @@ export default function SeriesCard({
   onToggleCompare,
   compareSelected = false,
   actions,
-  listToggle = true,
+  listToggle,
   headingLevel = 2,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -82,7 +81,7 @@ export default function SeriesCard({
             {status}
           </span>
         )}
-        {listToggle && <ListToggle series={series} />}
+        {listToggle}
       </div>
 
       <div className={styles.body}>

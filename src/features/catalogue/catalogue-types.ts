@@ -12,3 +12,9 @@ export interface SeriesPageData {
 
 /** The ranking lists that are pre-rendered: ALL for the home page, one per type for the type pages. */
 export type RankingKey = 'ALL' | SeriesType;
+
+/** One place in a ranked list: the series and its rank in that list (within the type on type lists). */
+export interface RankingPlace {
+  id: number;
+  rank: number | null;
+}

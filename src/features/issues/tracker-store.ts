@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { IssueCounts } from '../../../contract/issues';
 import { createFetcherStore } from '../../lib/query';
-import { $isAdmin } from '../accounts/session-store';
+import { $isAdmin } from '../accounts/session-flags';
 import { fetchCounts, fetchReportPage, type ReportPage } from './tracker-api';
 import { DEFAULT_FILTERS, trackerQuery, type TrackerFilters } from './tracker-filters';
 

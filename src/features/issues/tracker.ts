@@ -1,6 +1,6 @@
 import { ISSUE_STATUSES, ISSUE_TEXTS, ISSUES_PAGE_SIZE } from '../../../contract/issues-values';
 import type { IssueStatus } from '../../../contract/issues';
-import { $isAdmin } from '../accounts/session-store';
+import { $isAdmin } from '../accounts/session-flags';
 import { changeStatus, deleteReport, type ReportPage } from './tracker-api';
 import { filtersFromSearch, isFiltered, searchFromFilters, type TrackerFilters } from './tracker-filters';
 import { countersHtml, pageCount, resultsHtml, summaryText } from './tracker-markup';

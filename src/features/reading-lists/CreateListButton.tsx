@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
-import { $isSignedIn } from '../accounts/session-store';
+import { $isSignedIn } from '../accounts/session-flags';
 import { $canCreateList, $myLists, openCreateList } from './lists-store';
 import styles from './CreateListButton.module.css';
 

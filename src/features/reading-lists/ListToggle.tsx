@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $isSignedIn } from '../accounts/session-store';
+import { $isSignedIn } from '../accounts/session-flags';
 import { useHydrated } from '../../ui/use-hydrated';
 import { $seriesInLists, openAddToList } from './lists-store';
 import styles from './ListToggle.module.css';
