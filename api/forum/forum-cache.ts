@@ -38,22 +38,36 @@ interface ThreadEntry {
   snapshot: CatalogueSnapshot;
 }
 
+/** The change-feed topics of the forum: what a thread shows changed; only its likes changed. */
+export const FORUM_TOPIC = 'forum';
+export const FORUM_LIKES_TOPIC = 'forum-likes';
+
+export interface ForumCacheOptions {
+  /** Tells the other instances (the change feed's publish); their caches drop the same entries. */
+  announce?: (topic: string, threadIds: number[] | null) => void;
+  maxThreads?: number;
+  now?: () => number;
+}
+
 /**
  * The forum's hot reads held in memory: thread lists and searches (as visitors see them) and whole threads
  * with their like index, so a thread of hundreds of posts is read from the database once per change, not
- * once per request. Every write in this process drops what it changed at once; another instance's writes
- * show within the TTL (CACHE_TTL_MS), as with the tracker and the rankings.
+ * once per request. Every write drops what it changed here at once and announces it, so the other
+ * instances drop it too (`forget`, `forgetLikes`); the TTL (CACHE_TTL_MS) bounds changes nobody announced.
  */
 export class ForumCache {
   readonly lists: AnswerCache;
   private readonly threads = new Map<number, ThreadEntry>();
+  private readonly maxThreads: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxThreads = 200,
-    private readonly now: () => number = Date.now,
+    private readonly options: ForumCacheOptions = {},
   ) {
-    this.lists = new AnswerCache({ ttlMs, now });
+    this.maxThreads = options.maxThreads ?? 200;
+    this.now = options.now ?? Date.now;
+    this.lists = new AnswerCache({ ttlMs, now: this.now });
   }
 
   /** The thread from memory, or `load()`'s answer, kept until a change or the TTL. Missing threads are not kept. */
@@ -81,15 +95,35 @@ export class ForumCache {
     return entry.loaded;
   }
 
-  /** A thread's title, flags, posts or references changed (or it was created or deleted). */
+  /** After a write to a thread's title, flags, posts or references (or its creation or deletion). */
   threadChanged(threadId: number): void {
-    this.threads.delete(threadId);
+    this.forget([threadId]);
+    this.options.announce?.(FORUM_TOPIC, [threadId]);
+  }
+
+  /** After a like toggle: only the thread changed, the lists show no likes. */
+  likesChanged(threadId: number): void {
+    this.forgetLikes([threadId]);
+    this.options.announce?.(FORUM_LIKES_TOPIC, [threadId]);
+  }
+
+  /** After a change to threads nobody listed (an account deleted: its posts turn anonymous, its likes go). */
+  everythingChanged(): void {
+    this.forget(null);
+    this.options.announce?.(FORUM_TOPIC, null);
+  }
+
+  /** Drops the threads (null: every thread) and every list, without announcing: another instance's write. */
+  forget(threadIds: number[] | null): void {
+    if (threadIds) for (const id of threadIds) this.threads.delete(id);
+    else this.threads.clear();
     this.lists.invalidate();
   }
 
-  /** Only likes changed: the lists show none. */
-  likesChanged(threadId: number): void {
-    this.threads.delete(threadId);
+  /** Drops the threads whose likes changed (null: every thread); the lists stay. */
+  forgetLikes(threadIds: number[] | null): void {
+    if (threadIds) for (const id of threadIds) this.threads.delete(id);
+    else this.threads.clear();
   }
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ThreadDetail } from '../../contract/forum';
 import { createUserWithToken } from './auth-helpers';
+import { createdPost, createdThread, forumCalls } from './forum-helpers';
 import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
@@ -15,7 +17,11 @@ describe('instances sharing a database', () => {
   let secondUrl: string;
 
   beforeAll(async () => {
-    first = await startTestServer({ CACHE_TTL_MS: '3600000' });
+    first = await startTestServer({
+      CACHE_TTL_MS: '3600000',
+      // Every instance must accept the others' tokens.
+      JWT_SECRET: 'instances-test-secret-of-at-least-32-characters',
+    });
     ({ app: second, url: secondUrl } = await startSecondInstance(first));
   });
   afterAll(async () => {
@@ -69,5 +75,53 @@ describe('instances sharing a database', () => {
     });
     expect(filed.status).toBe(201);
     await expect.poll(async () => (await list()).length, { timeout: 1000, interval: 20 }).toBe(before + 1);
+  });
+
+  it("shows another instance's forum writes at once: threads, replies, likes, moderation, deletions", async () => {
+    const author = await createUserWithToken(first);
+    const admin = await createUserWithToken(first, { role: 'ADMIN' });
+    const calls = forumCalls(first);
+    const threadOn = async (base: string, token?: string) =>
+      (await (
+        await fetch(`${base}/forum/threads/${thread.id}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        })
+      ).json()) as ThreadDetail;
+    const titlesOn = async (base: string) =>
+      ((await (await fetch(`${base}/forum/threads?page=1&page_size=50`)).json()) as { title: string }[]).map(
+        (listed) => listed.title,
+      );
+    const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1000, interval: 20 });
+
+    // The second instance's caches hold the list and the thread before each write.
+    expect(await titlesOn(secondUrl)).not.toContain('Seen on both');
+    const { thread } = await createdThread(first, author.token, { title: 'Seen on both' });
+    await poll(() => titlesOn(secondUrl)).toContain('Seen on both');
+    expect((await threadOn(secondUrl)).posts).toHaveLength(1);
+
+    const reply = await createdPost(first, author.token, thread.id, { content_markdown: 'From the first.' });
+    await poll(async () => (await threadOn(secondUrl)).posts.map((post) => post.content_markdown)).toEqual([
+      expect.any(String),
+      'From the first.',
+    ]);
+
+    expect((await calls.heart(author.token, thread.id, reply.id)).status).toBe(200);
+    await poll(async () => (await threadOn(secondUrl)).posts[1]!.heart_count).toBe(1);
+    await poll(async () => (await threadOn(secondUrl, author.token)).posts[1]!.viewer_has_hearted).toBe(true);
+
+    expect((await calls.editPost(author.token, thread.id, reply.id, { content_markdown: 'Edited.' })).status).toBe(
+      200,
+    );
+    await poll(async () => (await threadOn(secondUrl)).posts[1]!.content_markdown).toBe('Edited.');
+
+    expect((await calls.lock(admin.token, thread.id, true)).status).toBe(200);
+    await poll(async () => (await threadOn(secondUrl)).thread.locked).toBe(true);
+
+    expect((await calls.update(admin.token, thread.id, { title: 'Renamed on the first' })).status).toBe(200);
+    await poll(() => titlesOn(secondUrl)).toContain('Renamed on the first');
+
+    expect((await calls.remove(admin.token, thread.id)).status).toBe(204);
+    await poll(async () => (await fetch(`${secondUrl}/forum/threads/${thread.id}`)).status).toBe(404);
+    expect(await titlesOn(secondUrl)).not.toContain('Renamed on the first');
   });
 });
