@@ -53,16 +53,19 @@ const adminErrors = {
   403: errorSchema,
   404: errorSchema,
   422: validationErrorSchema,
+  429: errorSchema,
 };
 
 /**
- * Moderation (admins only; one hook for the folder, in onRequest, so the role is checked in the database
- * before the body is read): lock, ordering, pin, and deleting anyone's post.
+ * Moderation (admins only; one hook for the folder, in onRequest, so the role is checked before the body
+ * is read): lock, ordering, pin, and deleting anyone's post.
  */
 const forumAdminRoutes =
   (cache: ForumCache): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.requireAdmin);
+    // The forum's write limit (WRITE_RATE_LIMIT_*), counted with the edits and deletes of the member routes.
+    app.addHook('preParsing', app.limitWrites('forum'));
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
     });

@@ -87,6 +87,9 @@ const forumMemberRoutes =
       windowSeconds: app.config.FORUM_UPLOAD_RATE_LIMIT_WINDOW,
       key: byUser,
     });
+    // Edits and deletes: the feature's write limit (WRITE_RATE_LIMIT_*). New threads and replies count
+    // against their own limits (forum_writes, accepted writes only), likes and uploads against theirs.
+    const editLimit = app.limitWrites('forum');
 
     /** The thread, when the user may change it: 404 when missing, 403 unless theirs or an admin's, 423 when locked. */
     async function changeableThread(id: number, user: AuthUser) {
@@ -153,6 +156,7 @@ const forumMemberRoutes =
     app.patch(
       '/forum/threads/:id',
       {
+        preParsing: editLimit,
         schema: {
           tags: ['forum'],
           summary: "Edit a thread's title, original post or references (owner or admin)",
@@ -188,6 +192,7 @@ const forumMemberRoutes =
     app.delete(
       '/forum/threads/:id',
       {
+        preParsing: editLimit,
         schema: {
           tags: ['forum'],
           summary: 'Delete a thread with its posts, likes and images (owner or admin)',
@@ -252,6 +257,7 @@ const forumMemberRoutes =
     app.patch(
       '/forum/threads/:id/posts/:postId',
       {
+        preParsing: editLimit,
         schema: {
           tags: ['forum'],
           summary: 'Edit a post (owner or admin)',
@@ -285,6 +291,7 @@ const forumMemberRoutes =
     app.delete(
       '/forum/threads/:id/posts/:postId/mine',
       {
+        preParsing: editLimit,
         schema: {
           tags: ['forum'],
           summary: 'Delete your own post with its replies',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedRateLimitCounters } from '../../api/plugins/rate-limit-store';
 import { TOO_MANY_REQUESTS } from '../../contract/http';
 import { createUserWithToken } from './auth-helpers';
+import { createdPost, createdThread, forumCalls } from './forum-helpers';
 import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
@@ -119,6 +120,69 @@ describe('write rate limits', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     // Reads are never limited.
     expect((await server.request('/series/rankings', { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe('forum edit, delete and moderation limits', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      WRITE_RATE_LIMIT_MAX: '3',
+      WRITE_RATE_LIMIT_WINDOW: '10m',
+      FORUM_THREAD_RATE_LIMIT_MAX: '2',
+      FORUM_THREAD_RATE_LIMIT_WINDOW: '10m',
+      FORUM_POST_RATE_LIMIT_MAX: '5',
+      FORUM_LIKE_RATE_LIMIT_MAX: '1000',
+    });
+  });
+  afterAll(() => server.close());
+
+  async function expectLimited(response: Response): Promise<void> {
+    expect(response.status, await response.clone().text()).toBe(429);
+    expect(await response.json()).toEqual({ detail: TOO_MANY_REQUESTS, code: 'RATE_LIMITED' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(500);
+  }
+
+  it("counts a member's edits and deletes with the feature's write limit, apart from new threads and replies", async () => {
+    const calls = forumCalls(server);
+    const author = await createUserWithToken(server);
+    const { thread } = await createdThread(server, author.token);
+    const first = await createdPost(server, author.token, thread.id);
+    const second = await createdPost(server, author.token, thread.id);
+    expect((await calls.update(author.token, thread.id, { title: 'Edited once' })).status).toBe(200);
+    expect((await calls.editPost(author.token, thread.id, first.id, { content_markdown: 'Edited' })).status).toBe(
+      200,
+    );
+    expect((await calls.deleteMine(author.token, thread.id, first.id)).status).toBe(204);
+    await expectLimited(await calls.deleteMine(author.token, thread.id, second.id));
+    await expectLimited(await calls.editPost(author.token, thread.id, second.id, { content_markdown: 'No' }));
+    await expectLimited(await calls.remove(author.token, thread.id));
+    // The refused writes did nothing; new threads, replies and likes keep their own limits; reads are free.
+    const detail = await (await calls.get(thread.id)).json();
+    expect(detail.posts.map((post: { id: number }) => post.id)).toContain(second.id);
+    await createdPost(server, author.token, thread.id);
+    await createdThread(server, author.token);
+    expect((await calls.create(author.token, { title: 'Third', first_post_markdown: 'Body' })).status).toBe(429);
+    expect((await calls.heart(author.token, thread.id, second.id)).status).toBe(200);
+    // Another member is not affected.
+    const other = await createUserWithToken(server);
+    const { thread: theirs } = await createdThread(server, other.token);
+    expect((await calls.update(other.token, theirs.id, { title: 'Mine to edit' })).status).toBe(200);
+  });
+
+  it("counts an admin's lock, ordering, pin and post deletions the same way", async () => {
+    const calls = forumCalls(server);
+    const author = await createUserWithToken(server);
+    const admin = await createUserWithToken(server, { role: 'ADMIN' });
+    const { thread } = await createdThread(server, author.token);
+    const post = await createdPost(server, author.token, thread.id);
+    expect((await calls.lock(admin.token, thread.id, true)).status).toBe(200);
+    expect((await calls.settings(admin.token, thread.id, true)).status).toBe(200);
+    expect((await calls.pin(admin.token, thread.id, true)).status).toBe(200);
+    await expectLimited(await calls.adminDeletePost(admin.token, thread.id, post.id));
+    await expectLimited(await calls.lock(admin.token, thread.id, false));
+    expect((await (await calls.get(thread.id)).json()).thread.locked).toBe(true);
   });
 });
 
