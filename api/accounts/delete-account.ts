@@ -1,19 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { seriesDetails, seriesVoters, users } from '../db/schema';
+import { forumLikes, forumPosts, seriesDetails, seriesVoters, users } from '../db/schema';
 
 /**
  * Deletes a user in one transaction. The foreign keys do the rest: votes and series_voters cascade, and
  * their delete triggers (migration 0006) take the votes out of every category total, voter count and final
- * score in the same transaction; reading lists and forum hearts cascade; forum threads and posts keep
- * their rows with a null author ("Anonymous"). Any other deletion of a user row (SQL by hand included)
- * keeps the totals true the same way.
+ * score in the same transaction; reading lists cascade; forum threads and posts keep their rows with a null
+ * author ("Anonymous"). Any other deletion of a user row (SQL by hand included) keeps the vote totals true
+ * the same way.
+ *
+ * The forum's like counts are kept by the application (likes.ts), so the user's likes are deleted here,
+ * each taking one off its post's count, as an unlike would: the like row first, then the post, the order a
+ * like toggle takes them in.
  *
  * The detail rows of the series the user voted on are locked first, in id order: a vote locks a detail row
  * and then its series row, so taking every detail row before the triggers touch any series row keeps this
- * from deadlocking against votes in flight. Answers the ids of the series whose scores changed, or
- * undefined when the user was already gone.
+ * from deadlocking against votes in flight. Then the user row: a like inserted from now on waits for this
+ * transaction and then finds no user, so no like can slip in uncounted between the two deletes. Answers
+ * the ids of the series whose scores changed, or undefined when the user was already gone.
  */
 export async function deleteAccount(db: Database, userId: number): Promise<number[] | undefined> {
   return db.transaction(async (tx) => {
@@ -22,6 +27,15 @@ export async function deleteAccount(db: Database, userId: number): Promise<numbe
       sql`select ${seriesDetails.seriesId} as series_id from ${seriesDetails}
         where ${seriesDetails.seriesId} in (select ${seriesVoters.seriesId} from ${seriesVoters} where ${seriesVoters.userId} = ${userId})
         order by ${seriesDetails.seriesId} for update`,
+    );
+    const [present] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!present) return undefined;
+    await tx.execute(
+      sql`with unliked as (
+          delete from ${forumLikes} where ${forumLikes.userId} = ${userId} returning ${forumLikes.postId} as post_id
+        )
+        update ${forumPosts} set heart_count = greatest(${forumPosts.heartCount} - 1, 0)
+        where ${forumPosts.id} in (select post_id from unliked)`,
     );
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     return deleted.length > 0 ? voted.map((row) => row.series_id) : undefined;

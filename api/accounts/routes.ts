@@ -305,9 +305,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const changedSeries = await deleteAccount(app.db, id);
       if (changedSeries) {
-        await app.catalogueChanged(changedSeries);
+        if (changedSeries.length > 0) await app.catalogueChanged(changedSeries);
         // Lists went with the account; other instances drop what they cached of them.
         app.changeFeed.publish('reading-lists');
+        // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
+        app.forumCache.everythingChanged();
       }
       return reply.status(204).send(null);
     },

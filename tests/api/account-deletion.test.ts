@@ -6,7 +6,8 @@ import { queryRows } from '../../api/db/query-rows';
 import { forumPosts, forumThreads, readingLists, users } from '../../api/db/schema';
 import { AUTH_TEXTS } from '../../contract/accounts';
 import { createUserWithToken, newCredentials } from './auth-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { createdPost, createdThread, forumCalls, threadDetail } from './forum-helpers';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
 const CATEGORIES = VOTE_CATEGORY_FIELDS.map((field) => field.category);
@@ -52,7 +53,12 @@ describe('DELETE /auth/me', () => {
   let seriesIds: number[];
 
   beforeAll(async () => {
-    server = await startTestServer({ MEDIA_DELETE_GRACE: '0' });
+    server = await startTestServer({
+      MEDIA_DELETE_GRACE: '0',
+      CACHE_TTL_MS: '3600000',
+      // A second instance must accept the first's tokens.
+      JWT_SECRET: 'account-deletion-test-secret-of-32-characters',
+    });
     seriesIds = await insertSeries(server, [{ title: 'Alpha' }, { title: 'Beta' }, { title: 'Gamma' }]);
   });
   afterAll(() => server.close());
@@ -143,6 +149,57 @@ describe('DELETE /auth/me', () => {
     expect(keptPost?.authorId).toBeNull();
     // The token is dead.
     expect((await server.request('/auth/me', { token: leaving.token })).status).toBe(401);
+  });
+
+  it("takes the account's likes off the posts' like counts, and every instance shows it at once", async () => {
+    const second = await startSecondInstance(server);
+    try {
+      const author = await createUserWithToken(server);
+      const credentials = newCredentials('liker');
+      const leaving = await createUserWithToken(server, { credentials });
+      const staying = await createUserWithToken(server);
+      const { thread } = await createdThread(server, author.token);
+      const post = await createdPost(server, author.token, thread.id);
+      const { thread: theirs, originalPost } = await createdThread(server, leaving.token);
+      const calls = forumCalls(server);
+      for (const token of [leaving.token, staying.token]) {
+        expect((await calls.heart(token, thread.id, post.id)).status).toBe(200);
+      }
+      expect((await calls.heart(leaving.token, theirs.id, originalPost.id)).status).toBe(200);
+      const countOn = async (base: string) => {
+        const detail = await (await fetch(`${base}/forum/threads/${thread.id}`)).json();
+        return detail.posts[1].heart_count as number;
+      };
+      // Both instances have the threads cached (the TTL is an hour).
+      expect(await countOn(server.url)).toBe(2);
+      expect(await countOn(second.url)).toBe(2);
+      expect((await threadDetail(server, theirs.id)).posts[0]!.heart_count).toBe(1);
+
+      const deleted = await server.request('/auth/me', {
+        method: 'DELETE',
+        token: leaving.token,
+        json: { password: credentials.password },
+      });
+      expect(deleted.status).toBe(204);
+
+      expect(await countOn(server.url)).toBe(1);
+      await expect.poll(() => countOn(second.url), { timeout: 1000, interval: 20 }).toBe(1);
+      const kept = await threadDetail(server, theirs.id);
+      expect(kept.thread.author_username).toBeNull();
+      expect(kept.posts[0]).toMatchObject({ author_username: null, heart_count: 0 });
+      const stored = await queryRows<{ heart_count: number }>(
+        server.database.db,
+        sql`select heart_count from forum_posts where id = ${post.id}`,
+      );
+      expect(stored).toEqual([{ heart_count: 1 }]);
+      // The remaining like still toggles exactly.
+      expect(await (await calls.heart(staying.token, thread.id, post.id)).json()).toEqual({
+        count: 0,
+        hearted: false,
+      });
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a wrong or missing password with 403 and keeps the account', async () => {
