@@ -80,9 +80,9 @@ export async function buildApp({
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(authPlugin);
   await app.register(mediaPlugin);
-  await app.register(changeFeedPlugin);
   await app.register(catalogueCachePlugin);
   await app.register(forumCachePlugin);
 

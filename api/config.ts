@@ -139,6 +139,11 @@ export const configSchema = z.object({
   RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long a signed-in user's row (role, token version, name) is reused for their requests without a
+   * database read; every change to it is announced, so this bounds only changes nobody announced. 0: off.
+   */
+  AUTH_USER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** The whole request (headers and body) must arrive within this, else 408: a stalled body holds nothing. */
   REQUEST_TIMEOUT: durationSeconds.default(25).pipe(z.number().min(1, 'must be at least 1 second')),
   /** An idle keep-alive connection is closed after this. */

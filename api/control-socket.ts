@@ -1,14 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { Database } from './db/client';
-import { AdminCommandError, createAdmin, promoteUser } from './accounts/admin-commands';
+import { AdminCommandError, createAdmin, demoteUser, promoteUser } from './accounts/admin-commands';
 
 /**
  * A local-only HTTP endpoint on a Unix socket inside DATA_DIR. With the embedded database only the API
  * process may touch the data files, so the admin CLI sends its commands here while the server runs.
  * Only processes that can open DATA_DIR can connect; nothing listens on the network.
  */
-export async function startControlSocket(path: string, db: Database): Promise<Server> {
+export async function startControlSocket(
+  path: string,
+  db: Database,
+  /** Told of every user whose role changed (app.invalidateUser), so their sessions follow at once. */
+  userChanged: (userId: number) => Promise<void>,
+): Promise<Server> {
   rmSync(path, { force: true });
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -22,8 +27,11 @@ export async function startControlSocket(path: string, db: Database): Promise<Se
       if (request.method === 'POST' && request.url === '/admin/create') {
         return send(200, await createAdmin(db, body as never));
       }
-      if (request.method === 'POST' && request.url === '/admin/promote') {
-        return send(200, await promoteUser(db, String(body.username ?? '')));
+      const roleChange = { '/admin/promote': promoteUser, '/admin/demote': demoteUser }[request.url ?? ''];
+      if (request.method === 'POST' && roleChange) {
+        const result = await roleChange(db, String(body.username ?? ''));
+        await userChanged(result.user.id);
+        return send(200, result);
       }
       return send(404, { error: 'Unknown command' });
     } catch (error) {

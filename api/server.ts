@@ -26,7 +26,9 @@ async function main() {
   try {
     app = await buildApp({ config, database });
     app.addHook('onClose', closeResources);
-    control = controlSocket ? await startControlSocket(controlSocket, database.db) : undefined;
+    control = controlSocket
+      ? await startControlSocket(controlSocket, database.db, app.invalidateUser)
+      : undefined;
 
     // On SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.
     const running = app;

@@ -3,6 +3,7 @@
  *
  *   npm run admin -- create --username alice --email alice@gmail.com --password 'long secret'
  *   npm run admin -- promote alice
+ *   npm run admin -- demote alice
  *
  * It works on the database the API is configured for (DATA_DIR, DATABASE_URL). With the embedded database
  * only one process may open the data files, so while the API runs the command is sent to the API through
@@ -14,25 +15,31 @@ import { parseArgs } from 'node:util';
 import {
   AdminCommandError,
   createAdmin,
+  demoteUser,
   promoteUser,
   type AdminCommandResult,
 } from '../api/accounts/admin-commands';
 import { ConfigError, loadConfig, type Config } from '../api/config';
 import { DatabaseLockedError, readLockHolder } from '../api/db/embedded-lock';
 import { openMigratedDatabase } from '../api/db/open-for-script';
+import { USERS_TOPIC } from '../api/plugins/auth';
+import { publishChange } from '../api/plugins/change-feed';
 
 const USAGE = `Usage:
   npm run admin -- create --username NAME --email ADDRESS --password PASSWORD
       creates a verified ADMIN account
   npm run admin -- promote USERNAME
-      makes an existing account an ADMIN`;
+      makes an existing account an ADMIN
+  npm run admin -- demote USERNAME
+      makes an ADMIN a USER again (signed-in sessions lose admin rights at once)`;
 
 /** How long to wait for a running API to answer on its control socket (tests shorten it). */
 const SOCKET_TIMEOUT_MS = Number(process.env.ADMIN_SOCKET_TIMEOUT_MS) || 10_000;
 
 type Command =
   | { name: 'create'; path: '/admin/create'; body: { username: string; email: string; password: string } }
-  | { name: 'promote'; path: '/admin/promote'; body: { username: string } };
+  | { name: 'promote'; path: '/admin/promote'; body: { username: string } }
+  | { name: 'demote'; path: '/admin/demote'; body: { username: string } };
 
 class UsageError extends Error {}
 class CommandFailed extends Error {}
@@ -61,11 +68,13 @@ function parseCommand(argv: string[]): Command | 'help' {
       body: { username: values.username!, email: values.email!, password: values.password! },
     };
   }
-  if (name === 'promote') {
+  if (name === 'promote' || name === 'demote') {
     const username = rest[0] ?? values.username;
-    if (!username || rest.length > 1) throw new UsageError('promote takes exactly one username');
-    if (values.email || values.password) throw new UsageError('promote takes only a username');
-    return { name, path: '/admin/promote', body: { username } };
+    if (!username || rest.length > 1) throw new UsageError(`${name} takes exactly one username`);
+    if (values.email || values.password) throw new UsageError(`${name} takes only a username`);
+    return name === 'promote'
+      ? { name, path: '/admin/promote', body: { username } }
+      : { name, path: '/admin/demote', body: { username } };
   }
   throw new UsageError(name ? `Unknown command "${name}"` : 'No command given');
 }
@@ -74,9 +83,14 @@ function parseCommand(argv: string[]): Command | 'help' {
 async function runDirectly(config: Config, command: Command): Promise<AdminCommandResult> {
   const database = await openMigratedDatabase(config, { role: 'admin' });
   try {
-    return command.name === 'create'
-      ? await createAdmin(database.db, command.body)
-      : await promoteUser(database.db, command.body.username);
+    if (command.name === 'create') return await createAdmin(database.db, command.body);
+    const result = await (command.name === 'promote' ? promoteUser : demoteUser)(
+      database.db,
+      command.body.username,
+    );
+    // Instances running on this PostgreSQL database drop what they remember of the user at once.
+    if (config.database.kind === 'postgres') await publishChange(database.db, USERS_TOPIC, [result.user.id]);
+    return result;
   } catch (error) {
     const issues = (error as { issues?: { message: string }[] }).issues;
     if (issues) throw new CommandFailed(issues.map((issue) => issue.message).join('; '));

@@ -50,6 +50,7 @@ export async function createAdmin(db: Database, input: CreateAdminInput): Promis
   return { message: `Created verified admin ${user.username} (id ${user.id}).`, user };
 }
 
+/** Makes an existing user ADMIN. Callers announce the change (see demoteUser). */
 export async function promoteUser(db: Database, username: string): Promise<AdminCommandResult> {
   const [user] = await db
     .update(users)
@@ -58,6 +59,17 @@ export async function promoteUser(db: Database, username: string): Promise<Admin
     .returning({ id: users.id, username: users.username, role: users.role });
   if (!user) throw new AdminCommandError(`No user named ${username}.`);
   return { message: `${user.username} (id ${user.id}) is now an ADMIN.`, user };
+}
+
+/** Takes ADMIN away (the account stays). Callers announce the change: the user's open sessions lose it at once. */
+export async function demoteUser(db: Database, username: string): Promise<AdminCommandResult> {
+  const [user] = await db
+    .update(users)
+    .set({ role: 'USER' })
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+    .returning({ id: users.id, username: users.username, role: users.role });
+  if (!user) throw new AdminCommandError(`No user named ${username}.`);
+  return { message: `${user.username} (id ${user.id}) is now a USER.`, user };
 }
 
 export async function findUserByUsername(db: Database, username: string) {

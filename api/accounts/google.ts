@@ -68,7 +68,12 @@ export function createGoogleVerifier(
  * else a new verified account. Linking an account whose e-mail was never verified drops its password: whoever
  * chose it had not proved they own the address, and Google just proved someone else does.
  */
-export async function findOrCreateGoogleUser(db: Database, identity: GoogleIdentity): Promise<User> {
+export async function findOrCreateGoogleUser(
+  db: Database,
+  identity: GoogleIdentity,
+  /** Told when linking revoked the account's tokens (app.invalidateUser). */
+  tokensRevoked: (userId: number) => Promise<void> = async () => undefined,
+): Promise<User> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
   if (linked) return linked;
 
@@ -88,6 +93,7 @@ export async function findOrCreateGoogleUser(db: Database, identity: GoogleIdent
       .where(eq(users.id, byEmail.id))
       .returning();
     if (!updated) throw new HttpError(409, 'The account changed while signing in; please try again');
+    if (!verifiedBefore) await tokensRevoked(updated.id);
     return updated;
   }
 

@@ -242,7 +242,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!idToken) throw new HttpError(400, AUTH_TEXTS.missingGoogleToken);
       const identity = await google.verify(idToken);
       if (!identity) throw new HttpError(401, AUTH_TEXTS.invalidGoogleToken);
-      return loginAnswer(await findOrCreateGoogleUser(app.db, identity));
+      return loginAnswer(await findOrCreateGoogleUser(app.db, identity, app.invalidateUser));
     },
   );
 
@@ -304,6 +304,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(403, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
       }
       const changedSeries = await deleteAccount(app.db, id);
+      // The token dies on every instance before the answer goes.
+      await app.invalidateUser(id);
       if (changedSeries) {
         if (changedSeries.length > 0) await app.catalogueChanged(changedSeries);
         // Lists went with the account; other instances drop what they cached of them.

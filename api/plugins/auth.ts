@@ -6,7 +6,10 @@ import { resolveSecret } from '../accounts/secrets';
 import { users, type UserRole } from '../db/schema';
 import { HttpError } from '../http-error';
 
-/** The signed-in user, as the database says now (never as the token remembers it). */
+/**
+ * The signed-in user, as the database says (never as the token remembers it): read at most
+ * AUTH_USER_CACHE_MS ago, and every change to it since was announced (`app.invalidateUser`).
+ */
 export interface AuthUser {
   id: number;
   username: string;
@@ -20,6 +23,12 @@ type AuthHook = (request: FastifyRequest, reply?: FastifyReply) => Promise<void>
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /**
+     * Call after any change to a user's row that authentication reads (role, token version, username,
+     * e-mail) or after deleting the user: drops what this instance remembers of them and tells every other
+     * instance, resolving once told, so a demoted or deleted user is refused everywhere from the next request.
+     */
+    invalidateUser(userId: number): Promise<void>;
     /** preHandler: 401 unless a valid bearer token of an existing user is sent; sets request.user. */
     authenticate: AuthHook;
     /** preHandler: as authenticate, then 403 unless the user's role in the database is ADMIN. */
@@ -46,6 +55,61 @@ export function isAdmin(user: Pick<AuthUser, 'role'> | null | undefined): boolea
   return user?.role.toUpperCase() === 'ADMIN';
 }
 
+/** The change-feed topic of users: ids of users whose row changed or who were deleted. */
+export const USERS_TOPIC = 'users';
+
+interface CachedUser {
+  tokenVersion: number;
+  user: AuthUser;
+  expires: number;
+}
+
+/**
+ * The users that valid tokens named lately, so a signed-in request costs no database read (on the embedded
+ * engine that read was most of a cached answer's time). An entry serves only tokens of the version it was
+ * read with, until `forget` (every change to the user is announced) or the TTL, which bounds only changes
+ * nobody announced (SQL by hand). Misses (unknown users, old token versions) are never kept.
+ */
+export class TokenUserCache {
+  private readonly entries = new Map<number, CachedUser>();
+  private forgets = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get(userId: number, tokenVersion: number): AuthUser | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.tokenVersion !== tokenVersion) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(userId);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  /** Take it before reading a user and pass it to `set`: a `forget` in between discards what was read. */
+  get generation(): number {
+    return this.forgets;
+  }
+
+  set(tokenVersion: number, user: AuthUser, generation: number): void {
+    if (this.ttlMs <= 0 || generation !== this.forgets) return;
+    this.entries.delete(user.id);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(user.id, { tokenVersion, user, expires: this.now() + this.ttlMs });
+  }
+
+  /** Drops these users (null: everyone), and any read of a user in flight. */
+  forget(userIds: number[] | null): void {
+    this.forgets += 1;
+    if (userIds) for (const id of userIds) this.entries.delete(id);
+    else this.entries.clear();
+  }
+}
+
 /**
  * Bearer-token authentication for every feature. Use per route (`{ onRequest: app.authenticate }`) or per
  * route folder (`app.addHook('onRequest', app.authenticate)` inside the folder's plugin): onRequest, so a
@@ -59,11 +123,20 @@ export default fp(
     );
     app.decorate('accessTokens', accessTokens);
     app.decorateRequest('user', null);
+    const knownUsers = new TokenUserCache(app.config.AUTH_USER_CACHE_MS);
+    app.changeFeed.subscribe(USERS_TOPIC, ({ ids }) => knownUsers.forget(ids));
+    app.decorate('invalidateUser', async (userId: number) => {
+      knownUsers.forget([userId]);
+      await app.changeFeed.publish(USERS_TOPIC, [userId]);
+    });
 
     /** The token's user when it is valid, current (token version) and the user still exists. */
     async function userFromToken(token: string): Promise<AuthUser | undefined> {
       const claims = await accessTokens.verify(token);
       if (!claims) return undefined;
+      const known = knownUsers.get(claims.userId, claims.tokenVersion);
+      if (known) return known;
+      const generation = knownUsers.generation;
       const [row] = await app.db
         .select({
           id: users.id,
@@ -76,7 +149,10 @@ export default fp(
         .where(eq(users.id, claims.userId))
         .limit(1);
       if (!row || row.tokenVersion !== claims.tokenVersion) return undefined;
-      return { id: row.id, username: row.username, email: row.email, role: row.role };
+      // Frozen: every request of this user shares the object.
+      const user = Object.freeze({ id: row.id, username: row.username, email: row.email, role: row.role });
+      knownUsers.set(row.tokenVersion, user, generation);
+      return user;
     }
 
     async function authenticate(request: FastifyRequest): Promise<void> {
@@ -98,7 +174,7 @@ export default fp(
       request.user = (token !== undefined && (await userFromToken(token))) || null;
     });
   },
-  { name: 'auth', dependencies: ['config'] },
+  { name: 'auth', dependencies: ['config', 'change-feed'] },
 );
 
 /** The token of an `Authorization: Bearer <token>` header; undefined when there is no bearer header. */

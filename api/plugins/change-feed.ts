@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 
 /** The one PostgreSQL channel every instance listens on; messages name their topic. */
 export const CHANGE_CHANNEL = 'panelrank_changes';
@@ -64,14 +65,16 @@ export class ChangeFeed {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler]);
   }
 
-  /** Announces a committed write to the other instances; never throws (the TTL is the safety net). */
-  publish(topic: string, ids: number[] | null = null): void {
-    let payload = JSON.stringify({ from: this.instance, topic, ids } satisfies Message);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-      payload = JSON.stringify({ from: this.instance, topic, ids: null } satisfies Message);
-    }
+  /**
+   * Announces a committed write to the other instances. Never rejects (the TTL is the safety net); resolves
+   * once the notification is sent, for the writes whose answer must wait for it (a revoked user).
+   */
+  publish(topic: string, ids: number[] | null = null): Promise<void> {
     this.published += 1;
-    this.notify(payload).catch(this.onError);
+    return this.notify(changePayload(this.instance, topic, ids)).then(
+      () => undefined,
+      (error: unknown) => this.onError(error),
+    );
   }
 
   status(): ChangeFeedStatus {
@@ -118,6 +121,22 @@ export class ChangeFeed {
       this.onError(error);
     }
   }
+}
+
+/** A notification's payload; too many ids for one NOTIFY become "everything changed". */
+function changePayload(from: string, topic: string, ids: number[] | null): string {
+  const payload = JSON.stringify({ from, topic, ids } satisfies Message);
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+  return JSON.stringify({ from, topic, ids: null } satisfies Message);
+}
+
+/**
+ * Announces a change made outside the API (the admin CLI on PostgreSQL) to every running instance, as an
+ * instance's `changeFeed.publish` does.
+ */
+export async function publishChange(db: Database, topic: string, ids: number[] | null): Promise<void> {
+  const from = `${hostname()}-${process.pid}-script`;
+  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${changePayload(from, topic, ids)})`);
 }
 
 /**

@@ -149,7 +149,12 @@ describe('admin CLI', () => {
     let server: ChildProcess;
 
     beforeAll(async () => {
-      await withDatabase((db) => db.insert(users).values({ username: 'dave', email: 'dave@gmail.com' }));
+      await withDatabase((db) =>
+        db.insert(users).values([
+          { username: 'dave', email: 'dave@gmail.com' },
+          { username: 'erin', email: 'erin@gmail.com', role: 'ADMIN' },
+        ]),
+      );
       const port = await freePort();
       server = spawn(bin('tsx'), ['api/server.ts'], {
         cwd: projectRoot,
@@ -163,7 +168,7 @@ describe('admin CLI', () => {
       if (server) await stopProcess(server);
     }, 30_000);
 
-    it('sends create and promote to the server through its control socket', async () => {
+    it('sends create, promote and demote to the server through its control socket', async () => {
       const created = await admin(
         'create',
         '--username',
@@ -180,6 +185,10 @@ describe('admin CLI', () => {
       const promoted = await admin('promote', 'dave');
       expect(promoted.code, promoted.stderr).toBe(0);
       expect(promoted.stdout).toMatch(/dave \(id \d+\) is now an ADMIN/);
+
+      const demoted = await admin('demote', 'erin');
+      expect(demoted.code, demoted.stderr).toBe(0);
+      expect(demoted.stdout).toMatch(/erin \(id \d+\) is now a USER/);
 
       const missing = await admin('promote', 'ghost');
       expect(missing.code).toBe(1);
@@ -204,14 +213,15 @@ describe('admin CLI', () => {
       expect(seed.stderr).toMatch(/in use by another process \(api, pid \d+\)/);
     }, 120_000);
 
-    it('left the accounts as ADMIN once the server has stopped', async () => {
+    it('left the accounts as the commands said once the server has stopped', async () => {
       await stopProcess(server);
       for (let waited = 0; existsSync(lockPath(dataDir)) && waited < 100; waited += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(await rolesOf(['bob', 'dave'])).toMatchObject({
+      expect(await rolesOf(['bob', 'dave', 'erin'])).toMatchObject({
         bob: { role: 'ADMIN', verified: true },
         dave: { role: 'ADMIN' },
+        erin: { role: 'USER' },
       });
     }, 60_000);
   });

@@ -90,12 +90,14 @@ describe('auth guards for other features', () => {
       body: { detail: 'Not authenticated', code: expect.any(String) },
     });
 
-    // The token still says USER; the database now says ADMIN.
+    // The token still says USER; the database now says ADMIN (announced, as every role change is).
     await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
+    await app.invalidateUser(user.id);
     expect(await get('/probe/admin', token)).toEqual({ status: 200, body: { id: user.id } });
 
     // And the other way round: a token minted while ADMIN stops opening admin routes once demoted.
     await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, user.id));
+    await app.invalidateUser(user.id);
     expect((await get('/probe/admin', token)).status).toBe(403);
   });
 
@@ -108,6 +110,7 @@ describe('auth guards for other features', () => {
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id));
+    await app.invalidateUser(user.id);
     expect(await get('/probe/optional', token)).toEqual({ status: 200, body: { user: null } });
   });
 });

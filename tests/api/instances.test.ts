@@ -109,9 +109,9 @@ describe('instances sharing a database', () => {
     await poll(async () => (await threadOn(secondUrl)).posts[1]!.heart_count).toBe(1);
     await poll(async () => (await threadOn(secondUrl, author.token)).posts[1]!.viewer_has_hearted).toBe(true);
 
-    expect((await calls.editPost(author.token, thread.id, reply.id, { content_markdown: 'Edited.' })).status).toBe(
-      200,
-    );
+    expect(
+      (await calls.editPost(author.token, thread.id, reply.id, { content_markdown: 'Edited.' })).status,
+    ).toBe(200);
     await poll(async () => (await threadOn(secondUrl)).posts[1]!.content_markdown).toBe('Edited.');
 
     expect((await calls.lock(admin.token, thread.id, true)).status).toBe(200);

@@ -151,9 +151,9 @@ describe('forum edit, delete and moderation limits', () => {
     const first = await createdPost(server, author.token, thread.id);
     const second = await createdPost(server, author.token, thread.id);
     expect((await calls.update(author.token, thread.id, { title: 'Edited once' })).status).toBe(200);
-    expect((await calls.editPost(author.token, thread.id, first.id, { content_markdown: 'Edited' })).status).toBe(
-      200,
-    );
+    expect(
+      (await calls.editPost(author.token, thread.id, first.id, { content_markdown: 'Edited' })).status,
+    ).toBe(200);
     expect((await calls.deleteMine(author.token, thread.id, first.id)).status).toBe(204);
     await expectLimited(await calls.deleteMine(author.token, thread.id, second.id));
     await expectLimited(await calls.editPost(author.token, thread.id, second.id, { content_markdown: 'No' }));
@@ -163,7 +163,9 @@ describe('forum edit, delete and moderation limits', () => {
     expect(detail.posts.map((post: { id: number }) => post.id)).toContain(second.id);
     await createdPost(server, author.token, thread.id);
     await createdThread(server, author.token);
-    expect((await calls.create(author.token, { title: 'Third', first_post_markdown: 'Body' })).status).toBe(429);
+    expect((await calls.create(author.token, { title: 'Third', first_post_markdown: 'Body' })).status).toBe(
+      429,
+    );
     expect((await calls.heart(author.token, thread.id, second.id)).status).toBe(200);
     // Another member is not affected.
     const other = await createUserWithToken(server);

@@ -1,0 +1,154 @@
+import { request } from 'node:http';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../api/db/schema';
+import { startControlSocket } from '../../api/control-socket';
+import { TokenUserCache } from '../../api/plugins/auth';
+import { createUserWithToken, newCredentials } from './auth-helpers';
+import { createdThread } from './forum-helpers';
+import { startSecondInstance, startTestServer, type SecondInstance, type TestServer } from './harness';
+
+/** The embedded engine delivers a notification before the NOTIFY returns; PostgreSQL a moment later. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Authentication remembers the users of valid tokens (AUTH_USER_CACHE_MS, an hour here, so only the
+ * announcements can make a change show), and every change to a user is announced: a demoted or deleted user
+ * is refused from the very next request, on this instance and on the others.
+ */
+describe('the users authentication remembers', () => {
+  let server: TestServer;
+  let second: SecondInstance;
+  let control: Server;
+  let socketPath: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      AUTH_USER_CACHE_MS: '3600000',
+      JWT_SECRET: 'auth-user-cache-test-secret-of-32-characters',
+    });
+    second = await startSecondInstance(server);
+    socketPath = join(server.config.dataDir, 'control.sock');
+    control = await startControlSocket(socketPath, server.database.db, server.app.invalidateUser);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => control.close(resolve));
+    await second.close();
+    await server.close();
+  });
+
+  const me = (base: string, token: string) =>
+    fetch(`${base}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  const pin = (base: string, token: string, threadId: number) =>
+    fetch(`${base}/forum/threads/${threadId}/pin`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pinned: true }),
+    });
+  /** On the second instance: at once on the embedded engine, within a second on PostgreSQL. */
+  const onSecond = async <T>(read: () => Promise<T>, expected: T) => {
+    if (onPostgres) await expect.poll(read, { timeout: 1000, interval: 10 }).toEqual(expected);
+    else expect(await read()).toEqual(expected);
+  };
+
+  function adminCommand(path: string, username: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const call = request({ socketPath, path, method: 'POST' }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      call.on('error', reject);
+      call.end(JSON.stringify({ username }));
+    });
+  }
+
+  it('reads a signed-in user from the database once, then from memory', async () => {
+    const user = await createUserWithToken(server);
+    expect((await me(server.url, user.token)).status).toBe(200);
+    // Unannounced (SQL by hand): the remembered row still serves.
+    await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
+    expect((await (await me(server.url, user.token)).json()).role).toBe('USER');
+    await server.app.invalidateUser(user.id);
+    expect((await (await me(server.url, user.token)).json()).role).toBe('ADMIN');
+  });
+
+  it('refuses a demoted admin from the next request on every instance', async () => {
+    const author = await createUserWithToken(server);
+    const admin = await createUserWithToken(server, { role: 'ADMIN' });
+    const { thread } = await createdThread(server, author.token);
+    for (const base of [server.url, second.url]) {
+      expect((await pin(base, admin.token, thread.id)).status).toBe(200);
+      expect((await (await me(base, admin.token)).json()).role).toBe('ADMIN');
+    }
+
+    const demoted = await adminCommand('/admin/demote', admin.username);
+    expect(demoted).toEqual({ status: 200, body: expect.stringContaining('is now a USER') });
+
+    expect((await pin(server.url, admin.token, thread.id)).status).toBe(403);
+    await onSecond(async () => (await pin(second.url, admin.token, thread.id)).status, 403);
+    await onSecond(async () => (await (await me(second.url, admin.token)).json()).role, 'USER');
+
+    // Promoted again the same way: admin rights come back at once too.
+    expect((await adminCommand('/admin/promote', admin.username)).status).toBe(200);
+    expect((await pin(server.url, admin.token, thread.id)).status).toBe(200);
+    await onSecond(async () => (await pin(second.url, admin.token, thread.id)).status, 200);
+  });
+
+  it('refuses a deleted account from the next request on every instance', async () => {
+    const credentials = newCredentials('leaving');
+    const leaving = await createUserWithToken(server, { credentials });
+    for (const base of [server.url, second.url]) expect((await me(base, leaving.token)).status).toBe(200);
+
+    const deleted = await fetch(`${second.url}/auth/me`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${leaving.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: credentials.password }),
+    });
+    expect(deleted.status).toBe(204);
+
+    expect((await me(second.url, leaving.token)).status).toBe(401);
+    if (onPostgres) {
+      await expect
+        .poll(async () => (await me(server.url, leaving.token)).status, { timeout: 1000 })
+        .toBe(401);
+    } else {
+      expect((await me(server.url, leaving.token)).status).toBe(401);
+    }
+  });
+});
+
+describe('TokenUserCache', () => {
+  const user = { id: 7, username: 'seven', email: 'seven@gmail.com', role: 'USER' as const };
+
+  it('serves a user for the token version it was read with, until the TTL', () => {
+    let now = 0;
+    const cache = new TokenUserCache(1000, 10, () => now);
+    cache.set(3, user, cache.generation);
+    expect(cache.get(7, 3)).toBe(user);
+    expect(cache.get(7, 2)).toBeUndefined();
+    now = 999;
+    expect(cache.get(7, 3)).toBe(user);
+    now = 1000;
+    expect(cache.get(7, 3)).toBeUndefined();
+  });
+
+  it('keeps nothing read while the user was forgotten, and nothing at all with a TTL of 0', () => {
+    const cache = new TokenUserCache(1000);
+    const generation = cache.generation;
+    cache.forget([99]);
+    cache.set(3, user, generation);
+    expect(cache.get(7, 3)).toBeUndefined();
+    const off = new TokenUserCache(0);
+    off.set(3, user, off.generation);
+    expect(off.get(7, 3)).toBeUndefined();
+  });
+
+  it('holds at most its bound, the oldest out first', () => {
+    const cache = new TokenUserCache(1000, 2);
+    for (const id of [1, 2, 3]) cache.set(0, { ...user, id }, cache.generation);
+    expect([1, 2, 3].map((id) => cache.get(id, 0)?.id)).toEqual([undefined, 2, 3]);
+  });
+});
