@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../api/db/schema';
 import { startControlSocket } from '../../api/control-socket';
+import { AccessTokens } from '../../api/accounts/access-tokens';
 import { TokenUserCache } from '../../api/plugins/auth';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { createdThread } from './forum-helpers';
@@ -150,5 +151,20 @@ describe('TokenUserCache', () => {
     const cache = new TokenUserCache(1000, 2);
     for (const id of [1, 2, 3]) cache.set(0, { ...user, id }, cache.generation);
     expect([1, 2, 3].map((id) => cache.get(id, 0)?.id)).toEqual([undefined, 2, 3]);
+  });
+});
+
+describe('AccessTokens remembering checked tokens', () => {
+  it('accepts a remembered token only until it expires, and nothing but the exact string', async () => {
+    let now = Date.now();
+    const tokens = new AccessTokens('a-secret-of-at-least-thirty-two-characters', 60, () => now);
+    const token = await tokens.issue({ id: 12, username: 'twelve', role: 'USER', tokenVersion: 2 });
+    expect(await tokens.verify(token)).toEqual({ userId: 12, tokenVersion: 2 });
+    expect(await tokens.verify(token)).toEqual({ userId: 12, tokenVersion: 2 });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect(await tokens.verify(`${header}.${payload}.${flipped}`)).toBeUndefined();
+    now += 61_000;
+    expect(await tokens.verify(token)).toBeUndefined();
   });
 });
