@@ -21,6 +21,7 @@ import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
 import { users as usersTable, type User } from '../db/schema';
 import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha';
+import { LISTS_TOPIC } from '../reading-lists/list-answer-cache';
 import { deleteAccount } from './delete-account';
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
@@ -308,8 +309,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.invalidateUser(id);
       if (changedSeries) {
         if (changedSeries.length > 0) await app.catalogueChanged(changedSeries);
-        // Lists went with the account; other instances drop what they cached of them.
-        app.changeFeed.publish('reading-lists');
+        // Lists went with the account: every instance, this one included, drops what it cached of them.
+        await app.changeFeed.announce(LISTS_TOPIC);
         // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
         app.forumCache.everythingChanged();
       }

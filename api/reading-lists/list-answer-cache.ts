@@ -1,5 +1,8 @@
 import type { CachedJson } from '../http-cache';
 
+/** The change-feed topic of reading lists: ids of lists written to (null: any list, say an account's). */
+export const LISTS_TOPIC = 'reading-lists';
+
 /** Most answers kept; the oldest goes first. */
 const MAX_ENTRIES = 2000;
 
@@ -12,15 +15,16 @@ interface Entry {
 }
 
 /**
- * Serialized answers of `GET /reading-lists/public/{token}`, so a popular shared link is served without a
- * database read. An answer is used only while
+ * Serialized answers of a list's reads (`GET /reading-lists/public/{token}`, the owner's
+ * `GET /reading-lists/{id}/items/paged`), so a popular shared link or an owner paging through their list is
+ * served without a database read. An answer is used only while
  * - the catalogue snapshot it was built from is still the current one (a vote, an edit or a deleted series
- *   replaces the snapshot, so ranks, scores and removed series show at once),
- * - no write to its list went through this instance since (`forgetList`: items, sharing, deletion), and
- * - it is younger than the TTL (CACHE_TTL_MS): the longest a change made through another instance, such as
- *   an unshare, takes to show here, the same bound as the catalogue's.
+ *   replaces the snapshot, so ranks, scores, filters, sorts and removed series show at once),
+ * - no write to its list was heard of since (`forgetList`: items, sharing, deletion, through this instance
+ *   or announced by another), and
+ * - it is younger than the TTL (CACHE_TTL_MS): the longest a change nobody announced takes to show.
  */
-export class SharedListCache {
+export class ListAnswerCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every forgetList, so an answer read while any list changed is not stored. */
   private writes = 0;

@@ -27,10 +27,11 @@ import {
   SERIES_NOT_IN_LIST,
   shareTokenParams,
   type ListItem,
+  type ListItemsPage,
   type PublicReadingList,
 } from '../../contract/reading-lists';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
-import { cachedJson, PRIVATE_NO_STORE, sendCachedJson } from '../http-cache';
+import { cachedJson, PRIVATE_NO_STORE, sendCachedJson, type CachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
 import { csvFileName, itemsCsv, toListItem } from './presenters';
@@ -47,7 +48,7 @@ import {
   sharedListItems,
   type ListItemRow,
 } from './repository';
-import { SharedListCache } from './shared-list-cache';
+import { ListAnswerCache, LISTS_TOPIC } from './list-answer-cache';
 
 /** Browsers and shared caches revalidate every time (with the ETag): an unshare must take effect. */
 const REVALIDATE = 'no-cache';
@@ -69,24 +70,34 @@ const security = [{ bearer: [] }];
  * read a shared list by its token alone and never reveal the owner.
  */
 const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sharedAnswers = new SharedListCache(app.config.CACHE_TTL_MS);
+  const answers: ListAnswers = {
+    shared: new ListAnswerCache(app.config.CACHE_TTL_MS),
+    owner: new ListAnswerCache(app.config.CACHE_TTL_MS),
+  };
   // Another instance's list writes (an unshare above all) show here at once, not after the TTL.
-  app.changeFeed.subscribe(LISTS_TOPIC, ({ ids }) =>
-    ids ? ids.forEach((id) => sharedAnswers.forgetList(id)) : sharedAnswers.forgetAll(),
-  );
-  await app.register(ownerRoutes(sharedAnswers));
-  await app.register(publicRoutes(sharedAnswers));
+  app.changeFeed.subscribe(LISTS_TOPIC, ({ ids }) => {
+    for (const cache of [answers.shared, answers.owner]) {
+      if (ids) ids.forEach((id) => cache.forgetList(id));
+      else cache.forgetAll();
+    }
+  });
+  await app.register(ownerRoutes(answers));
+  await app.register(publicRoutes(answers.shared));
 };
+
+/** Answers kept in memory: shared lists by token and sort, the owner's item pages by user, list and query. */
+interface ListAnswers {
+  shared: ListAnswerCache;
+  owner: ListAnswerCache;
+}
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** The change-feed topic of reading lists. */
-const LISTS_TOPIC = 'reading-lists';
-
-/** After any write to a list: its shared answers go, here and on the other instances. */
-function listChanged(app: App, sharedAnswers: SharedListCache, listId: number): void {
-  sharedAnswers.forgetList(listId);
-  app.changeFeed.publish(LISTS_TOPIC, [listId]);
+/** After any write to a list: its answers go, here and on the other instances. */
+function listChanged(app: App, answers: ListAnswers, listId: number): void {
+  answers.shared.forgetList(listId);
+  answers.owner.forgetList(listId);
+  void app.changeFeed.publish(LISTS_TOPIC, [listId]);
 }
 
 /**
@@ -97,6 +108,11 @@ function presentItems(app: App, snapshot: CatalogueSnapshot, rows: ListItemRow[]
   return rows.map((row) => toListItem(row, snapshot, app.media));
 }
 
+/** A private answer serialized once: sent as it is (the owner's routes say `no-store`, so no ETag). */
+function sendJson(reply: FastifyReply, answer: CachedJson): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
 function sendCsv(reply: FastifyReply, listName: string, csv: string): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -105,7 +121,7 @@ function sendCsv(reply: FastifyReply, listName: string, csv: string): FastifyRep
 }
 
 const ownerRoutes =
-  (sharedAnswers: SharedListCache): FastifyPluginAsyncZod =>
+  (answers: ListAnswers): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     app.addHook('preParsing', app.limitWrites('reading-lists'));
@@ -188,7 +204,7 @@ const ownerRoutes =
         const { id } = request.params;
         if (!isPossibleId(id) || !(await deleteList(app.db, currentUser(request).id, id)))
           throw listNotFound();
-        listChanged(app, sharedAnswers, id);
+        listChanged(app, answers, id);
         return reply.status(204).send(null);
       },
     );
@@ -223,7 +239,7 @@ const ownerRoutes =
           throw httpError(404, SERIES_NOT_FOUND, { code: CODES.seriesNotFound });
         }
         if (outcome === 'full') throw httpError(400, LIST_FULL, { code: CODES.full });
-        listChanged(app, sharedAnswers, id);
+        listChanged(app, answers, id);
         return outcome;
       },
     );
@@ -247,7 +263,7 @@ const ownerRoutes =
           : 'not-in-list';
         if (outcome === 'list-not-found') throw listNotFound();
         if (outcome === 'not-in-list') throw httpError(404, SERIES_NOT_IN_LIST, { code: CODES.notInList });
-        listChanged(app, sharedAnswers, id);
+        listChanged(app, answers, id);
         return outcome;
       },
     );
@@ -271,25 +287,35 @@ const ownerRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
         const { page, page_size, ...filter } = request.query;
         if (!isPossibleId(id)) throw listNotFound();
+        const userId = currentUser(request).id;
+        const { type, status, min_score, min_votes, sort } = filter;
+        // Per owner: another user asking for this list is read from the database, and refused there.
+        const key = JSON.stringify([userId, id, page, page_size, type, status, min_score, min_votes, sort]);
         const snapshot = await app.catalogueCache.get();
-        const found = await itemsOfUser(app.db, currentUser(request).id, id, {
+        const cached = answers.owner.get(key, snapshot);
+        if (cached) return sendJson(reply, cached);
+
+        const generation = answers.owner.generation;
+        const found = await itemsOfUser(app.db, userId, id, {
           filter,
           minVoters: app.config.RANKING_MIN_VOTERS,
           page: { page, pageSize: page_size },
         });
         if (!found) throw listNotFound();
-        return {
+        const answer = cachedJson({
           items: presentItems(app, snapshot, found.items),
           page,
           page_size,
           total: found.total,
           has_more: page * page_size < found.total,
           item_count: found.itemCount,
-        };
+        } satisfies ListItemsPage);
+        answers.owner.set(key, id, generation, snapshot, answer);
+        return sendJson(reply, answer);
       },
     );
 
@@ -311,7 +337,7 @@ const ownerRoutes =
           const { id } = request.params;
           const list = isPossibleId(id) && (await setShared(app.db, currentUser(request).id, id, shared));
           if (!list) throw listNotFound();
-          listChanged(app, sharedAnswers, id);
+          listChanged(app, answers, id);
           return list;
         },
       });
@@ -350,7 +376,7 @@ const ownerRoutes =
   };
 
 const publicRoutes =
-  (sharedAnswers: SharedListCache): FastifyPluginAsyncZod =>
+  (sharedAnswers: ListAnswerCache): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       // Revocation must take effect at once, and a shared list is not for search engines.

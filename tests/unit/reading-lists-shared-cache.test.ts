@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cachedJson } from '../../api/http-cache';
-import { SharedListCache } from '../../api/reading-lists/shared-list-cache';
+import { ListAnswerCache } from '../../api/reading-lists/list-answer-cache';
 
 describe('shared list answers in memory', () => {
   function setUp(ttlMs = 5000) {
     let now = 0;
-    const cache = new SharedListCache(ttlMs, () => now);
+    const cache = new ListAnswerCache(ttlMs, () => now);
     return { cache, advance: (ms: number) => (now += ms) };
   }
   const snapshot = {};
