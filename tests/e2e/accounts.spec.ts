@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignup, nextVerificationLink, uniqueAccount } from './api-helpers';
+import { apiSignup, newReader, nextVerificationLink, uniqueAccount, useSession } from './api-helpers';
 import { e2eStack } from './stack-config';
 
 /** Spec texts the screens must show verbatim. */
@@ -310,11 +310,14 @@ test.describe('accounts', () => {
     await expect(header(second).login).toBeVisible();
   });
 
-  test('My Lists is highlighted on /my-lists', async ({ page }) => {
-    await page.goto('/about');
-    await storeSession(page, craftedToken(3600));
+  test('My Lists is highlighted on /my-lists', async ({ page, request }) => {
+    // Signed in for real: /my-lists checks the session with the API and sends visitors to log in.
+    const reader = await newReader(request, 'highlight');
+    await useSession(page, reader);
     await page.goto('/my-lists');
+    await expect(header(page).username).toHaveText(reader.user.username);
     await expect(header(page).myLists).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/my-lists$/);
     await page.goto('/about');
     await expect(header(page).myLists).not.toHaveAttribute('aria-current', 'page');
   });
