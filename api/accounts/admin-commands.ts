@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { users, type UserRole } from '../db/schema';
 import { hashPassword } from './passwords';
 
 /** What the admin CLI can do, whether it runs in-process or through a running server's control socket. */
@@ -50,26 +50,26 @@ export async function createAdmin(db: Database, input: CreateAdminInput): Promis
   return { message: `Created verified admin ${user.username} (id ${user.id}).`, user };
 }
 
-/** Makes an existing user ADMIN. Callers announce the change (see demoteUser). */
+/** Makes an existing user ADMIN. Callers announce the change (app.invalidateUser): open sessions follow at once. */
 export async function promoteUser(db: Database, username: string): Promise<AdminCommandResult> {
-  const [user] = await db
-    .update(users)
-    .set({ role: 'ADMIN' })
-    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
-    .returning({ id: users.id, username: users.username, role: users.role });
-  if (!user) throw new AdminCommandError(`No user named ${username}.`);
+  const user = await setRole(db, username, 'ADMIN');
   return { message: `${user.username} (id ${user.id}) is now an ADMIN.`, user };
 }
 
-/** Takes ADMIN away (the account stays). Callers announce the change: the user's open sessions lose it at once. */
+/** Takes ADMIN away (the account stays). Callers announce the change, as for promoteUser. */
 export async function demoteUser(db: Database, username: string): Promise<AdminCommandResult> {
+  const user = await setRole(db, username, 'USER');
+  return { message: `${user.username} (id ${user.id}) is now a USER.`, user };
+}
+
+async function setRole(db: Database, username: string, role: UserRole): Promise<AdminCommandResult['user']> {
   const [user] = await db
     .update(users)
-    .set({ role: 'USER' })
+    .set({ role })
     .where(sql`lower(${users.username}) = lower(${username.trim()})`)
     .returning({ id: users.id, username: users.username, role: users.role });
   if (!user) throw new AdminCommandError(`No user named ${username}.`);
-  return { message: `${user.username} (id ${user.id}) is now a USER.`, user };
+  return user;
 }
 
 export async function findUserByUsername(db: Database, username: string) {
