@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../api/db/schema';
 import { startControlSocket } from '../../api/control-socket';
 import { AccessTokens } from '../../api/accounts/access-tokens';
-import { TokenUserCache } from '../../api/plugins/auth';
+import { demoteUser } from '../../api/accounts/admin-commands';
+import { TokenUserCache, USERS_TOPIC } from '../../api/plugins/auth';
+import { publishChange } from '../../api/plugins/change-feed';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { createdThread } from './forum-helpers';
 import { startSecondInstance, startTestServer, type SecondInstance, type TestServer } from './harness';
@@ -96,6 +98,20 @@ describe('the users authentication remembers', () => {
     expect((await adminCommand('/admin/promote', admin.username)).status).toBe(200);
     expect((await pin(server.url, admin.token, thread.id)).status).toBe(200);
     await onSecond(async () => (await pin(second.url, admin.token, thread.id)).status, 200);
+  });
+
+  it("hears a change announced from outside the API (the admin CLI's on PostgreSQL)", async () => {
+    const admin = await createUserWithToken(server, { role: 'ADMIN' });
+    for (const base of [server.url, second.url]) {
+      expect((await (await me(base, admin.token)).json()).role).toBe('ADMIN');
+    }
+    const { user } = await demoteUser(server.database.db, admin.username);
+    await publishChange(server.database.db, USERS_TOPIC, [user.id]);
+    for (const base of [server.url, second.url]) {
+      await expect
+        .poll(async () => (await (await me(base, admin.token)).json()).role, { timeout: 1000, interval: 10 })
+        .toBe('USER');
+    }
   });
 
   it('refuses a deleted account from the next request on every instance', async () => {
