@@ -1,0 +1,101 @@
+import { useId, useRef, useState } from 'react';
+import { TEXT } from '../forum-texts';
+import { fetchMyLists, isPublicList, type PickerList } from './editor-api';
+import { listLink } from './mentions';
+import styles from './PostEditor.module.css';
+
+export interface ListPickerProps {
+  open: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  onInsert: (markdown: string) => void;
+}
+
+type State = { status: 'loading' } | { status: 'ready'; lists: PickerList[] } | { status: 'error' };
+
+/**
+ * The editor's reading-list picker (spec §2): public lists insert `[name](/lists/{token})`; private ones
+ * are greyed with a 'Private' badge and explain how to share them.
+ */
+export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPickerProps) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const request = useRef(0);
+
+  // Fetched on every opening, so a list shared a moment ago in another tab shows as public.
+  const load = () => {
+    const current = ++request.current;
+    setState({ status: 'loading' });
+    fetchMyLists().then(
+      (lists) => current === request.current && setState({ status: 'ready', lists }),
+      () => current === request.current && setState({ status: 'error' }),
+    );
+  };
+
+  const close = () => {
+    onClose();
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div className={styles.picker}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`button ${styles.tool}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!open) load();
+          onToggle();
+        }}
+      >
+        Insert list
+      </button>
+      <div
+        id={panelId}
+        className={styles.pickerPanel}
+        hidden={!open}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            close();
+          }
+        }}
+      >
+        {open && state.status === 'loading' && <p className={styles.pickerNote}>{TEXT.loading}</p>}
+        {open && state.status === 'error' && <p className={styles.pickerNote}>Failed to load lists</p>}
+        {open && state.status === 'ready' && state.lists.length === 0 && (
+          <p className={styles.pickerNote}>{TEXT.noListsYet}</p>
+        )}
+        {open && state.status === 'ready' && state.lists.length > 0 && (
+          <ul role="list" className={styles.pickerList}>
+            {state.lists.map((list) => {
+              const shared = isPublicList(list);
+              return (
+                <li key={list.id}>
+                  <button
+                    type="button"
+                    className={`${styles.pickerItem} ${shared ? '' : styles.pickerPrivate}`}
+                    aria-disabled={shared ? undefined : true}
+                    title={shared ? undefined : TEXT.privateListTooltip}
+                    onClick={() => {
+                      if (shared) onInsert(listLink(list.name, list.share_token));
+                      else window.alert(TEXT.privateListAlert);
+                    }}
+                  >
+                    <span className={styles.pickerName}>{list.name}</span>
+                    {!shared && <span className={styles.privateBadge}>{TEXT.privateBadge}</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
