@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
@@ -22,13 +23,44 @@ export default defineConfig({
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // Small catalogue helpers the list, series and compare islands share: one file rather than
+                // half a dozen of a few hundred bytes, each compressed (worse) on its own.
+                name: 'catalogue-client',
+                test: /[\\/]src[\\/]features[\\/](catalogue[\\/](catalogue-api|catalogue-messages|series-format|cover-image|catalogue-types|ranked-series-fields)|series[\\/](series-categories|series-detail-store))\.ts$/,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
   integrations: [
     react(),
+    {
+      // client:interaction (hydrate on first touch, focus or key); see the entrypoint.
+      name: 'panelrank-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: fileURLToPath(new URL('./src/lib/client-directives/interaction.ts', import.meta.url)),
+          });
+        },
+      },
+    },
     sitemap({
-      // Not in the sitemap: the 404 page, the client-rendered series fallback, the compare page and the
-      // check-your-email and verify-email steps of signup (all noindex, no content of their own).
+      // Not in the sitemap: the 404 page, the client-rendered series fallback, the compare page, the
+      // check-your-email and verify-email steps of signup, and the reading-list pages (all noindex, no
+      // content of their own); nor the social card images.
       filter: (page) =>
-        !/^\/(404|series\/fallback|compare|check-your-email|verify-email)(\.html)?\/?$/.test(
+        !/^\/(404|series\/fallback|compare|check-your-email|verify-email|my-lists|lists|social\/.*)(\.html)?\/?$/.test(
           new URL(page).pathname,
         ),
     }),

@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist.builds/',
       'data/',
       '.astro/',
       'node_modules/',

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findBrowser } from './scripts/lib/browser';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/lib/browser';
 import { e2eStack } from './tests/e2e/stack-config';
 
 /**
@@ -23,15 +23,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

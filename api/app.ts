@@ -1,20 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
 import catalogueCachePlugin from './catalogue/cache-plugin';
+import changeFeedPlugin from './plugins/change-feed';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
+import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
+import boundedRequestsPlugin, {
+  clientErrorHandler,
+  requestId,
+  serverTimeouts,
+} from './plugins/bounded-requests';
 import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
 import formsPlugin from './plugins/forms';
 import rateLimitPlugin from './plugins/rate-limit';
+import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import votingRoutes from './voting/routes';
@@ -38,8 +46,11 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Ids are the server's (see requestId): a forged or oversized X-Request-Id never reaches the logs.
+    requestIdHeader: false,
+    genReqId: requestId,
+    ...serverTimeouts(config),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // A URL the router cannot decode (`/series/summary/%`) is refused before any hook or error handler:
@@ -62,6 +73,7 @@ export async function buildApp({
 
   await app.register(configPlugin, { config, database });
   // Forms first: its multipart hook must fill the body before the errors plugin checks it for NULs.
+  await app.register(boundedRequestsPlugin);
   await app.register(formsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -69,6 +81,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(mediaPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(catalogueCachePlugin);
 
   await app.register(healthRoutes);
@@ -76,6 +89,9 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(votingRoutes);
+  await app.register(readingListRoutes);
+  await app.register(issueRoutes);
+  await app.register(forumRoutes);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_ITEMS_PER_LIST } from '../contract/reading-lists';
 
 /** Environment variables the API reads. Every one has a default that runs the product locally. */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -22,7 +23,7 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 /** A duration as whole seconds ("90") or with a unit ("90s", "15m", "1h", "7d"); parsed to seconds. */
-const durationSeconds = z
+export const durationSeconds = z
   .string()
   .trim()
   .regex(/^\d+\s*[smhd]?$/i, 'must be seconds ("3600") or a number with a unit s, m, h or d ("1h", "7d")')
@@ -138,7 +139,21 @@ export const configSchema = z.object({
   RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
   /** How long another instance's change can take to show in this instance's cached reads. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** The whole request (headers and body) must arrive within this, else 408: a stalled body holds nothing. */
+  REQUEST_TIMEOUT: durationSeconds.default(25).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** An idle keep-alive connection is closed after this. */
+  IDLE_TIMEOUT: durationSeconds.default(65).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Shortest time between two patches of the cached catalogue: a burst of votes is applied in one. */
+  CACHE_PATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded engine's buffer cache (PostgreSQL shared_buffers): its idle memory grows with it. */
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size like 32MB')
+    .default('32MB'),
+  /** The most series one reading list holds; adding past it answers 400 "List is full.". */
+  READING_LIST_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_ITEMS_PER_LIST),
 
   // Accounts (see api/accounts). Secrets left unset outside production are generated and kept in DATA_DIR.
   /** Signs access tokens (HS256). Required in production. */
@@ -185,6 +200,62 @@ export const configSchema = z.object({
   /** The same calls per account (username or e-mail) per window, whatever the IP. */
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Issue reports (POST /issues/report) per client IP per window: anyone may report, so it is bounded. */
+  ISSUE_REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  ISSUE_REPORT_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Votes per user per window. */
+  VOTE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  VOTE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Catalogue and tracker administration (each write, cover uploads included) per admin per window. */
+  ADMIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  ADMIN_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Every other write (reading lists, forum, account deletion...) per user (or IP) and feature per window. */
+  WRITE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  WRITE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, S3_* below). */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** For S3-compatible services (R2, MinIO...); unset for AWS S3. */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), which MinIO and most test servers need. */
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** Browsers fetch media from here (a CDN or the bucket's public URL); unset: through the API's /media. */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  /** How long replaced or deleted media stay before their files are removed (0: at once). */
+  MEDIA_DELETE_GRACE: durationSeconds.default(86_400),
+  /** How often each instance removes the media whose grace period has passed. */
+  MEDIA_SWEEP_INTERVAL: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
+  /** redis://… : rate-limit counters in Redis instead of the database. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^rediss?:\/\//.test(value), { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Threads one user may create per window; only threads actually created count (all instances share it). */
+  FORUM_THREAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  FORUM_THREAD_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Replies one user may post per window; only replies actually posted count (all instances share it). */
+  FORUM_POST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  FORUM_POST_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Image uploads per user per window (per instance, every request counted). */
+  FORUM_UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  FORUM_UPLOAD_RATE_LIMIT_WINDOW: durationSeconds
+    .default(600)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
+  /** Like toggles per user per window (per instance, every request counted). */
+  FORUM_LIKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  FORUM_LIKE_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second')),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -266,6 +337,9 @@ function accountSettingProblems(input: Record<string, unknown>): string[] {
       'ALTCHA_HMAC_KEY is required when NODE_ENV=production and CAPTCHA_PROVIDER=altcha: set it to a random ' +
         'string of at least 32 characters, the same on every instance.',
     );
+  }
+  if (input.MEDIA_STORE === 's3' && input.S3_BUCKET === undefined) {
+    problems.push('S3_BUCKET is required when MEDIA_STORE=s3.');
   }
   if (captcha === 'turnstile') {
     for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY']) {

@@ -14,6 +14,7 @@ const DEFAULT_CODES: Record<number, string> = {
   422: 'VALIDATION_FAILED',
   423: 'LOCKED',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 export function defaultErrorCode(statusCode: number): string {

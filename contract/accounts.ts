@@ -1,52 +1,15 @@
 import { z } from 'zod';
 
+import {
+  USERNAME_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  CAPTCHA_PROVIDERS,
+} from './accounts-values';
+
 /* Accounts: roles, the auth calls' bodies and answers, their limits and texts. */
-
-export const USER_ROLES = ['USER', 'ADMIN'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-export const EMAIL_MAX_LENGTH = 254;
-
-/** Texts of the contract, shown verbatim by clients. */
-export const AUTH_TEXTS = {
-  signedUp: 'User created successfully. Please verify your email.',
-  captchaFailed: 'Captcha verification failed',
-  emailExists: 'Email already exists',
-  usernameExists: 'Username already exists',
-  disallowedDomain: 'Only Gmail or Yahoo addresses are allowed',
-  credentialsRequired: 'Username and password are required',
-  invalidCredentials: 'Invalid credentials',
-  emailNotVerified: 'Email not verified',
-  verified: 'Email verification successful',
-  missingVerificationToken: 'Missing verification token',
-  verificationExpired: 'Verification link expired',
-  verificationInvalid: 'Invalid or already-used token',
-  resendSent: 'If an account exists, a new link was sent.',
-  resendNeedsAccount: 'Provide email or username',
-  missingGoogleToken: 'Missing Google token',
-  invalidGoogleToken: 'Invalid Google token',
-  googleNotConfigured: 'Google sign-in is not configured',
-} as const;
-
-/** Codes of the accounts errors, next to `detail` (see contract/http.ts). */
-export const AUTH_ERROR_CODES = {
-  captchaFailed: 'CAPTCHA_FAILED',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  emailExists: 'EMAIL_EXISTS',
-  usernameExists: 'USERNAME_EXISTS',
-  disallowedDomain: 'EMAIL_DOMAIN_NOT_ALLOWED',
-  verificationMissing: 'VERIFICATION_TOKEN_MISSING',
-  verificationExpired: 'VERIFICATION_TOKEN_EXPIRED',
-  verificationInvalid: 'VERIFICATION_TOKEN_INVALID',
-  invalidToken: 'INVALID_TOKEN',
-  notAuthenticated: 'NOT_AUTHENTICATED',
-  rateLimited: 'RATE_LIMITED',
-} as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
+export * from './accounts-values';
 
 export const signupBodySchema = z.object({
   username: z
@@ -109,11 +72,13 @@ export const meResponseSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.string(),
+  /** False for accounts made by Google sign-in: deleting one needs no password. */
+  has_password: z.boolean().optional(),
 });
-export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'off'] as const;
-export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
+/** DELETE /auth/me: the password, unless the account was made by Google sign-in. */
+export const deleteAccountBodySchema = z.object({ password: z.string().max(256).optional() }).nullish();
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** GET /auth/config (additive): what the site needs to show the configured captcha and Google button. */
 export const authConfigSchema = z.object({

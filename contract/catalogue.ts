@@ -1,64 +1,24 @@
 import { z } from 'zod';
 import { pagedSchema } from './http';
+import {
+  CATALOGUE_MAX_PAGE_SIZE,
+  CATEGORY_LABELS,
+  MAX_SCORE,
+  MIN_SCORE,
+  RANKING_MAX_PAGE_SIZE,
+  RANKING_PAGE_SIZE,
+  SEARCH_QUERY_MAX_LENGTH,
+  SERIES_STATUSES,
+  SERIES_TEXT_LIMITS,
+  SERIES_TYPES,
+  SYNOPSIS_MAX_LENGTH,
+  VOTE_CATEGORIES,
+  type VoteCategoryField,
+} from './catalogue-values';
 
-/* The catalogue's part of the contract: types, statuses, vote categories, the series shapes and limits. */
+/* The catalogue's part of the contract: the series shapes and queries; its values are in ./catalogue-values. */
 
-export const SERIES_TYPES = ['MANHWA', 'MANGA', 'MANHUA'] as const;
-export const SERIES_STATUSES = ['ONGOING', 'COMPLETE', 'HIATUS', 'UNKNOWN', 'SEASON_END'] as const;
-export type SeriesType = (typeof SERIES_TYPES)[number];
-export type SeriesStatus = (typeof SERIES_STATUSES)[number];
-
-/**
- * The five vote categories: the stored name, the label clients show and send, and the stem of the
- * SeriesDetail fields (`story_total`, `story_count`, ...).
- */
-export const VOTE_CATEGORIES = [
-  { category: 'STORY', label: 'Story', field: 'story' },
-  { category: 'CHARACTERS', label: 'Characters', field: 'characters' },
-  { category: 'WORLD_BUILDING', label: 'World Building', field: 'worldbuilding' },
-  { category: 'ART', label: 'Art', field: 'art' },
-  { category: 'DRAMA_OR_FIGHT', label: 'Drama / Fighting', field: 'drama_or_fight' },
-] as const;
-export type VoteCategory = (typeof VOTE_CATEGORIES)[number]['category'];
-export type VoteCategoryLabel = (typeof VOTE_CATEGORIES)[number]['label'];
-export type VoteCategoryField = (typeof VOTE_CATEGORIES)[number]['field'];
-export const VOTE_CATEGORY_NAMES = VOTE_CATEGORIES.map((c) => c.category) as [
-  VoteCategory,
-  ...VoteCategory[],
-];
-export const CATEGORY_LABELS = VOTE_CATEGORIES.map((c) => c.label) as [
-  VoteCategoryLabel,
-  ...VoteCategoryLabel[],
-];
-
-/** Limits of the catalogue calls. */
-export const RANKING_PAGE_SIZE = 25;
-export const RANKING_MAX_PAGE_SIZE = 100;
-export const SEARCH_MAX_RESULTS = 50;
-export const SEARCH_QUERY_MAX_LENGTH = 200;
-/** The bulk call the build reads the catalogue with. */
-export const CATALOGUE_MAX_PAGE_SIZE = 1000;
-export const MIN_SCORE = 1;
-export const MAX_SCORE = 10;
-
-export const SERIES_NOT_FOUND = 'Series not found';
-export const QUERY_REQUIRED = 'Query is required';
-export const INVALID_VOTE = 'Invalid vote';
-export const ALREADY_VOTED = 'You already voted on this category';
-export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
-export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
-export const INVALID_IMAGE = 'Invalid image file.';
-/** Covers are 2:3 portraits: width / height from 0.6 to 0.7. */
-export const COVER_MIN_RATIO = 0.6;
-export const COVER_MAX_RATIO = 0.7;
-/** A detail cover must be under 800 KB: at most 800 * 1024 - 1 bytes. */
-export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
-/** Series covers have no size rule in the spec; this bounds memory and the work of re-encoding. */
-export const SERIES_COVER_MAX_BYTES = 5 * 1024 * 1024;
-export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
-/** Longest accepted text per series field. */
-export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;
-export const SYNOPSIS_MAX_LENGTH = 10_000;
+export * from './catalogue-values';
 
 export const coverVariantSchema = z.object({
   width: z.number().int().describe('Pixel width of this WebP variant'),

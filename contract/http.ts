@@ -95,7 +95,29 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 export const noContentSchema = z.null().describe('No content');
 
 /** GET /health: this instance's view of itself and its database. */
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  /** Which instance answered, and what it serves: how far its caches have caught up with the others. */
+  instance: z
+    .object({
+      id: z.string(),
+      /** Snapshots of the ranked catalogue installed so far (full loads and patches). */
+      catalogue_version: z.number().int(),
+      catalogue_series: z.number().int().nullable(),
+      /** When the database last matched the served catalogue (ISO time), null before the first load. */
+      catalogue_verified_at: z.string().nullable(),
+      /** Change notifications between instances (PostgreSQL LISTEN/NOTIFY). */
+      notifications: z.object({
+        transport: z.enum(['postgres', 'pglite']),
+        listening: z.boolean(),
+        published: z.number().int(),
+        received: z.number().int(),
+        last_received_at: z.string().nullable(),
+      }),
+    })
+    .optional(),
+});
 export const healthFailureSchema = z.object({
   status: z.literal('error'),
   database: z.literal('unreachable'),

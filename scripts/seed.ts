@@ -6,6 +6,7 @@
  *   npm run seed -- --series 10000 --voters 2000 --seed 7
  *   npm run seed -- --if-empty                    # nothing to do when series exist (npm start)
  *   npm run seed -- --reset                       # delete the catalogue and demo readers first
+ *   npm run seed -- --series 10000 --threads 2000 # and 2,000 generated forum threads (benchmarks)
  *
  * The same seed always gives the same catalogue. With the embedded database the API must not be running.
  */
@@ -23,6 +24,7 @@ import { openMigratedDatabase } from '../api/db/open-for-script';
 import { DatabaseLockedError } from '../api/db/embedded-lock';
 import { queryRows } from '../api/db/query-rows';
 import { LocalDiskStorage } from '../api/media/storage';
+import { seedDemoForumIfEmpty, seedGeneratedThreads } from './demo/demo-forum';
 
 const USAGE = `Usage: npm run seed -- [--series N] [--voters M] [--seed S] [--cover-width W] [--if-empty] [--reset]
 
@@ -32,7 +34,10 @@ const USAGE = `Usage: npm run seed -- [--series N] [--voters M] [--seed S] [--co
   --cover-width W  width of the generated covers in pixels (default chosen by catalogue size)
   --no-covers      skip the covers (series get none)
   --if-empty       do nothing when the database already has series
-  --reset          first delete every series, the demo readers and their covers`;
+  --reset          first delete every series, the demo readers and their covers
+  --threads T      also generate T forum threads (default 0); the demo forum (the pinned
+                   "Patch Notes & Site Updates" thread and a few discussions) is added whenever the
+                   forum has no thread`;
 
 class UsageError extends Error {}
 
@@ -47,6 +52,7 @@ function parseFlags(argv: string[]) {
       'no-covers': { type: 'boolean', default: false },
       'if-empty': { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
+      threads: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -71,6 +77,7 @@ function parseFlags(argv: string[]) {
     covers: !values['no-covers'],
     ifEmpty: values['if-empty'],
     reset: values.reset,
+    threads: count('threads', values.threads, 0, 0),
   };
 }
 
@@ -125,6 +132,13 @@ async function main(): Promise<number> {
         (result.covers ? `, with ${result.covers} covers at ${coverWidth} px` : '') +
         ` in ${seconds.toFixed(1)} s (${Math.round(result.series / seconds)} series/s).`,
     );
+    const forum = await seedDemoForumIfEmpty(database.db);
+    if (forum.threads > 0)
+      console.log(`Seeded the demo forum: ${forum.threads} threads, ${forum.posts} posts.`);
+    if (flags.threads > 0) {
+      const generated = await seedGeneratedThreads(database.db, { threads: flags.threads, seed: flags.seed });
+      console.log(`Generated ${generated.threads} forum threads with ${generated.posts} posts.`);
+    }
     return 0;
   } finally {
     await database.close();

@@ -4,23 +4,17 @@
  * build with the same rules Netlify uses. Ctrl-C stops everything.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/config';
 import { DatabaseLockedError } from '../api/db/embedded-lock';
 import { prepareData } from './lib/prepare-data';
-import { astroEnv, bin, projectRoot, run, spawnApi, stopProcess, waitForHttp } from './lib/processes';
+import { precompressSite } from './lib/precompress';
+import { projectRoot, spawnApi, stopProcess, waitForHttp } from './lib/processes';
+import { rebuildIntervalMs, rebuildSite, scheduleRebuilds, type RebuildTarget } from './lib/rebuild-job';
+import { adoptPlainDist, BUILD_STAMP_FILE } from './lib/site-builds';
 import { startSiteServer } from './lib/site-server';
 
 const { values: flags } = parseArgs({
@@ -42,6 +36,7 @@ async function main() {
     throw new ConfigError([`SITE_PORT=${JSON.stringify(process.env.SITE_PORT)}: must be a port number`]);
   }
   const siteUrl = process.env.SITE_URL ?? `http://localhost:${sitePort}`;
+  const rebuildEvery = rebuildIntervalMs(process.env.REBUILD_INTERVAL);
   mkdirSync(config.dataDir, { recursive: true });
 
   step('Preparing the database');
@@ -66,22 +61,39 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${config.PORT}/health`, 60_000, api);
   console.log(`  API ready on ${config.publicApiUrl}`);
 
-  const buildEnv = { ...process.env, SITE_URL: siteUrl, PUBLIC_API_URL: config.publicApiUrl };
   const stamp = buildStamp(data.catalogueFingerprint, siteUrl, config.publicApiUrl);
-  const stampFile = join(distDir, '.build-stamp');
+  // A `dist` folder from an older version or from `npm run build` becomes the first build of dist.builds/.
+  await adoptPlainDist(distDir);
+  const stampFile = join(distDir, BUILD_STAMP_FILE);
   const upToDate = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+  const rebuildTarget: RebuildTarget = {
+    distPath: distDir,
+    siteUrl,
+    publicApiUrl: config.publicApiUrl,
+    buildApiUrl: `http://127.0.0.1:${config.PORT}`,
+    logFile: join(logDir, 'site-build.log'),
+  };
   if (flags['skip-build'] || (upToDate && !flags.rebuild)) {
     step('Site is up to date; skipping the build (use --rebuild to force one)');
+    // A build made by `npm run build` has no compressed copies; the server sends them when they exist.
+    if (existsSync(join(distDir, 'index.html')) && !existsSync(join(distDir, 'index.html.br'))) {
+      await precompressSite(distDir);
+    }
   } else {
     step('Building the site against the live API');
-    await run(bin('astro'), ['build'], {
-      env: { ...astroEnv(buildEnv), BUILD_API_URL: `http://127.0.0.1:${config.PORT}` },
-    });
-    writeFileSync(stampFile, stamp);
+    const { logFile: _scheduledOnly, ...inTerminal } = rebuildTarget;
+    const { seconds } = await rebuildSite(inTerminal, stamp);
+    console.log(`  built in ${seconds.toFixed(1)} s`);
   }
 
   step('Serving the site');
   const site = await startSiteServer({ distDir, port: sitePort, host: process.env.SITE_HOST ?? '127.0.0.1' });
+
+  const stopRebuilds = rebuildEvery > 0 ? scheduleRebuilds(rebuildEvery, rebuildTarget) : () => undefined;
+  const schedule =
+    rebuildEvery > 0
+      ? `every ${formatInterval(rebuildEvery)} (REBUILD_INTERVAL; output in ${relative(projectRoot, rebuildTarget.logFile!)})`
+      : 'off (REBUILD_INTERVAL=0); run `npm run rebuild` to refresh the pages';
 
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(`
@@ -90,11 +102,13 @@ PanelRank is running (ready in ${seconds} s)
   API:       ${config.publicApiUrl}   (docs: ${config.publicApiUrl}/docs)
   Admin:     ${data.admin.username} / ${data.admin.password}   (kept in ${relative(projectRoot, data.admin.file)})
   API log:   ${relative(projectRoot, join(logDir, 'api.log'))}
+  Rebuild:   ${schedule}
 Press Ctrl-C to stop.`);
 
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    stopRebuilds();
     console.log('\nStopping…');
     await new Promise<void>((resolve) => site.close(() => resolve()));
     site.closeAllConnections();
@@ -106,6 +120,13 @@ Press Ctrl-C to stop.`);
   // second, unhandled SIGINT would end it before the API is stopped.
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+function formatInterval(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
 }
 
 function step(message: string) {

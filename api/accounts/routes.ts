@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_ERROR_CODES,
   AUTH_TEXTS,
   authConfigSchema,
+  deleteAccountBodySchema,
   googleBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -12,13 +14,14 @@ import {
   signupBodySchema,
   verifyEmailQuerySchema,
 } from '../../contract/accounts';
-import { messageSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, messageSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { HttpError, httpError, ValidationHttpError } from '../http-error';
 import { createMailer } from '../mail/mailer';
 import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
 import { users as usersTable, type User } from '../db/schema';
 import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha';
+import { deleteAccount } from './delete-account';
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
 import { hashPassword, verifyPassword } from './passwords';
@@ -259,7 +262,54 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { id, username, email, role } = currentUser(request);
-      return { id, username, email, role };
+      const [row] = await app.db
+        .select({ passwordHash: usersTable.passwordHash })
+        .from(usersTable)
+        .where(eq(usersTable.id, id));
+      return { id, username, email, role, has_password: Boolean(row?.passwordHash) };
+    },
+  );
+
+  app.delete(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the signed-in account',
+        description:
+          'JSON `{password}` (not needed for accounts made by Google sign-in). The account goes in one ' +
+          'transaction: its votes leave every total, voter count and score, its reading lists and likes are ' +
+          'deleted, its forum threads and posts stay with `author_username: null` ("Anonymous").',
+        security: [{ bearer: [] }],
+        body: deleteAccountBodySchema,
+        response: {
+          204: noContentSchema,
+          401: errorSchema,
+          403: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+      onRequest: [app.authenticate, app.limitWrites('accounts')],
+    },
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      const [row] = await app.db
+        .select({ passwordHash: usersTable.passwordHash })
+        .from(usersTable)
+        .where(eq(usersTable.id, id));
+      const password = request.body?.password ?? '';
+      // The same answer for a missing and a wrong password; a Google-only account has none to give.
+      if (row?.passwordHash && !(await verifyPassword(row.passwordHash, password))) {
+        throw httpError(403, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
+      }
+      const changedSeries = await deleteAccount(app.db, id);
+      if (changedSeries) {
+        await app.catalogueChanged(changedSeries);
+        // Lists went with the account; other instances drop what they cached of them.
+        app.changeFeed.publish('reading-lists');
+      }
+      return reply.status(204).send(null);
     },
   );
 

@@ -5,6 +5,7 @@ import { uploadedFileField } from '../plugins/forms';
 import { notFound } from '../http-error';
 import { removeImage, type StoredImage } from '../media/store-image';
 import { currentUser } from '../plugins/auth';
+import { adminWriteLimit } from '../plugins/rate-limit';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
 import { detailCoverProblem, InvalidImageError, seriesCoverProblem, storeCover } from './cover-upload';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
@@ -31,6 +32,7 @@ const adminErrors = {
   404: errorSchema,
   413: errorSchema,
   422: validationErrorSchema,
+  429: errorSchema,
 };
 
 /**
@@ -43,12 +45,13 @@ const adminErrors = {
 const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: an unauthorised upload is refused before its body is read.
   app.addHook('onRequest', app.requireAdmin);
+  // Shared with the tracker's admin writes: one budget per admin.
+  app.addHook('onRequest', adminWriteLimit(app));
 
   const { media, catalogueCache } = app;
 
-  /** The series as the live lists now show it (the cache reloads after the write's invalidation). */
+  /** The series as the live lists now show it (after the write's `catalogueChanged`). */
   async function rankedSeries(id: number): Promise<RankedSeries | undefined> {
-    catalogueCache.invalidate();
     const placed = (await catalogueCache.get()).placement(id);
     if (placed) return toRankedSeries(placed.overall, media);
     const row = await loadSeriesDetailRow(app.db, id);
@@ -70,12 +73,26 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /** Files just stored that no database row ever named (the write failed): removed at once. */
   async function discard(key: string | null | undefined): Promise<void> {
     if (!key) return;
-    // The database no longer names these files; failing to delete them leaves garbage, not an error.
+    // Failing to delete them leaves garbage, not an error.
     await removeImage(media, key).catch((error: unknown) =>
-      app.log.warn({ err: error, key }, 'could not remove replaced media'),
+      app.log.warn({ err: error, key }, 'could not remove unused media'),
     );
+  }
+
+  /**
+   * Files the database stopped naming (a replaced or deleted cover): removed after MEDIA_DELETE_GRACE, as
+   * pre-rendered pages, CDN copies and other instances may still name them meanwhile.
+   */
+  async function retire(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    await app.retiredMedia
+      .retireImage(key)
+      .catch((error: unknown) =>
+        app.log.warn({ err: error, key }, 'could not schedule replaced media removal'),
+      );
   }
   /**
    * Runs a write that may point the database at a newly stored cover. The new files are removed when the
@@ -83,6 +100,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * stale answer may still be cached downstream.
    */
   async function applyCoverWrite(
+    seriesId: number,
     storedKey: string | undefined,
     write: () => Promise<string | null | typeof SERIES_GONE>,
   ): Promise<void> {
@@ -97,8 +115,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await discard(storedKey);
       throw notFound(SERIES_NOT_FOUND);
     }
-    catalogueCache.invalidate();
-    await discard(replacedKey);
+    await app.catalogueChanged([seriesId]);
+    await retire(replacedKey);
   }
 
   app.post(
@@ -137,6 +155,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await discard(stored.key);
         throw error;
       }
+      await app.catalogueChanged([id]);
       const body = await rankedSeries(id);
       return reply.status(201).send(body!);
     },
@@ -177,7 +196,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = cover && (await storeCheckedCover(media, cover, 'covers', values.title ?? id));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
-      await applyCoverWrite(stored?.key, () => updateSeries(app.db, id, values, stored?.key));
+      await applyCoverWrite(id, stored?.key, () => updateSeries(app.db, id, values, stored?.key));
       const body = await rankedSeries(id);
       if (!body) throw notFound(SERIES_NOT_FOUND);
       return body;
@@ -201,8 +220,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
       const coverKeys = await deleteSeries(app.db, id);
       if (coverKeys === SERIES_GONE) throw notFound(SERIES_NOT_FOUND);
-      catalogueCache.invalidate();
-      await Promise.all(coverKeys.map(discard));
+      await app.catalogueChanged([id]);
+      await Promise.all(coverKeys.map(retire));
       return reply.status(204).send(null);
     },
   );
@@ -255,7 +274,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const stored = file && (await storeCheckedCover(media, file, 'details', seriesId));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
-      await applyCoverWrite(stored?.key, () => saveSeriesDetail(app.db, seriesId, synopsis, stored?.key));
+      await applyCoverWrite(seriesId, stored?.key, () =>
+        saveSeriesDetail(app.db, seriesId, synopsis, stored?.key),
+      );
 
       const [row, scores, snapshot] = await Promise.all([
         loadSeriesDetailRow(app.db, seriesId),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { series, seriesDetails } from '../db/schema';
 import type { CatalogueLoad, CatalogueRow } from './catalogue-snapshot';
@@ -42,20 +42,32 @@ const fingerprintSql = sql<string>`(select count(*) || ':' || coalesce(sum(xmin:
  */
 export async function loadCatalogue(db: Database): Promise<CatalogueLoad> {
   const [result] = await db
-    .select({
-      fingerprint: fingerprintSql,
-      rows: sql<string | null>`(select json_agg(json_build_array(${sql.join(
-        Object.values(listingColumns),
-        sql`, `,
-      )}))::text from ${series})`,
-    })
+    .select({ fingerprint: fingerprintSql, rows: packedRows() })
     .from(sql`(select 1) as one`);
-  const tuples = JSON.parse(result?.rows ?? '[]') as unknown[][];
-  const rows = tuples.map((tuple) => {
+  return { rows: unpackRows(result?.rows ?? null), fingerprint: result!.fingerprint };
+}
+
+/** The listing rows of some series (a patch of the cached catalogue), without the fingerprint. */
+export async function loadCatalogueRows(db: Database, ids: number[]): Promise<CatalogueRow[]> {
+  const [result] = await db
+    .select({ rows: packedRows(sql` where ${inArray(series.id, ids)}`) })
+    .from(sql`(select 1) as one`);
+  return unpackRows(result?.rows ?? null);
+}
+
+function packedRows(where = sql``) {
+  return sql<string | null>`(select json_agg(json_build_array(${sql.join(
+    Object.values(listingColumns),
+    sql`, `,
+  )}))::text from ${series}${where})`;
+}
+
+function unpackRows(packed: string | null): CatalogueRow[] {
+  const tuples = JSON.parse(packed ?? '[]') as unknown[][];
+  return tuples.map((tuple) => {
     const row = Object.fromEntries(listingKeys.map((key, index) => [key, tuple[index]])) as ListingRow;
     return { ...row, genres: parseGenres(row.genre) };
   });
-  return { rows, fingerprint: result!.fingerprint };
 }
 
 export async function loadCatalogueFingerprint(db: Database): Promise<string> {

@@ -1,4 +1,4 @@
-import { rankCatalogue, type CatalogueRanking, type RankedEntry } from './ranking';
+import { rankCatalogue, rerankCatalogue, type CatalogueRanking, type RankedEntry } from './ranking';
 import type { Series } from '../db/schema';
 
 /** The columns of a series that lists and summaries show. */
@@ -33,42 +33,142 @@ export interface PlacedSeries {
 /** Most memoized answers one snapshot keeps; the oldest goes first (bounds memory under odd queries). */
 const MEMO_LIMIT = 5000;
 
+/** The listing columns a vote changes; a patch that changed nothing else keeps text-derived answers. */
+const SCORE_COLUMNS = new Set<keyof CatalogueRow>(['voterCount', 'finalScore']);
+
+/** Bounded memo of promises; a failed computation is forgotten so the next caller retries. */
+class Memo {
+  readonly entries: Map<string, Promise<unknown>>;
+
+  constructor(carried?: Memo) {
+    this.entries = new Map(carried?.entries);
+  }
+
+  get<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    const existing = this.entries.get(key);
+    if (existing) return existing as Promise<T>;
+    const promise = Promise.resolve().then(compute);
+    promise.catch(() => {
+      if (this.entries.get(key) === promise) this.entries.delete(key);
+    });
+    if (this.entries.size >= MEMO_LIMIT) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, promise);
+    return promise;
+  }
+}
+
 /**
- * The whole catalogue ranked as of one load, plus answers computed from it. Everything derived from a
- * snapshot is memoized on it, so it is thrown away with the snapshot when the data changes.
+ * Each series' position in its list, by id. Series ids are a dense serial sequence, so a typed array
+ * indexed by id fills far faster than a Map (this is rebuilt for every snapshot a read needs); sparse ids
+ * fall back to a Map.
+ */
+class PositionIndex {
+  private readonly dense: Int32Array | undefined;
+  private readonly sparse: Map<number, number> | undefined;
+
+  constructor(lists: readonly (readonly CatalogueEntry[])[]) {
+    let maxId = 0;
+    let total = 0;
+    for (const list of lists) {
+      total += list.length;
+      for (const entry of list) if (entry.series.id > maxId) maxId = entry.series.id;
+    }
+    if (maxId <= 4 * total + 1024) {
+      this.dense = new Int32Array(maxId + 1).fill(-1);
+      for (const list of lists) list.forEach((entry, position) => (this.dense![entry.series.id] = position));
+    } else {
+      this.sparse = new Map();
+      for (const list of lists)
+        list.forEach((entry, position) => this.sparse!.set(entry.series.id, position));
+    }
+  }
+
+  get(id: number): number | undefined {
+    if (this.sparse) return this.sparse.get(id);
+    const position = id >= 0 && id < this.dense!.length ? this.dense![id]! : -1;
+    return position >= 0 ? position : undefined;
+  }
+}
+
+/**
+ * The whole catalogue ranked as of one load (and the patches applied since), plus answers computed from
+ * it. Answers that depend on ranks are memoized per snapshot and go with it; answers that depend only on
+ * the series' text (search matches, `memoizeByText`) and per-series values (`memoizeSeries`) are carried
+ * into the next snapshot when a patch did not touch them, so a burst of votes does not send every search
+ * and detail read back to the database.
  */
 export class CatalogueSnapshot {
-  readonly ranking: CatalogueRanking<CatalogueRow>;
-  private readonly placements = new Map<number, PlacedSeries>();
-  private readonly memo = new Map<string, Promise<unknown>>();
-  /** Identifies the database state the snapshot was loaded from (see CatalogueLoad). */
-  readonly fingerprint: string;
+  private positions: { overall: PositionIndex; inType: PositionIndex } | undefined;
+  private readonly placements = new Map<number, PlacedSeries | undefined>();
+  private readonly memo = new Memo();
+  private readonly textMemo: Memo;
+  private readonly seriesMemo: Map<number, Memo>;
+  private readonly derived: Map<string, { inputs: readonly unknown[]; value: unknown }>;
   private verified: number;
 
   constructor(
-    { rows, fingerprint }: CatalogueLoad,
-    minVoters: number,
+    readonly ranking: CatalogueRanking<CatalogueRow>,
+    /** Identifies the database state the snapshot was loaded from (see CatalogueLoad). */
+    readonly fingerprint: string,
     /** The cache's invalidation count when the load started: the local writes this snapshot includes. */
     readonly generation: number,
     /** When the load started (ms). */
     loadedAt: number,
+    carried?: {
+      textMemo?: Memo;
+      seriesMemo?: Map<number, Memo>;
+      derived?: Map<string, { inputs: readonly unknown[]; value: unknown }>;
+    },
   ) {
-    this.fingerprint = fingerprint;
     this.verified = loadedAt;
-    this.ranking = rankCatalogue(rows, minVoters);
-    const inType = new Map<number, { entry: CatalogueEntry; position: number }>();
-    for (const entries of Object.values(this.ranking.byType)) {
-      entries.forEach((entry, position) => inType.set(entry.series.id, { entry, position }));
-    }
-    this.ranking.overall.forEach((entry, overallPosition) => {
-      const typed = inType.get(entry.series.id)!;
-      this.placements.set(entry.series.id, {
-        overall: entry,
-        inType: typed.entry,
-        overallPosition,
-        typePosition: typed.position,
+    this.textMemo = new Memo(carried?.textMemo);
+    this.seriesMemo = new Map(carried?.seriesMemo);
+    // Shared by every snapshot of the cache: entries are checked by their inputs' identity, never trusted.
+    this.derived = carried?.derived ?? new Map();
+  }
+
+  static fromLoad({ rows, fingerprint }: CatalogueLoad, minVoters: number, generation: number, at: number) {
+    return new CatalogueSnapshot(rankCatalogue(rows, minVoters), fingerprint, generation, at);
+  }
+
+  /**
+   * A new snapshot with `rows` replaced or added and `removed` ids gone, ranked incrementally. What is
+   * memoized per series is carried for every other series, and text answers too unless a patched row
+   * changed more than its score and voter count.
+   */
+  patched(
+    rows: readonly CatalogueRow[],
+    removed: ReadonlySet<number>,
+    minVoters: number,
+    at: number,
+  ): CatalogueSnapshot {
+    const textChanged =
+      removed.size > 0 ||
+      rows.some((row) => {
+        const before = this.placement(row.id)?.overall.series;
+        return (
+          !before ||
+          (Object.keys(row) as (keyof CatalogueRow)[]).some(
+            (key) => !SCORE_COLUMNS.has(key) && key !== 'genres' && row[key] !== before[key],
+          )
+        );
       });
-    });
+    const seriesMemo = new Map(this.seriesMemo);
+    for (const row of rows) seriesMemo.delete(row.id);
+    for (const id of removed) seriesMemo.delete(id);
+    const snapshot = new CatalogueSnapshot(
+      rerankCatalogue(this.ranking, rows, removed, minVoters, {
+        overall: (id) => this.indexes().overall.get(id),
+        inType: (id) => this.indexes().inType.get(id),
+      }),
+      // Still the full load's: the next check against the database reloads (see CatalogueCache).
+      this.fingerprint,
+      this.generation,
+      at,
+      { textMemo: textChanged ? undefined : this.textMemo, seriesMemo, derived: this.derived },
+    );
+    snapshot.verified = Math.max(at, this.verified);
+    return snapshot;
   }
 
   /** The latest time the database was known to match this snapshot: how stale it can be. */
@@ -82,12 +182,33 @@ export class CatalogueSnapshot {
   }
 
   get size(): number {
-    return this.placements.size;
+    return this.ranking.overall.length;
+  }
+
+  /** Built on first use: a snapshot replaced by the next patch before any read needs it costs nothing. */
+  private indexes(): { overall: PositionIndex; inType: PositionIndex } {
+    return (this.positions ??= {
+      overall: new PositionIndex([this.ranking.overall]),
+      inType: new PositionIndex(Object.values(this.ranking.byType)),
+    });
   }
 
   /** Where a series stands overall and within its type; undefined when it was not in the load. */
   placement(id: number): PlacedSeries | undefined {
-    return this.placements.get(id);
+    if (this.placements.has(id)) return this.placements.get(id);
+    const positions = this.indexes();
+    const overallPosition = positions.overall.get(id);
+    const typed = positions.inType.get(id);
+    let placed: PlacedSeries | undefined;
+    if (overallPosition !== undefined) {
+      const overall = this.ranking.overall[overallPosition]!;
+      const typePosition = typed ?? 0;
+      const inType = this.ranking.byType[overall.series.type][typePosition]!;
+      placed = { overall, inType, overallPosition, typePosition };
+    }
+    if (this.placements.size >= MEMO_LIMIT) this.placements.clear();
+    this.placements.set(id, placed);
+    return placed;
   }
 
   /**
@@ -95,15 +216,43 @@ export class CatalogueSnapshot {
    * one is forgotten so the next caller retries.
    */
   memoize<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
-    const existing = this.memo.get(key);
-    if (existing) return existing as Promise<T>;
-    const promise = Promise.resolve().then(compute);
-    promise.catch(() => {
-      if (this.memo.get(key) === promise) this.memo.delete(key);
-    });
-    if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value!);
-    this.memo.set(key, promise);
-    return promise;
+    return this.memo.get(key, compute);
+  }
+
+  /**
+   * A value computed from `inputs` (ranked entries, detail rows, ranks), reused across snapshots while
+   * every input is the same (by identity): a patch re-creates only the entries whose series or rank
+   * changed, so a vote re-serializes the ranking pages and details it moved, not all of them.
+   */
+  derive<T>(key: string, inputs: readonly unknown[], compute: () => T): T {
+    const existing = this.derived.get(key);
+    if (
+      existing &&
+      existing.inputs.length === inputs.length &&
+      existing.inputs.every((input, index) => input === inputs[index])
+    ) {
+      return existing.value as T;
+    }
+    const value = compute();
+    if (!existing && this.derived.size >= MEMO_LIMIT) this.derived.delete(this.derived.keys().next().value!);
+    this.derived.set(key, { inputs, value });
+    return value;
+  }
+
+  /** As memoize, for values that depend only on the series' text fields (titles, authors, genres...). */
+  memoizeByText<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    return this.textMemo.get(key, compute);
+  }
+
+  /** As memoize, for values that depend on one series' own rows only (its detail row), never on ranks. */
+  memoizeSeries<T>(id: number, key: string, compute: () => T | Promise<T>): Promise<T> {
+    let memo = this.seriesMemo.get(id);
+    if (!memo) {
+      if (this.seriesMemo.size >= MEMO_LIMIT) this.seriesMemo.delete(this.seriesMemo.keys().next().value!);
+      memo = new Memo();
+      this.seriesMemo.set(id, memo);
+    }
+    return memo.get(key, compute);
   }
 }
 

@@ -5,6 +5,8 @@ import {
   COVER_RATIO_MESSAGE,
   DETAIL_COVER_MAX_BYTES,
   DETAIL_COVER_TOO_LARGE,
+  IMAGE_MAX_SIDE,
+  IMAGE_TOO_LARGE,
   INVALID_IMAGE,
   SERIES_COVER_TOO_LARGE,
 } from '../../contract/catalogue';
@@ -16,9 +18,6 @@ import {
   type StoredImage,
 } from '../media/store-image';
 import type { UploadedFile } from './admin-form';
-
-/** Pixels a cover may declare; larger ones are refused before any decoding. */
-const MAX_COVER_PIXELS = 50_000_000;
 
 export interface CoverProbe {
   /** Upright size, after the EXIF orientation is applied: what a visitor sees. */
@@ -33,16 +32,22 @@ export interface CoverProbe {
 export async function probeCover(bytes: Buffer): Promise<CoverProbe | undefined> {
   if (bytes.length === 0) return undefined;
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_COVER_PIXELS, failOn: 'error' }).metadata();
+    // Header only: metadata() decodes no pixels.
+    const metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
     if (!metadata.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(metadata.format)) {
       return undefined;
     }
     const { width, height } = metadata.autoOrient;
-    if (!width || !height || width * height > MAX_COVER_PIXELS) return undefined;
+    if (!width || !height) return undefined;
     return { width, height };
   } catch {
     return undefined;
   }
+}
+
+/** Larger than IMAGE_MAX_SIDE on a side: refused without decoding it. */
+function tooLarge({ width, height }: CoverProbe): boolean {
+  return width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE;
 }
 
 export function hasCoverRatio({ width, height }: CoverProbe): boolean {
@@ -55,13 +60,16 @@ export async function seriesCoverProblem(file: UploadedFile): Promise<string | u
   if (file.truncated) return SERIES_COVER_TOO_LARGE;
   const probe = await probeCover(file.bytes);
   if (!probe) return INVALID_IMAGE;
+  if (tooLarge(probe)) return IMAGE_TOO_LARGE;
   return hasCoverRatio(probe) ? undefined : COVER_RATIO_MESSAGE;
 }
 
 /** The problem with a series detail cover (any shape, under 800 KB), or undefined when it can be stored. */
 export async function detailCoverProblem(file: UploadedFile): Promise<string | undefined> {
   if (file.truncated || file.bytes.length > DETAIL_COVER_MAX_BYTES) return DETAIL_COVER_TOO_LARGE;
-  return (await probeCover(file.bytes)) ? undefined : INVALID_IMAGE;
+  const probe = await probeCover(file.bytes);
+  if (!probe) return INVALID_IMAGE;
+  return tooLarge(probe) ? IMAGE_TOO_LARGE : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { series, seriesDetails, votes } from '../db/schema';
+import { series, seriesDetails, votes, type VoteCategory } from '../db/schema';
 import { listingColumns } from './catalogue-load';
 import { categoryLabel, VOTE_CATEGORY_FIELDS, type VoteCategoryLabel } from './categories';
 import type { SeriesDetailRow } from './presenters';
@@ -77,4 +77,33 @@ export async function loadCallerScores(
     .from(votes)
     .where(and(eq(votes.userId, userId), eq(votes.seriesId, seriesId)));
   return Object.fromEntries(rows.map((row) => [categoryLabel(row.category), row.score]));
+}
+
+/**
+ * One series with its detail row and the caller's own scores, in one statement: what a vote answers with
+ * (a vote must cost the embedded engine, which runs one statement at a time, as little as possible).
+ */
+export async function loadSeriesDetailForCaller(
+  db: Database,
+  id: number,
+  userId: number,
+): Promise<{ row: SeriesDetailRow; scores: Partial<Record<VoteCategoryLabel, number>> } | undefined> {
+  if (!isPossibleSeriesId(id)) return undefined;
+  const [found] = await db
+    .select({
+      series: listingColumns,
+      details: detailColumns,
+      scores: sql<string | null>`(select json_agg(json_build_array(${votes.category}, ${votes.score}))::text
+        from ${votes} where ${votes.userId} = ${userId} and ${votes.seriesId} = ${series.id})`,
+    })
+    .from(series)
+    .leftJoin(seriesDetails, eq(seriesDetails.seriesId, series.id))
+    .where(eq(series.id, id))
+    .limit(1);
+  if (!found) return undefined;
+  const pairs = JSON.parse(found.scores ?? '[]') as [VoteCategory, number][];
+  return {
+    row: { series: found.series, details: found.details },
+    scores: Object.fromEntries(pairs.map(([category, score]) => [categoryLabel(category), score])),
+  };
 }

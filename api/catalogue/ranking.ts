@@ -21,6 +21,21 @@ export interface CatalogueRanking<T extends RankableSeries = RankableSeries> {
   byType: Record<SeriesType, RankedEntry<T>[]>;
 }
 
+/** Display order of ranked series: final score desc, then voter count desc, then id. */
+function compareRanked(a: RankableSeries, b: RankableSeries): number {
+  return b.finalScore - a.finalScore || b.voterCount - a.voterCount || a.id - b.id;
+}
+
+/**
+ * Display order of Unranked series: title then id. Plain code-unit comparison: a locale collator is ~100x
+ * slower and the order only has to be stable.
+ */
+function compareUnranked(a: RankableSeries, b: RankableSeries): number {
+  const titleA = a.title.toLowerCase();
+  const titleB = b.title.toLowerCase();
+  return titleA < titleB ? -1 : titleA > titleB ? 1 : a.id - b.id;
+}
+
 /**
  * Orders series for display and gives them ranks, per api.md: a series is Unranked while it has fewer than
  * `minVoters` voters; ranked series come first by final score (desc), equal scores share a rank and are
@@ -37,8 +52,8 @@ export function rankSeries<T extends RankableSeries>(
     if (series.voterCount >= minVoters) ranked.push(series);
     else unranked.push({ series, sortTitle: series.title.toLowerCase() });
   }
-  ranked.sort((a, b) => b.finalScore - a.finalScore || b.voterCount - a.voterCount || a.id - b.id);
-  // Plain code-unit comparison: a locale collator is ~100x slower and the order only has to be stable.
+  ranked.sort(compareRanked);
+  // Titles lowered once each rather than once per comparison (same order as compareUnranked).
   unranked.sort((a, b) =>
     a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.series.id - b.series.id,
   );
@@ -51,6 +66,86 @@ export function rankSeries<T extends RankableSeries>(
   });
   for (const { series } of unranked) entries.push({ series, rank: null });
   return entries;
+}
+
+/**
+ * The same order and ranks as `rankSeries` over the previous rows with `changed` rows replaced or added and
+ * `removed` ids left out, without sorting everything again: the others keep their relative order, so each
+ * changed row is taken out where it was and put back by binary search, and ranks are recomputed only over
+ * the stretch whose positions moved. Every other entry is the previous one (same object), so answers built
+ * from unchanged entries can be recognised by identity. `positionOf` finds an id in `previous`.
+ */
+export function rerankSeries<T extends RankableSeries>(
+  previous: readonly RankedEntry<T>[],
+  changed: readonly T[],
+  removed: ReadonlySet<number>,
+  minVoters: number,
+  positionOf: (id: number) => number | undefined,
+): RankedEntry<T>[] {
+  const entries = previous.slice();
+  const leaving = new Set<number>();
+  for (const id of [...removed, ...changed.map((series) => series.id)]) {
+    const position = positionOf(id);
+    // The index may come from another list (a series that changed type): only a match counts.
+    if (position !== undefined && previous[position]?.series.id === id) leaving.add(position);
+  }
+  let first = entries.length;
+  let last = -1;
+  let rankedCount = firstUnranked(previous);
+  for (const position of [...leaving].sort((a, b) => b - a)) {
+    if (previous[position]!.rank !== null) rankedCount -= 1;
+    entries.splice(position, 1);
+    first = Math.min(first, position);
+    last = Math.max(last, position);
+  }
+  for (const series of changed) {
+    const isRanked = series.voterCount >= minVoters;
+    const [start, end, compare] = isRanked
+      ? [0, rankedCount, compareRanked]
+      : [rankedCount, entries.length, compareUnranked];
+    let low = start;
+    let high = end;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(entries[middle]!.series, series) < 0) low = middle + 1;
+      else high = middle;
+    }
+    entries.splice(low, 0, { series, rank: null });
+    if (isRanked) rankedCount += 1;
+    first = Math.min(first, low);
+    last = Math.max(last, low);
+  }
+  // Past the stretch (widened by the number of moves, as later insertions push earlier ones right)
+  // positions are unchanged, unless rows were added or removed overall.
+  last = entries.length !== previous.length ? entries.length - 1 : last + leaving.size + changed.length;
+  let index = first;
+  let rank = index > 0 ? (entries[index - 1]!.rank ?? 0) : 0;
+  for (; index < entries.length; index += 1) {
+    const entry = entries[index]!;
+    const { series } = entry;
+    const tiesPrevious = index > 0 && series.finalScore === entries[index - 1]!.series.finalScore;
+    // A tie group running past the stretch may have a new first member: follow it to its end.
+    if (index > last && !tiesPrevious) break;
+    let placed: number | null = null;
+    if (series.voterCount >= minVoters) {
+      if (!tiesPrevious || entries[index - 1]!.rank === null) rank = index + 1;
+      placed = rank;
+    }
+    if (entry.rank !== placed) entries[index] = { series, rank: placed };
+  }
+  return entries;
+}
+
+/** The number of ranked entries: they come first, Unranked (rank null) after. */
+function firstUnranked<T extends RankableSeries>(entries: readonly RankedEntry<T>[]): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (entries[middle]!.rank !== null) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export function rankCatalogue<T extends RankableSeries>(
@@ -86,4 +181,50 @@ export function hasGenre(genreText: string, filter: string): boolean {
 export function pageOf<T>(items: readonly T[], page: number, pageSize: number): T[] {
   const start = (page - 1) * pageSize;
   return start >= items.length ? [] : items.slice(start, start + pageSize);
+}
+
+/** `rankCatalogue` after some rows changed or went away, from the previous ranking (see rerankSeries). */
+export function rerankCatalogue<T extends RankableSeries>(
+  previous: CatalogueRanking<T>,
+  changed: readonly T[],
+  removed: ReadonlySet<number>,
+  minVoters: number,
+  /** A series' index in `previous.overall` and in its type's list (a linear search when not given). */
+  positions: {
+    overall: (id: number) => number | undefined;
+    inType: (id: number) => number | undefined;
+  } = {
+    overall: (id) => indexOf(previous.overall, id),
+    inType: (id) => {
+      for (const list of Object.values(previous.byType)) {
+        const index = indexOf(list, id);
+        if (index !== undefined) return index;
+      }
+      return undefined;
+    },
+  },
+): CatalogueRanking<T> {
+  // A changed series leaves every type's list and comes back in its own type's (its type may have changed).
+  const leaving = new Set([...removed, ...changed.map((series) => series.id)]);
+  const byType = Object.fromEntries(
+    SERIES_TYPES.map((type) => [
+      type,
+      rerankSeries(
+        previous.byType[type],
+        changed.filter((series) => series.type === type),
+        leaving,
+        minVoters,
+        positions.inType,
+      ),
+    ]),
+  ) as Record<SeriesType, RankedEntry<T>[]>;
+  return {
+    overall: rerankSeries(previous.overall, changed, removed, minVoters, positions.overall),
+    byType,
+  };
+}
+
+function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: number): number | undefined {
+  const index = list.findIndex((entry) => entry.series.id === id);
+  return index >= 0 ? index : undefined;
 }

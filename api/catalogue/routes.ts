@@ -51,7 +51,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     let snapshot = await cache.get();
     let placed = snapshot.placement(id);
     if (!placed && (await seriesExists(app.db, id))) {
-      cache.invalidate();
+      await cache.seriesChanged([id]);
       snapshot = await cache.get();
       placed = snapshot.placement(id);
     }
@@ -81,16 +81,19 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const genre = request.query.genre?.toLowerCase();
       const genreFilter = genre && genre !== 'all' ? genre : undefined;
       const snapshot = await cache.get();
-      const key = `rankings:${type ?? ''}:${genreFilter ?? ''}:${page}:${pageSize}`;
-      const cached = await snapshot.memoize(key, async () => {
-        const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
-        const listed = genreFilter
-          ? await snapshot.memoize(`genre:${type ?? ''}:${genreFilter}`, () =>
-              scope.filter((entry) => entry.series.genres.includes(genreFilter)),
-            )
-          : scope;
-        return cachedJson(pageOf(listed, page, pageSize).map((entry) => toRankedSeries(entry, media)));
-      });
+      const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
+      const listed = genreFilter
+        ? await snapshot.memoize(`genre:${type ?? ''}:${genreFilter}`, () =>
+            scope.filter((entry) => entry.series.genres.includes(genreFilter)),
+          )
+        : scope;
+      const entries = pageOf(listed, page, pageSize);
+      // Serialized again only when an entry of the page changed (its series or its rank).
+      const cached = snapshot.derive(
+        `rankings:${type ?? ''}:${genreFilter ?? ''}:${page}:${pageSize}`,
+        entries,
+        () => cachedJson(entries.map((entry) => toRankedSeries(entry, media))),
+      );
       return sendPublic(request, reply, cached);
     },
   );
@@ -116,7 +119,10 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const snapshot = await cache.get();
       const cached = await snapshot.memoize(`search:${type ?? ''}:${term}`, async () => {
-        const ids = await findSeriesIdsMatching(app.db, term, type);
+        // Which series match depends on their text only, so votes do not send searches to the database.
+        const ids = await snapshot.memoizeByText(`search-ids:${type ?? ''}:${term}`, () =>
+          findSeriesIdsMatching(app.db, term, type),
+        );
         // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
         const found = ids.flatMap((id) => snapshot.placement(id) ?? []);
         const position = (placed: PlacedSeries) => (type ? placed.typePosition : placed.overallPosition);
@@ -145,7 +151,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await placeSeries(request.params.id);
       if (!found) throw notFound(SERIES_NOT_FOUND);
       const { snapshot, placed } = found;
-      const cached = await snapshot.memoize(`summary:${request.params.id}`, () =>
+      const cached = snapshot.derive(`summary:${request.params.id}`, [placed.overall], () =>
         cachedJson(toRankedSeries(placed.overall, media)),
       );
       return sendPublic(request, reply, cached);
@@ -171,12 +177,15 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await placeSeries(id);
       if (!found) throw notFound(SERIES_NOT_FOUND);
       const { snapshot, placed } = found;
-      const anonymous = await snapshot.memoize(`detail:${id}`, async () => {
-        const row = await loadSeriesDetailRow(app.db, id);
-        if (!row) return undefined;
-        const detail = toSeriesDetail(row, placed.overall.rank, media);
-        return { detail, cached: cachedJson(detail) };
-      });
+      // The row is kept across patches that did not change this series; the rank is this snapshot's.
+      const row = await snapshot.memoizeSeries(id, 'detail-row', () => loadSeriesDetailRow(app.db, id));
+      const rank = placed.overall.rank;
+      const anonymous =
+        row &&
+        snapshot.derive(`detail:${id}`, [row, rank], () => {
+          const detail = toSeriesDetail(row, rank, media);
+          return { detail, cached: cachedJson(detail) };
+        });
       if (!anonymous) throw notFound(SERIES_NOT_FOUND);
       // The answer depends on who asks, so shared caches must key on the caller or not store it.
       addVary(reply, 'Authorization');

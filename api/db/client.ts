@@ -13,7 +13,11 @@ import type { DatabaseTarget } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it. */
+/**
+ * The Drizzle database, whichever driver is behind it. Built without Drizzle's relational `schema`: with it,
+ * every transaction constructs a query builder per table (about half a millisecond per vote), and nothing
+ * uses `db.query`; every query names its tables.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface DatabaseHandle {
@@ -28,24 +32,37 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Arbitrary constant: instances starting together take turns to migrate a shared PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_113_001;
 
+/**
+ * The embedded engine's buffer cache. PostgreSQL's default (128 MB) is what made an idle embedded API hold
+ * about 500 MB: the engine's WebAssembly memory starts at its 128 MB minimum and grows past it to hold the
+ * buffers, and WebAssembly memory never shrinks. The demo catalogue's hot tables fit in far less, and the
+ * rest is read through the OS's file cache.
+ */
+export const DEFAULT_EMBEDDED_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; embeddedSharedBuffers?: string } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
-    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    const db = drizzlePostgres(pool) as unknown as Database;
     return { db, target, close: () => pool.end() };
   }
   if (target.kind === 'embedded') mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: target.kind === 'embedded' ? target.dataDir : undefined,
     extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.embeddedSharedBuffers ?? DEFAULT_EMBEDDED_SHARED_BUFFERS}`,
+    ],
   });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite) as unknown as Database;
   return { db, target, pglite, close: () => pglite.close() };
 }
 

@@ -70,7 +70,8 @@ export function acquireEmbeddedLock(
   throw new Error(`Could not take the database lock at ${path}`);
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this id runs (EPERM: it runs as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

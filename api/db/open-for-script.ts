@@ -12,7 +12,10 @@ export async function openMigratedDatabase(
 ): Promise<DatabaseHandle> {
   const release = config.database.kind === 'embedded' ? acquireEmbeddedLock(config.dataDir, lock) : () => {};
   try {
-    const handle = await openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+    const handle = await openDatabase(config.database, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+    });
     await migrateDatabase(handle);
     return {
       ...handle,

@@ -8,7 +8,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: "Liveness, database check and this instance's view (cache version, notifications)",
         response: {
           200: healthSchema,
           503: healthFailureSchema,
@@ -20,7 +20,19 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       try {
         await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'ok' as const };
+        const { version, series, verifiedAt } = app.catalogueCache.status();
+        const { instance, ...notifications } = app.changeFeed.status();
+        return {
+          status: 'ok' as const,
+          database: 'ok' as const,
+          instance: {
+            id: instance,
+            catalogue_version: version,
+            catalogue_series: series,
+            catalogue_verified_at: verifiedAt === null ? null : new Date(verifiedAt).toISOString(),
+            notifications,
+          },
+        };
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
         return reply.status(503).send({ status: 'error' as const, database: 'unreachable' as const });

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
-import { verificationEmail } from './verification-email';
+import { issueClosedEmail, type IssueClosedMessage } from './issue-closed-email';
+import { verificationEmail, type EmailContent } from './verification-email';
 
 export interface Mailer {
   /** Where messages go, for the start-up log. */
   readonly destination: string;
   sendVerificationEmail(message: { to: string; username: string; token: string }): Promise<void>;
+  /** Tells a reporter their issue report was resolved or will not be fixed. */
+  sendIssueClosedEmail(message: { to: string } & Omit<IssueClosedMessage, 'trackerUrl'>): Promise<void>;
 }
 
 /**
@@ -27,6 +30,17 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  /** Sends through SMTP or writes to the outbox; `kind` names the message in logs and outbox file names. */
+  async function deliver(to: string, kind: string, content: EmailContent, logFields: object = {}) {
+    const info = await transport.sendMail({ from: config.MAIL_FROM, to, ...content });
+    if (config.SMTP_URL) {
+      log.info({ to, kind, messageId: info.messageId, ...logFields }, 'e-mail sent');
+      return;
+    }
+    const file = writeToOutbox(outbox, to, kind, messageBytes(info));
+    log.info({ to, kind, file, ...logFields }, 'e-mail written to the outbox');
+  }
+
   return {
     destination: config.SMTP_URL ? `SMTP ${new URL(config.SMTP_URL).host}` : `outbox ${outbox}`,
 
@@ -37,13 +51,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         link,
         validForHours: Math.max(1, Math.round(config.EMAIL_TOKEN_TTL / 3600)),
       });
-      const info = await transport.sendMail({ from: config.MAIL_FROM, to, ...content });
-      if (config.SMTP_URL) {
-        log.info({ to, messageId: info.messageId }, 'verification e-mail sent');
-        return;
-      }
-      const file = writeToOutbox(outbox, to, 'verify', messageBytes(info));
-      log.info({ to, file, link }, 'verification e-mail written to the outbox');
+      await deliver(to, 'verify', content, { link });
+    },
+
+    async sendIssueClosedEmail({ to, ...issue }) {
+      const content = issueClosedEmail({ ...issue, trackerUrl: `${config.SITE_URL}/issues` });
+      await deliver(to, 'issue', content, { issueId: issue.issueId });
     },
   };
 }

@@ -1,5 +1,5 @@
-/** The verification e-mail, as plain text and HTML. */
-export interface VerificationEmail {
+/** An e-mail's subject and body, as plain text and HTML. */
+export interface EmailContent {
   subject: string;
   text: string;
   html: string;
@@ -13,7 +13,7 @@ export function verificationEmail({
   username: string;
   link: string;
   validForHours: number;
-}): VerificationEmail {
+}): EmailContent {
   const validity = validForHours === 1 ? '1 hour' : `${validForHours} hours`;
   const text = [
     `Hi ${username},`,
@@ -44,7 +44,7 @@ export function verificationEmail({
   return { subject: 'Verify your PanelRank e-mail address', text, html };
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,

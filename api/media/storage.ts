@@ -1,12 +1,15 @@
+import type { Readable } from 'node:stream';
 import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /**
  * Where uploaded and generated images live. Keys are relative paths like `covers/12-3f9a.webp`; the API
  * serves them under /media/{key} with long-lived immutable caching, so a changed image gets a new key.
- * The local disk is the default; an object store can implement the same interface.
+ * The local disk is the default; S3Storage keeps them in an S3-compatible bucket.
  */
 export interface MediaStorage {
+  /** `local` files are served by @fastify/static; the others through `get`. */
+  readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /**
    * Optional: stores an existing object's content under another key more cheaply than a second put (a
@@ -16,9 +19,19 @@ export interface MediaStorage {
   remove(keys: string[]): Promise<void>;
   /** Absolute URL a browser uses to fetch the object. */
   url(key: string): string;
+  /** The object's content, for serving it through the API; undefined when there is none. */
+  get?(key: string): Promise<StoredObject | undefined>;
+}
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  contentLength?: number;
 }
 
 export class LocalDiskStorage implements MediaStorage {
+  readonly kind = 'local';
+
   constructor(
     readonly root: string,
     private readonly publicBaseUrl: string,

@@ -1,22 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { allKeys, VARIANT_WIDTHS, variantKey } from './images';
+import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE } from '../../contract/catalogue';
+import { allKeys, VARIANT_WIDTHS, variantKey, type VariantWidth } from './images';
 import type { MediaStorage } from './storage';
 
 /** Formats accepted from uploads, identified by their bytes (never by the file name or declared type). */
 export const ACCEPTED_IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export const STORED_IMAGE_MIME = 'image/webp';
 
-/** A small file can declare enormous dimensions; refuse to decode more pixels than this. */
-const MAX_INPUT_PIXELS = 50_000_000;
-/** WebP cannot encode past 16383 px a side, and nothing on the site needs more than this. */
-const MAX_STORED_SIDE = 4096;
+/**
+ * Larger images are refused from their header, before any decoding: a small file can declare enormous
+ * dimensions (a 49-megapixel cover took 1.4 s and 320 MB to decode). Nothing on the site needs more, and
+ * WebP cannot encode past 16383 px a side anyway.
+ */
+const MAX_STORED_SIDE = IMAGE_MAX_SIDE;
+/** sharp's own bound on what it decodes, should a header understate the size. */
+const MAX_INPUT_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 const DEFAULT_QUALITY = 80;
 
 export class InvalidImageError extends Error {
   constructor(message = 'The file is not a PNG, JPEG or WebP image.') {
     super(message);
     this.name = 'InvalidImageError';
+  }
+}
+
+/** An image larger than IMAGE_MAX_SIDE on a side, refused before decoding. */
+export class ImageTooLargeError extends InvalidImageError {
+  constructor() {
+    super(IMAGE_TOO_LARGE);
+    this.name = 'ImageTooLargeError';
   }
 }
 
@@ -29,10 +42,14 @@ interface EncodingOptions {
   quality?: number;
   /** libwebp effort 0 (fastest) to 6 (smallest files); bulk generation uses 0. */
   effort?: number;
+  /** Narrower renditions to store beside the full size; all of VARIANT_WIDTHS by default, [] for none. */
+  variantWidths?: readonly VariantWidth[];
 }
 
 export interface StoreImageInput extends EncodingOptions {
   bytes: Buffer | Uint8Array;
+  /** Formats accepted, by the bytes; ACCEPTED_IMAGE_FORMATS by default. An animated GIF keeps its first frame. */
+  formats?: readonly string[];
 }
 
 /** Uncompressed 8-bit sRGB pixels, e.g. from sharp's `.raw().toBuffer({ resolveWithObject: true })`. */
@@ -64,12 +81,14 @@ export async function storeImage(storage: MediaStorage, input: StoreImageInput):
   // sharp would throw synchronously (and untyped) for an empty buffer.
   if (input.bytes.length === 0) throw new InvalidImageError();
   const source = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const format = await source.metadata().then(
-    (metadata) => metadata.format,
-    () => undefined,
-  );
-  if (!format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format)) {
+  // The header only: no pixel is decoded before the size is known to be acceptable.
+  const metadata = await source.metadata().catch(() => undefined);
+  const formats: readonly string[] = input.formats ?? ACCEPTED_IMAGE_FORMATS;
+  if (!metadata?.format || !formats.includes(metadata.format)) {
     throw new InvalidImageError();
+  }
+  if ((metadata.width ?? 0) > MAX_STORED_SIDE || (metadata.height ?? 0) > MAX_STORED_SIDE) {
+    throw new ImageTooLargeError();
   }
   // Decode once and encode every size from the pixels: decoding is a large share of the work.
   const { data, info } = await source
@@ -100,7 +119,8 @@ export async function storeImagePixels(
   const webp = { quality: input.quality ?? DEFAULT_QUALITY, effort: input.effort ?? 4 };
   const pixels = () => sharp(data, { raw: { width, height, channels } });
 
-  const narrower = VARIANT_WIDTHS.filter((variantWidth) => variantWidth < width);
+  const widths = input.variantWidths ?? VARIANT_WIDTHS;
+  const narrower = widths.filter((variantWidth) => variantWidth < width);
   const [full, ...variants] = await Promise.all([
     pixels().webp(webp).toBuffer(),
     ...narrower.map((variantWidth) => pixels().resize({ width: variantWidth }).webp(webp).toBuffer()),
@@ -114,9 +134,7 @@ export async function storeImagePixels(
     })),
   ];
   // Never upscale: a variant at least as wide as the original is a copy of the original.
-  const copies = VARIANT_WIDTHS.filter((variantWidth) => variantWidth >= width).map((w) =>
-    variantKey(key, w),
-  );
+  const copies = widths.filter((variantWidth) => variantWidth >= width).map((w) => variantKey(key, w));
   try {
     await Promise.all(encoded.map((file) => storage.put(file.key, file.bytes, STORED_IMAGE_MIME)));
     await Promise.all(

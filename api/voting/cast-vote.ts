@@ -1,7 +1,8 @@
-import { and, count, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../catalogue/categories';
+import { and, count, gt, gte, sql } from 'drizzle-orm';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../catalogue/categories';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
+import { queryRows } from '../db/query-rows';
 import { series, seriesDetails, seriesVoters, votes, type VoteCategory } from '../db/schema';
 
 export interface VoteInput {
@@ -14,85 +15,82 @@ export interface VoteInput {
 
 export type VoteOutcome = 'cast' | 'duplicate' | 'series-not-found';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+const detailColumn = (key: keyof CategoryTotals) => sql.identifier(seriesDetails[key].name);
 
-const totalsColumns = Object.fromEntries(
-  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
-    [total, seriesDetails[total]],
-    [count, seriesDetails[count]],
-  ]),
-) as { [K in keyof CategoryTotals]: (typeof seriesDetails)[K] };
+/** panelrank_final_score (migration 0005) over the totals a statement's `totals` CTE returned. */
+const finalScoreOfTotals = sql.raw(
+  `panelrank_final_score(${VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+    `totals.${seriesDetails[total].name}`,
+    `totals.${seriesDetails[count].name}`,
+  ]).join(', ')})`,
+);
 
 /**
- * Records one vote and everything derived from it in a single transaction: the vote row, the series'
- * distinct voters, the category's running total and count, the final score and the voter count.
+ * Records one vote and everything derived from it in a single statement (one round trip, its own
+ * transaction): the vote row, the series' distinct voters, the category's running total and count, the
+ * final score and the voter count.
  *
  * Correct under any concurrency at READ COMMITTED (and trivially on the single-connection embedded engine):
  * - the unique (user, series, category) index decides which of two identical votes wins; the loser's
- *   INSERT ... ON CONFLICT DO NOTHING returns no row, so it changes nothing and is reported as a duplicate;
+ *   INSERT ... ON CONFLICT DO NOTHING returns no row, so the rest of the statement changes nothing and it
+ *   is reported as a duplicate;
  * - series_voters' primary key decides, the same way, whether this is the user's first vote on the series;
- * - the category increment is a single UPDATE, which takes the series_details row lock and re-reads the
- *   latest committed totals, so concurrent votes on a series serialize there and none is lost;
- * - the final score is computed from the totals that UPDATE returned and written while that lock is held,
+ * - the category increment is an upsert on series_details, which takes the row lock and re-reads the latest
+ *   committed totals, so concurrent votes on a series serialize there and none is lost (and a series
+ *   created before it had a detail row gets one);
+ * - the final score is computed from the totals that upsert returned and written while that lock is held,
  *   so the series row always ends with the score of the last committed totals, never a stale one.
- * Lock order is the same for every vote (details row, then series row), so votes cannot deadlock.
+ * Locks are taken in one order: the series row first (FOR KEY SHARE, as the foreign-key checks would, but
+ * before anything else: those checks only run at the end of the statement), then the detail row, then the
+ * series row's update. Votes therefore cannot deadlock each other, and an admin deleting the series (which
+ * locks the series row FOR UPDATE, then the detail row) waits for the vote or makes it wait, never both.
+ * The score is computed by panelrank_final_score, the SQL twin of computeFinalScore.
  */
 export async function castVote(db: Database, vote: VoteInput): Promise<VoteOutcome> {
+  const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
+  const totalColumn = detailColumn(total);
+  const countColumn = detailColumn(count);
   try {
-    return await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(votes)
-        .values(vote)
-        .onConflictDoNothing({ target: [votes.userId, votes.seriesId, votes.category] })
-        .returning({ id: votes.id });
-      if (inserted.length === 0) return 'duplicate';
-
-      const newVoter = await tx
-        .insert(seriesVoters)
-        .values({ seriesId: vote.seriesId, userId: vote.userId })
-        .onConflictDoNothing()
-        .returning({ seriesId: seriesVoters.seriesId });
-
-      const totals = await addToCategory(tx, vote);
-      await tx
-        .update(series)
-        .set({
-          finalScore: computeFinalScore(totals),
-          voterCount: sql`${series.voterCount} + ${newVoter.length}`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(series.id, vote.seriesId));
-      return 'cast';
-    });
+    const [result] = await queryRows<{ found: number; cast: number }>(
+      db,
+      sql`with target as (
+        select id from ${series} where id = ${vote.seriesId} for key share
+      ), cast_vote as (
+        insert into ${votes} (user_id, series_id, category, score)
+        select ${vote.userId}, id, ${vote.category}, ${vote.score} from target
+        on conflict (user_id, series_id, category) do nothing
+        returning series_id
+      ), new_voter as (
+        insert into ${seriesVoters} (series_id, user_id)
+        select series_id, ${vote.userId} from cast_vote
+        on conflict do nothing
+        returning series_id
+      ), totals as (
+        insert into ${seriesDetails} (series_id, ${totalColumn}, ${countColumn})
+        select series_id, ${vote.score}, 1 from cast_vote
+        on conflict (series_id) do update set
+          ${totalColumn} = ${seriesDetails}.${totalColumn} + excluded.${totalColumn},
+          ${countColumn} = ${seriesDetails}.${countColumn} + 1,
+          updated_at = now()
+        returning *
+      ), scored as (
+        update ${series} set
+          final_score = ${finalScoreOfTotals},
+          voter_count = ${series}.voter_count + (select count(*) from new_voter),
+          updated_at = now()
+        from totals
+        where ${series}.id = totals.series_id
+        returning ${series}.id
+      )
+      select (select count(*) from target)::int as found, (select count(*) from scored)::int as cast`,
+    );
+    if (!result || result.found === 0) return 'series-not-found';
+    return result.cast > 0 ? 'cast' : 'duplicate';
   } catch (error) {
     // The series was deleted (or never existed) between the caller's check and the insert.
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return 'series-not-found';
     throw error;
   }
-}
-
-/** Adds the score to its category's total and count; returns every category's totals after the change. */
-async function addToCategory(tx: Transaction, vote: VoteInput): Promise<CategoryTotals> {
-  const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
-  const increment = (): Promise<CategoryTotals[]> =>
-    tx
-      .update(seriesDetails)
-      .set({
-        [total]: sql`${seriesDetails[total]} + ${vote.score}`,
-        [count]: sql`${seriesDetails[count]} + 1`,
-        updatedAt: sql`now()`,
-      } as Record<string, SQL>)
-      .where(eq(seriesDetails.seriesId, vote.seriesId))
-      .returning(totalsColumns);
-
-  let [totals] = await increment();
-  if (!totals) {
-    // A series created before it had a detail row: create it (a concurrent vote may win that race).
-    await tx.insert(seriesDetails).values({ seriesId: vote.seriesId }).onConflictDoNothing();
-    [totals] = await increment();
-  }
-  if (!totals) throw new Error(`series_details row for series ${vote.seriesId} is missing`);
-  return totals;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORY_LABELS } from '../catalogue/categories';
-import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from '../catalogue/details';
+import { isPossibleSeriesId, loadSeriesDetailForCaller } from '../catalogue/details';
 import { toSeriesDetail } from '../catalogue/presenters';
 import {
   seriesDetailSchema,
@@ -12,15 +12,23 @@ import {
 import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
 import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
+import { writerKey } from '../plugins/rate-limit';
 import { castVote, loadOverallRank } from './cast-vote';
 import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
 
 /** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
 const votingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const voteLimit = app.limitRequests({
+    name: 'votes',
+    max: app.config.VOTE_RATE_LIMIT_MAX,
+    windowSeconds: app.config.VOTE_RATE_LIMIT_WINDOW,
+    key: writerKey,
+  });
+
   app.post(
     '/series-details/:id/vote',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, voteLimit],
       schema: {
         tags: ['voting'],
         summary: 'Vote on one category of a series',
@@ -40,6 +48,7 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorSchema,
           404: errorSchema,
           422: validationErrorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -53,15 +62,18 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await castVote(app.db, { userId: user.id, seriesId, ...vote });
       if (outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
       if (outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
-      app.catalogueCache.invalidate();
+      // Waits for the cached rankings to include the vote (one patch for a burst of votes).
+      await app.catalogueChanged([seriesId]);
 
-      const [row, scores] = await Promise.all([
-        loadSeriesDetailRow(app.db, seriesId),
-        loadCallerScores(app.db, seriesId, user.id),
-      ]);
+      const found = await loadSeriesDetailForCaller(app.db, seriesId, user.id);
       // Deleted right after the vote committed.
-      if (!row) throw notFound(SERIES_NOT_FOUND);
-      const rank = await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
+      if (!found) throw notFound(SERIES_NOT_FOUND);
+      const { row, scores } = found;
+      // The cache includes the vote now: its rank costs no query (a series it misses is counted).
+      const placed = (await app.catalogueCache.get()).placement(seriesId);
+      const rank = placed
+        ? placed.overall.rank
+        : await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
       return toSeriesDetail(row, rank, app.media, scores);
     },
   );

@@ -1,45 +1,125 @@
 /**
- * API throughput benchmark: seeds a scratch in-memory catalogue of 10,000 series, serves it from a child
- * process (so the load generator does not share its event loop) and runs autocannon against the hot read
- * routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare route and the
- * median server-side handling time of each route.
+ * API throughput benchmark: seeds a scratch in-memory catalogue of 10,000 series and 10,000 issue reports,
+ * serves it from a child process (so the load generator does not share its event loop) and runs autocannon
+ * against the hot read routes and a bare route, printing req/s, p99 latency, each route's ratio to the bare
+ * route and the median server-side handling time of each route. Routes with a goal (a share of the bare
+ * route's req/s) are marked ok or UNDER: the reading-list reads (a 25-item list's page with a sort and two
+ * filters, signed in; a shared list by its token) must reach 50 %; the forum reads (a thread of 300 posts
+ * as a visitor, a title search over 2,000 threads) must reach 25 %.
  *
- *   npm run bench:api [-- --series 10000 --duration 5 --connections 50]
+ *   npm run bench:api [-- --series 10000 --reports 10000 --duration 5 --connections 50]
+ *   npm run bench:api -- --only list       # only routes whose name contains "list" (and the bare route)
+ *   npm run bench:api -- --postgres postgres://user@host:5432/postgres   # on a scratch database there
+ *
+ * Then the mixed scenario: readers on rankings and details alone, then the same readers while 20 users
+ * vote, reported as the share of the read throughput kept (goal >= 70 %), the votes' p50 and p99, and the
+ * votes acknowledged against the votes stored. Last, the server's resident memory when idle with the
+ * catalogue loaded. `--parts routes,mixed,memory` picks the parts (all by default).
+ *
+ *   npm run bench:api -- --parts mixed,memory --series 2000 --connections 100
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { count, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../api/app';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { openMigratedDatabase } from '../../api/db/open-for-script';
+import { spawnApiProcess, waitForHttp } from '../lib/processes';
+import { users, votes } from '../../api/db/schema';
+import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
+import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
+import { addItem, createList, setShared } from '../../api/reading-lists/repository';
 
 const { values: options } = parseArgs({
   options: {
     series: { type: 'string', default: '10000' },
+    reports: { type: 'string', default: '10000' },
+    threads: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
+    /** A PostgreSQL server to run on (a scratch database is created and dropped) instead of memory://. */
+    postgres: { type: 'string' },
+    /** Runs only the routes whose name contains this text (and the bare route, the yardstick). */
+    only: { type: 'string' },
+    /** `routes`, `mixed` and/or `memory`, comma-separated; all by default. */
+    parts: { type: 'string', default: 'routes,mixed,memory' },
+    voters: { type: 'string', default: '20' },
+    /**
+     * Pause between one voter's votes, in ms: 250 makes each of the 20 voters click four times a second (80
+     * votes/s in all), several times what people do and what VOTE_RATE_LIMIT_MAX allows; 0 votes flat out.
+     */
+    'vote-pause': { type: 'string', default: '250' },
+    /** Writes a CPU profile of the server process into this folder. */
+    'cpu-prof': { type: 'string' },
   },
 });
 
+const VOTER_COUNT = Number(options.voters);
+const VOTE_PAUSE_MS = Number(options['vote-pause']);
+const VOTE_CATEGORIES = ['STORY', 'CHARACTERS', 'WORLD_BUILDING', 'ART', 'DRAMA_OR_FIGHT'] as const;
+
 const SERIES_COUNT = Number(options.series);
+/** Shown for the uncached search, whose page and page size change with every request. */
+const UNCACHED_SEARCH = '/issues?q=keyboard&page=N&page_size=M';
+const REPORT_COUNT = Number(options.reports);
 const BARE_ROUTE = '/__bench/bare';
+/** Reading-list reads must serve at least this share of the bare route's req/s. */
+const LIST_GOAL = 0.5;
+const LIST_ITEMS = 25;
+const THREAD_COUNT = Number(options.threads);
+/** Forum reads must serve at least this share of the bare route's req/s. */
+const FORUM_GOAL = 0.25;
+const LONG_THREAD_POSTS = 300;
+
+interface ReadingListFixture {
+  /** Bearer token of the list's owner. */
+  token: string;
+  listId: number;
+  shareToken: string;
+}
+
+/** A reader with a shared 25-item list of series spread over the catalogue. */
+async function createReadingList(app: Awaited<ReturnType<typeof buildApp>>): Promise<ReadingListFixture> {
+  const [user] = await app.db
+    .insert(users)
+    .values({ username: 'bench_reader', email: 'bench.reader@gmail.com', emailVerifiedAt: new Date() })
+    .returning();
+  const list = await createList(app.db, user!.id, 'Bench list');
+  if (typeof list === 'string') throw new Error(`could not create the bench list: ${list}`);
+  const step = Math.max(1, Math.floor(SERIES_COUNT / LIST_ITEMS));
+  for (let i = 0; i < LIST_ITEMS; i++) {
+    const added = await addItem(app.db, user!.id, list.id, 1 + i * step, LIST_ITEMS);
+    if (typeof added === 'string') throw new Error(`could not fill the bench list: ${added}`);
+  }
+  const shared = await setShared(app.db, user!.id, list.id, true);
+  return { token: await app.accessTokens.issue(user!), listId: list.id, shareToken: shared!.share_token! };
+}
 
 /** Child process: seed, serve, report the port, and record server-side handling times per URL. */
 async function serve(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-'));
+  const scratch = options.postgres ? await scratchDatabase(options.postgres) : undefined;
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
+    DATABASE_URL: scratch?.url ?? 'memory://',
     LOG_LEVEL: 'silent',
+    // The voters of the mixed scenario vote faster than people do.
+    VOTE_RATE_LIMIT_MAX: '1000000',
   });
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, {
+    embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+  });
   await migrateDatabase(database);
   let started = performance.now();
   // The demo catalogue (votes and all) without cover images: the routes only link to covers.
@@ -47,19 +127,26 @@ async function serve(): Promise<void> {
     series: SERIES_COUNT,
     covers: false,
   });
+  await seedDemoIssueReports(database.db, { count: REPORT_COUNT });
+  await seedGeneratedThreads(database.db, { threads: THREAD_COUNT });
+  const longThreadId = await seedLongThread(database.db, { posts: LONG_THREAD_POSTS });
   const seedMs = performance.now() - started;
 
   const app = await buildApp({ config, database, logger: false });
   app.get(BARE_ROUTE, { logLevel: 'silent' }, async () => ({ ok: true }));
+  const readingList = await createReadingList(app);
   const handlingMs = new Map<string, number[]>();
   app.addHook('onResponse', async (request, reply) => {
-    const samples = handlingMs.get(request.url) ?? [];
+    // Requests whose URL changes every time (cache misses on purpose) report under their route's name.
+    const key = (request.headers['x-bench-route'] as string | undefined) ?? request.url;
+    const samples = handlingMs.get(key) ?? [];
     if (samples.length < 200_000) samples.push(reply.elapsedTime);
-    handlingMs.set(request.url, samples);
+    handlingMs.set(key, samples);
   });
   started = performance.now();
   await app.catalogueCache.get();
   const coldLoadMs = performance.now() - started;
+  const voters = await createBenchVoters(app, VOTER_COUNT);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -75,14 +162,78 @@ async function serve(): Promise<void> {
       handlingMs.clear();
       process.send!({ type: 'timings', medians });
     }
+    if (message.type === 'stored-votes') {
+      const voterIds = voters.map((voter) => voter.id);
+      const [row] = await database.db
+        .select({ stored: count() })
+        .from(votes)
+        .where(inArray(votes.userId, voterIds));
+      process.send!({ type: 'stored-votes', stored: row?.stored ?? 0 });
+    }
     if (message.type === 'stop') {
       await app.close();
       await database.close();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   });
-  process.send!({ type: 'ready', port, seedMs, coldLoadMs });
+  process.send!({
+    type: 'ready',
+    port,
+    seedMs,
+    coldLoadMs,
+    readingList,
+    longThreadId,
+    tokens: voters.map((voter) => voter.token),
+    seriesIds: (await app.catalogueCache.get()).ranking.overall.map((entry) => entry.series.id),
+  });
+}
+
+/** A throwaway database on the PostgreSQL server. */
+async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `panelrank_bench_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Users who vote in the mixed scenario, with their access tokens. */
+async function createBenchVoters(app: Awaited<ReturnType<typeof buildApp>>, total: number) {
+  const rows = await app.db
+    .insert(users)
+    .values(
+      Array.from({ length: total }, (_, index) => ({
+        username: `bench_voter_${index}`,
+        email: `bench.voter.${index}@gmail.com`,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning();
+  return Promise.all(rows.map(async (user) => ({ id: user.id, token: await app.accessTokens.issue(user) })));
+}
+
+let uncachedCounter = 0;
+/** 1,620 distinct page and page-size pairs: within a run, requests miss the tracker's answer cache. */
+function uncachedSearch(request: autocannon.Request): autocannon.Request {
+  const n = uncachedCounter++;
+  const page = 1 + (n % 20);
+  const pageSize = 20 + (Math.floor(n / 20) % 81);
+  return {
+    ...request,
+    path: `/issues?q=keyboard&page=${page}&page_size=${pageSize}`,
+    headers: { ...request.headers, 'x-bench-route': UNCACHED_SEARCH },
+  };
 }
 
 function request<T>(child: ChildProcess, message: { type: string }, reply: string): Promise<T> {
@@ -98,19 +249,114 @@ function request<T>(child: ChildProcess, message: { type: string }, reply: strin
 }
 
 async function main(): Promise<void> {
-  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], { stdio: 'inherit' });
-  const ready = await request<{ port: number; seedMs: number; coldLoadMs: number }>(
-    child,
-    { type: 'none' },
-    'ready',
-  );
+  const profile = options['cpu-prof'];
+  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+  });
+  const ready = await request<Ready>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
+  console.log(`Database: ${options.postgres ? 'PostgreSQL (scratch database)' : 'in-memory PGlite'}.`);
   console.log(
-    `Seeded ${SERIES_COUNT} series in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
+    `Seeded ${SERIES_COUNT} series, ${REPORT_COUNT} issue reports, ${THREAD_COUNT} forum threads and a ` +
+      `${LONG_THREAD_POSTS}-post thread in ${(ready.seedMs / 1000).toFixed(1)} s; ` +
       `cold catalogue load (query + ranking) ${ready.coldLoadMs.toFixed(0)} ms.`,
   );
+  const parts = options.parts.split(',');
+  if (parts.includes('routes')) await benchRoutes(child, base, ready);
+  if (parts.includes('mixed')) await benchMixed(child, base, ready);
+  child.send({ type: 'stop' });
+  if (parts.includes('memory')) await benchIdleMemory();
+}
+
+/**
+ * The API's resident memory when idle with the demo catalogue (what `npm start` seeds), as the OS counts
+ * it (/proc): a real server process on the embedded database in a data folder, and with --postgres on a
+ * scratch database there. The server is started the way `npm run api` runs it, answers a few reads, then
+ * idles for five seconds.
+ */
+async function benchIdleMemory(): Promise<void> {
+  console.log(
+    "\nIdle resident memory of the API with the demo catalogue (npm start's 300 series with covers):",
+  );
+  const targets: { name: string; url: string; drop?: () => Promise<void> }[] = [
+    { name: 'embedded', url: '' },
+  ];
+  if (options.postgres) {
+    const scratch = await scratchDatabase(options.postgres);
+    targets.push({ name: 'PostgreSQL', url: scratch.url, drop: scratch.drop });
+  }
+  for (const target of targets) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-memory-'));
+    try {
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: target.url,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+      };
+      const config = loadConfig(env);
+      const database = await openMigratedDatabase(config, { role: 'seed' });
+      await seedDemoCatalogue(database.db, new LocalDiskStorage(join(dataDir, 'media'), config.publicApiUrl));
+      await database.close();
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = spawnApiProcess({ ...env, PORT: String(port) }, ['ignore', 'ignore', 'inherit']);
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${base}/health`, 60_000, server);
+      for (const path of [
+        '/series/rankings',
+        '/series/rankings?page=2',
+        '/series/search?query=dragon',
+        '/series-details/1',
+        '/series/catalogue',
+        '/issues',
+      ]) {
+        await (await fetch(base + path)).arrayBuffer();
+      }
+      await sleep(5000);
+      const rss = residentMegabytes(server.pid!);
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      console.log(`  ${target.name.padEnd(12)} ${rss === undefined ? 'n/a (no /proc)' : `${rss} MB`}`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await target.drop?.();
+    }
+  }
+}
+
+/** A process's resident set in MB, from /proc (Linux); undefined elsewhere. */
+function residentMegabytes(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Ready {
+  port: number;
+  seedMs: number;
+  coldLoadMs: number;
+  readingList: ReadingListFixture;
+  longThreadId: number;
+  tokens: string[];
+  seriesIds: number[];
+}
+
+async function benchRoutes(child: ChildProcess, base: string, ready: Ready): Promise<void> {
   const deepPage = Math.max(1, Math.floor(SERIES_COUNT / 25 / 2));
-  const routes: [string, string][] = [
+  const { readingList } = ready;
+  const listItemsPath = `/reading-lists/${readingList.listId}/items/paged?sort=stars_desc&type=MANHWA&min_votes=1`;
+  const sharedListPath = `/reading-lists/public/${readingList.shareToken}`;
+  const auth = { authorization: `Bearer ${readingList.token}` };
+  // As browsers ask: the forum sends a long thread's shared answer gzipped to clients that accept it.
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  // [name, path, goal as a share of the bare route's req/s, request headers]
+  const allRoutes: [string, string, number?, Record<string, string>?][] = [
     ['bare route', BARE_ROUTE],
     ['/health (one DB query)', '/health'],
     ['rankings page 1', '/series/rankings?page=1&page_size=25'],
@@ -119,20 +365,44 @@ async function main(): Promise<void> {
     ['search', '/series/search?query=dragon'],
     ['summary', '/series/summary/1234'],
     ['series detail', '/series-details/1234'],
+    ['issues page 1', '/issues?page=1&page_size=50'],
+    // A term in about 1 in 10 generated reports: a realistic search, not an empty or an everything one.
+    ['issues search', '/issues?q=keyboard&page=1&page_size=50', 0.3],
+    ['issues counts search', '/issues/counts?q=keyboard'],
+    // The same search with a page and page size that change on every request: no answer cache helps.
+    ['issues search uncached', UNCACHED_SEARCH],
+    ['list items (sort+2 filters)', listItemsPath, LIST_GOAL, auth],
+    ['shared list by token', sharedListPath, LIST_GOAL],
+    [`forum thread ${LONG_THREAD_POSTS} posts`, `/forum/threads/${ready.longThreadId}`, FORUM_GOAL, browser],
+    // Signed in: the same cached thread, plus authentication's per-request user lookup (shown, no goal).
+    [`forum thread signed in`, `/forum/threads/${ready.longThreadId}`, undefined, { ...auth, ...browser }],
+    ['forum threads page 1', '/forum/threads?page=1&page_size=20'],
+    // A word in about 1 in 8 generated titles.
+    ['forum threads search', '/forum/threads?q=fight', FORUM_GOAL],
+    // Again, at the end: the first run of a process is also its JIT warm-up.
+    ['bare route (again)', BARE_ROUTE],
   ];
+  const routes = allRoutes.filter(
+    ([name, path]) => path === BARE_ROUTE || !options.only || name.includes(options.only),
+  );
   const duration = Number(options.duration);
   const connections = Number(options.connections);
   console.log(`autocannon: ${connections} connections, ${duration} s per route\n`);
-  const results: { name: string; path: string; rps: number; p99: number; errors: number }[] = [];
-  for (const [name, path] of routes) {
-    await autocannon({ url: base + path, connections, duration: 1 }); // warm-up
-    const result = await autocannon({ url: base + path, connections, duration });
+  const results: { name: string; path: string; rps: number; p99: number; errors: number; goal?: number }[] =
+    [];
+  for (const [name, path, goal, headers] of routes) {
+    const uncached = path === UNCACHED_SEARCH;
+    const requests = uncached ? [{ setupRequest: uncachedSearch }] : undefined;
+    const url = base + (uncached ? '/issues' : path);
+    await autocannon({ url, connections, duration: 1, requests, headers }); // warm-up
+    const result = await autocannon({ url, connections, duration, requests, headers });
     results.push({
       name,
       path,
       rps: result.requests.average,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
+      goal,
     });
   }
   const { medians } = await request<{ medians: Record<string, number> }>(
@@ -140,7 +410,8 @@ async function main(): Promise<void> {
     { type: 'timings' },
     'timings',
   );
-  const bare = results[0]!.rps;
+  // The better of the two bare runs: a cold first run would flatter every ratio.
+  const bare = Math.max(...results.filter((r) => r.path === BARE_ROUTE).map((r) => r.rps));
   console.log(
     [
       'route'.padEnd(26),
@@ -159,12 +430,129 @@ async function main(): Promise<void> {
         r.p99.toString().padStart(8),
         `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8),
         (handling === undefined ? '-' : `${(handling * 1000).toFixed(0)} µs`).padStart(10),
+        r.goal === undefined ? '' : ` goal ≥ ${r.goal * 100}%: ${r.rps / bare >= r.goal ? 'ok' : 'UNDER'}`,
         r.errors ? ` (${r.errors} errors/non-2xx)` : '',
       ].join(' '),
     );
   }
   console.log('\nhandling = median time from request received to response sent, measured in the server.');
-  child.send({ type: 'stop' });
+  console.log('vs bare = share of the better of the two bare-route runs.');
+}
+/** Readers' URLs for the mixed scenario: ranking pages (overall and by type) and series details. */
+function readerPaths(seriesIds: number[]): string[] {
+  const paths: string[] = [];
+  for (let page = 1; page <= 8; page += 1) paths.push(`/series/rankings?page=${page}&page_size=25`);
+  for (const type of ['MANHWA', 'MANGA', 'MANHUA'])
+    paths.push(`/series/rankings?type=${type}&page=1&page_size=25`);
+  // Details of the top series (what visitors open) and of some further down.
+  for (const id of [...seriesIds.slice(0, 40), ...seriesIds.filter((_, index) => index % 97 === 0)]) {
+    paths.push(`/series-details/${id}`);
+  }
+  return paths;
+}
+
+async function readLoad(base: string, paths: string[], duration: number, connections: number) {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * Each voter votes one category of a series after another, as fast as answers come, until `until`; every
+ * 200 is an acknowledged vote that must be stored.
+ */
+async function voteLoad(base: string, tokens: string[], seriesIds: number[], until: number, round: number) {
+  const latencies: number[] = [];
+  let acknowledged = 0;
+  let failed = 0;
+  await Promise.all(
+    tokens.map(async (token, voter) => {
+      for (let n = 0; performance.now() < until; n += 1) {
+        // Each round starts on other series, so no vote repeats one already cast (403).
+        const offset =
+          round * Math.floor(seriesIds.length / 3) + voter * 7919 + Math.floor(n / VOTE_CATEGORIES.length);
+        const id = seriesIds[offset % seriesIds.length]!;
+        const category = VOTE_CATEGORIES[n % VOTE_CATEGORIES.length]!;
+        const started = performance.now();
+        const response = await fetch(`${base}/series-details/${id}/vote`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ category, score: 1 + ((voter + n) % 10) }),
+        }).catch(() => undefined);
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (response?.status === 200) acknowledged += 1;
+        else failed += 1;
+        if (VOTE_PAUSE_MS > 0) await sleep(VOTE_PAUSE_MS);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    acknowledged,
+    failed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    median: latencies[latencies.length >> 1] ?? 0,
+  };
+}
+
+/** Readers alone, then the same readers while the voters vote; votes acknowledged against votes stored. */
+async function benchMixed(child: ChildProcess, base: string, ready: Ready): Promise<void> {
+  const duration = Number(options.duration);
+  const connections = Number(options.connections);
+  const paths = readerPaths(ready.seriesIds);
+  console.log(
+    `\nMixed: ${connections} connections reading ${paths.length} ranking and detail URLs, ${duration} s, ` +
+      `alone and while ${ready.tokens.length} users vote (${VOTE_PAUSE_MS ? `pausing ${VOTE_PAUSE_MS} ms after each vote` : 'flat out'})`,
+  );
+  await readLoad(base, paths, 1, connections); // warm-up
+  // Alone and mixed alternate, three times each, and the medians are compared: other load on the machine
+  // then weighs on both alike.
+  const aloneRuns: Awaited<ReturnType<typeof readLoad>>[] = [];
+  const mixedRuns: Awaited<ReturnType<typeof readLoad>>[] = [];
+  const voteRuns: Awaited<ReturnType<typeof voteLoad>>[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    aloneRuns.push(await readLoad(base, paths, duration, connections));
+    const until = performance.now() + duration * 1000 + 500;
+    const [mixedRun, voteRun] = await Promise.all([
+      readLoad(base, paths, duration, connections),
+      voteLoad(base, ready.tokens, ready.seriesIds, until, round),
+    ]);
+    mixedRuns.push(mixedRun);
+    voteRuns.push(voteRun);
+  }
+  const median = <T>(runs: T[], value: (run: T) => number) => runs.map(value).sort((a, b) => a - b)[1]!;
+  const alone = { rps: median(aloneRuns, (r) => r.rps), p99: median(aloneRuns, (r) => r.p99) };
+  const mixed = { rps: median(mixedRuns, (r) => r.rps), p99: median(mixedRuns, (r) => r.p99) };
+  const errors = [...aloneRuns, ...mixedRuns].reduce((sum, run) => sum + run.errors, 0);
+  const votes = {
+    acknowledged: voteRuns.reduce((sum, run) => sum + run.acknowledged, 0),
+    failed: voteRuns.reduce((sum, run) => sum + run.failed, 0),
+    median: median(voteRuns, (r) => r.median),
+    p99: median(voteRuns, (r) => r.p99),
+  };
+  const { stored } = await request<{ stored: number }>(child, { type: 'stored-votes' }, 'stored-votes');
+  const share = mixed.rps / alone.rps;
+  console.log(`  (medians of 3 alternating runs of each)`);
+  console.log(`  reads alone          ${Math.round(alone.rps)} req/s, p99 ${alone.p99} ms`);
+  console.log(
+    `  reads while voting   ${Math.round(mixed.rps)} req/s, p99 ${mixed.p99} ms: ` +
+      `${(share * 100).toFixed(0)} % of alone (goal ≥ 70 %: ${share >= 0.7 ? 'ok' : 'UNDER'})` +
+      (errors ? ` (${errors} errors/non-2xx)` : ''),
+  );
+  console.log(
+    `  votes                ${votes.acknowledged} acknowledged (${(votes.acknowledged / duration / 3).toFixed(0)}/s), ` +
+      `p50 ${votes.median.toFixed(1)} ms, p99 ${votes.p99.toFixed(1)} ms` +
+      (votes.failed ? `, ${votes.failed} refused or failed` : ''),
+  );
+  console.log(
+    `  stored votes         ${stored}: ${stored === votes.acknowledged ? 'no vote lost' : `MISMATCH (${stored - votes.acknowledged})`}`,
+  );
 }
 
 if (options.serve) {

@@ -12,7 +12,8 @@ import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
-import { astroEnv, bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { rebuildSite, type RebuildTarget } from '../lib/rebuild-job';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
 const distDir = join(dataDir, 'dist');
@@ -28,6 +29,11 @@ const env = {
   // The specs sign up and log in many times a minute from one address.
   AUTH_RATE_LIMIT_MAX: '1000',
   AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+  // The specs report issues from one address.
+  ISSUE_REPORT_RATE_LIMIT_MAX: '1000',
+  VOTE_RATE_LIMIT_MAX: '1000',
+  ADMIN_RATE_LIMIT_MAX: '1000',
+  WRITE_RATE_LIMIT_MAX: '1000',
   // Short enough for accounts.spec.ts to open a genuinely expired verification link.
   EMAIL_TOKEN_TTL: String(e2eStack.emailTokenTtlSeconds),
 };
@@ -57,14 +63,19 @@ async function main() {
   process.once('SIGINT', () => void cleanup().then(() => process.exit(0)));
 
   await waitForHttp(`${e2eStack.apiUrl}/health`, 60_000, api);
-  await run(bin('astro'), ['build'], {
-    // A production build, as deployed (NODE_ENV=test would bundle React's development build).
-    env: { ...astroEnv(env), NODE_ENV: 'production', SITE_DIST: distDir, BUILD_API_URL: e2eStack.apiUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // Built and served the way `npm start` does (a production build swapped in behind a link), so a spec can
+  // rebuild the running site with the same target.
+  const rebuild: RebuildTarget = {
+    distPath: distDir,
+    siteUrl: e2eStack.siteUrl,
+    publicApiUrl: e2eStack.apiUrl,
+    buildApiUrl: e2eStack.apiUrl,
+    logFile: join(dataDir, 'site-build.log'),
+  };
+  await rebuildSite(rebuild);
   // Specs read the outbox (verification e-mails) from the API's scratch data dir; written before the site
   // answers, which is what Playwright waits for.
-  const state: E2eStackState = { dataDir };
+  const state: E2eStackState = { dataDir, rebuild };
   writeFileSync(e2eStackStateFile, JSON.stringify(state));
   await startSiteServer({ distDir, port: e2eStack.sitePort });
   console.log(`e2e stack ready: site ${e2eStack.siteUrl}, API ${e2eStack.apiUrl}`);

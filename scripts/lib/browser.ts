@@ -37,6 +37,17 @@ export interface BrowserInstaller {
 /** A browser was asked for (CHROMIUM_PATH) but does not run, or none is there and none could be installed. */
 export class BrowserError extends Error {}
 
+/** Flags for a headless Chromium in a container or CI: the e2e tests and the page-weight benchmark. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
 export const systemBrowsers = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',

@@ -7,6 +7,7 @@ import type { Config } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { series, users } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
+import { seedDemoForumIfEmpty } from '../demo/demo-forum';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 export interface DemoAdmin {
@@ -24,7 +25,10 @@ export interface PreparedData {
   catalogueFingerprint: string;
 }
 
-/** Migrates, seeds the demo catalogue into an empty database and makes sure the demo admin exists. */
+/**
+ * Migrates, seeds the demo catalogue into an empty database, makes sure the demo admin exists and gives an
+ * empty forum its demo threads.
+ */
 export async function prepareData(config: Config): Promise<PreparedData> {
   const database = await openMigratedDatabase(config, { role: 'seed' });
   try {
@@ -36,6 +40,10 @@ export async function prepareData(config: Config): Promise<PreparedData> {
       seeded = true;
     }
     const admin = await ensureDemoAdmin(config, database.db);
+    // After the admin, who writes the pinned patch notes; an empty forum gets the demo threads.
+    const forum = await seedDemoForumIfEmpty(db);
+    if (forum.threads > 0)
+      console.log(`  seeded the demo forum (${forum.threads} threads, ${forum.posts} posts)`);
     const [row] = await db
       .select({
         n: sql<number>`count(*)::int`,

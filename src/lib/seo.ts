@@ -1,4 +1,4 @@
-import { SITE_NAME } from './site-config';
+import { SITE_NAME } from './site-name';
 
 /** The document title: the page title followed by " | PanelRank", unless it already names the site. */
 export function documentTitle(title: string): string {

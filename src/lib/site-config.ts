@@ -13,7 +13,7 @@ function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export const SITE_NAME = 'PanelRank';
+export { SITE_NAME } from './site-name';
 
 export const SITE_DESCRIPTION =
   'Community rankings for manhwa, manga and manhua: readers score every series in five categories, ' +

@@ -18,6 +18,9 @@ interface TextFieldProps {
   /** The id of that form-level message: an invalid field is described by it, so it is read with the field. */
   messageId?: string;
   inputRef?: Ref<HTMLInputElement>;
+  maxLength?: number;
+  /** Focused when shown: for the only field of a dialog. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -36,6 +39,8 @@ export default function TextField({
   invalid = false,
   messageId,
   inputRef,
+  maxLength,
+  autoFocus,
 }: TextFieldProps) {
   // An error says more than the hint, so it takes the hint's place.
   const hintId = hint && !error ? `${id}-hint` : undefined;
@@ -57,6 +62,8 @@ export default function TextField({
         autoComplete={autoComplete}
         autoCapitalize={type === 'text' ? 'none' : undefined}
         spellCheck={false}
+        maxLength={maxLength}
+        autoFocus={autoFocus}
         aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={describedBy}
       />

@@ -97,6 +97,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       username: credentials.username,
       email: credentials.email,
       role: 'USER',
+      has_password: true,
     });
   });
 

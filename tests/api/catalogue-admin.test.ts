@@ -30,7 +30,8 @@ describe('catalogue administration', () => {
   let portraitPng: Buffer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Replaced covers go at once here (the grace period is tested in media-store.test.ts).
+    server = await startTestServer({ MEDIA_DELETE_GRACE: '0' });
     admin = await createUserWithToken(server, { role: 'ADMIN' });
     portraitPng = await solidImage(200, 300, 'png');
   });
@@ -546,7 +547,10 @@ describe('catalogue administration', () => {
         expect(voted.status).toBe(200);
       }
       const db = server.database.db;
-      const [list] = await db.insert(readingLists).values({ userId: user.id, name: 'Mine' }).returning();
+      const [list] = await db
+        .insert(readingLists)
+        .values({ userId: user.id, name: 'Mine', slot: 1 })
+        .returning();
       await db.insert(readingListItems).values([
         { listId: list!.id, seriesId: id },
         { listId: list!.id, seriesId: keep! },

@@ -5,7 +5,10 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
+import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
+import * as issues from '../../contract/issues';
+import * as readingLists from '../../contract/reading-lists';
 import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
@@ -31,7 +34,9 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, http].flatMap((module) => Object.values(module as Record<string, unknown>)),
+      [accounts, catalogue, forum, http, issues, readingLists].flatMap((module) =>
+        Object.values(module as Record<string, unknown>),
+      ),
     );
     const checked: string[] = [];
     const problems: string[] = [];
@@ -56,6 +61,10 @@ describe('the API declares the contract', () => {
       'POST /series-details/:id/vote',
       'POST /auth/login',
       'DELETE /series/:id',
+      'PATCH /issues/:id/status',
+      'GET /reading-lists/:id/items/paged',
+      'POST /forum/threads/:id/posts',
+      'POST /forum/media/upload',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -89,3 +89,29 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
     },
   };
 }
+
+export interface SecondInstance {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another API instance on the test server's database, as a second process behind a balancer would be:
+ * the same configuration unless `config` overrides some of it, its own port and caches. Changes reach it
+ * only through what instances share (the database's notifications, rate-limit rows, media storage).
+ */
+export async function startSecondInstance(
+  server: TestServer,
+  config: Partial<Config> = {},
+): Promise<SecondInstance> {
+  const app = await buildApp({
+    config: { ...server.config, ...config },
+    database: server.database,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+  return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}

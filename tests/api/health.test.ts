@@ -11,7 +11,14 @@ describe('server basics', () => {
   it('answers /health after checking the database', async () => {
     const response = await server.request('/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 'ok', database: 'ok' });
+    // The instance's view: which instance, what catalogue it serves, how it hears of other instances.
+    expect(body.instance).toMatchObject({
+      id: expect.any(String),
+      catalogue_version: expect.any(Number),
+      notifications: { transport: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', listening: true },
+    });
   });
 
   it('gives a JSON 404 with a string detail for unknown routes', async () => {

@@ -73,7 +73,7 @@ const RAW_BODIES: { label: string; contentType?: string; body: BodyInit }[] = [
 ];
 
 interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `:id` is replaced by each hostile id. */
   path: string;
   auth?: 'user' | 'admin';
@@ -114,6 +114,41 @@ const ROUTES: Route[] = [
   },
   { method: 'DELETE', path: '/series/:id', auth: 'admin' },
   { method: 'POST', path: '/series-details', auth: 'admin', fields: ['series_id', 'synopsis'] },
+  { method: 'GET', path: '/forum/threads', query: ['q', 'page', 'page_size', 'author'] },
+  { method: 'GET', path: '/forum/threads/:id' },
+  { method: 'GET', path: '/forum/series-search', query: ['q', 'limit'] },
+  {
+    method: 'POST',
+    path: '/forum/threads',
+    auth: 'user',
+    fields: ['title', 'first_post_markdown', 'series_ids'],
+  },
+  {
+    method: 'PATCH',
+    path: '/forum/threads/:id',
+    auth: 'user',
+    fields: ['title', 'first_post_markdown', 'series_ids'],
+  },
+  { method: 'DELETE', path: '/forum/threads/:id', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/forum/threads/:id/posts',
+    auth: 'user',
+    fields: ['content_markdown', 'parent_id', 'series_ids'],
+  },
+  {
+    method: 'PATCH',
+    path: '/forum/threads/:id/posts/1',
+    auth: 'admin',
+    fields: ['content_markdown', 'series_ids'],
+  },
+  { method: 'DELETE', path: '/forum/threads/1/posts/:id', auth: 'admin' },
+  { method: 'DELETE', path: '/forum/threads/1/posts/:id/mine', auth: 'user' },
+  { method: 'PATCH', path: '/forum/threads/:id/lock', auth: 'admin', fields: ['locked'] },
+  { method: 'PATCH', path: '/forum/threads/:id/settings', auth: 'admin', fields: ['latest_first'] },
+  { method: 'PATCH', path: '/forum/threads/:id/pin', auth: 'admin', fields: ['pinned'] },
+  { method: 'POST', path: '/forum/threads/:id/posts/1/heart', auth: 'user' },
+  { method: 'POST', path: '/forum/media/upload', auth: 'user', fields: ['thread_id', 'post_id'] },
 ];
 
 describe('hostile input on every route', () => {
@@ -124,7 +159,12 @@ describe('hostile input on every route', () => {
   let probes = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ ...AUTH_TEST_ENV });
+    // Hundreds of hostile writes by one admin: the write limits are tested in write-rate-limits.test.ts.
+    server = await startTestServer({
+      ...AUTH_TEST_ENV,
+      ADMIN_RATE_LIMIT_MAX: '100000',
+      WRITE_RATE_LIMIT_MAX: '100000',
+    });
     [seriesId] = (await insertSeries(server, [{ title: 'Target', voters: 1, score: 6 }])) as [number];
     tokens = {
       user: (await createUserWithToken(server)).token,

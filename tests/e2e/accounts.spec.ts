@@ -280,7 +280,8 @@ test.describe('accounts', () => {
       null,
     ]);
     await expect(header(page).login).toBeVisible();
-    // The login page's own auth calls carry no token.
+    // The login page's own auth calls carry no token; they start when the visitor reaches for the form.
+    await page.getByLabel('Username', { exact: true }).focus();
     await expect(page.locator('altcha-widget')).toBeVisible();
     expect(configAuthorizations.every((value) => value === undefined)).toBe(true);
   });

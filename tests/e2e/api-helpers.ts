@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import sharp from 'sharp';
@@ -54,6 +54,17 @@ export async function apiLogin(
   return (await response.json()) as LoginAnswer;
 }
 
+/** Makes every page of this test start signed in, as the site stores a session after a login. */
+export async function useSession(page: Page, session: LoginAnswer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.access_token, JSON.stringify(session.user)] as const,
+  );
+}
+
 /** Signs `account` up through the API (201); the verification e-mail lands in the stack's outbox. */
 export async function apiSignup(request: APIRequestContext, account: Account): Promise<void> {
   const signup = await request.post(`${e2eStack.apiUrl}/auth/signup`, {
@@ -98,4 +109,16 @@ export function coverPng(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 170 } } })
     .png()
     .toBuffer();
+}
+
+/** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
+export async function newReader(request: APIRequestContext, prefix = 'reader'): Promise<LoginAnswer> {
+  const account = uniqueAccount(prefix);
+  await apiSignup(request, account);
+  const token = new URL(await nextVerificationLink(account.email)).searchParams.get('token');
+  expect(token, 'verification link in the outbox').toBeTruthy();
+  expect(
+    (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
+  ).toBe(200);
+  return apiLogin(request, account.username, account.password);
 }

@@ -35,11 +35,14 @@ const cards = (page: Page) => page.locator('main article');
 
 /**
  * Islands hydrate when the browser is idle; wait until none is left unhydrated. Islands that hydrate only
- * once scrolled into view (client:visible, e.g. the voting panel) are not waited for.
+ * once scrolled into view (client:visible, e.g. the voting panel) or reached for (client:interaction, e.g.
+ * the admin tools, for signed-in visitors only) are not waited for.
  */
 async function waitForIslands(page: Page) {
   await page.waitForFunction(
-    () => document.querySelector('astro-island[ssr]:not([client="visible"])') === null,
+    () =>
+      document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="interaction"])') ===
+      null,
   );
 }
 

@@ -11,7 +11,7 @@ export const e2eStack = {
   sitePort,
   apiUrl: `http://localhost:${apiPort}`,
   siteUrl: `http://localhost:${sitePort}`,
-  seriesCount: 80,
+  seriesCount: 130,
   /**
    * Lifetime of a verification link, short so a spec can see one expire for real, yet far longer than any
    * spec takes from sending a link to opening it (a few seconds), even on a slow machine.
@@ -24,6 +24,14 @@ export const e2eStack = {
 export interface E2eStackState {
   /** The API's scratch DATA_DIR; without SMTP its outbox/ holds every e-mail sent as an .eml file. */
   dataDir: string;
+  /** How the stack built its site: a spec rebuilds the running site with it (scripts/lib/rebuild-job.ts). */
+  rebuild: {
+    distPath: string;
+    siteUrl: string;
+    publicApiUrl: string;
+    buildApiUrl: string;
+    logFile?: string;
+  };
 }
 
 /** Per site port, so stacks started on other ports (E2E_SITE_PORT) do not overwrite each other's. */

@@ -1,13 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  apiLogin,
-  apiSignup,
-  coverPng,
-  nextVerificationLink,
-  uniqueAccount,
-  type LoginAnswer,
-} from './api-helpers';
+import { apiLogin, coverPng, newReader, useSession, type LoginAnswer } from './api-helpers';
 import { e2eStack } from './stack-config';
 
 /*
@@ -23,29 +16,6 @@ const TEXT = {
   detailTooLarge: 'Cover image must be less than 800KB',
   deleteConfirmation: 'Are you sure you want to delete this series?',
 };
-
-/** A new verified reader: signs up through the API and follows the e-mailed link from the stack's outbox. */
-async function newReader(request: APIRequestContext): Promise<LoginAnswer> {
-  const account = uniqueAccount('voter');
-  await apiSignup(request, account);
-  const token = new URL(await nextVerificationLink(account.email)).searchParams.get('token');
-  expect(token, 'verification link in the outbox').toBeTruthy();
-  expect(
-    (await request.get(`${e2eStack.apiUrl}/auth/verify-email?token=${encodeURIComponent(token!)}`)).status(),
-  ).toBe(200);
-  return apiLogin(request, account.username, account.password);
-}
-
-/** Makes every page of this test start signed in, as the site stores a session after a login. */
-async function useSession(page: Page, session: LoginAnswer): Promise<void> {
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.access_token, JSON.stringify(session.user)] as const,
-  );
-}
 
 const votePanel = (page: Page) => page.locator('#series-vote');
 const categoryGroup = (page: Page, label: string) =>

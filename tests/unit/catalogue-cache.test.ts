@@ -28,6 +28,7 @@ function fakeDatabase(initial: CatalogueRow[]) {
     version: 0,
     loads: 0,
     checks: 0,
+    patches: [] as number[][],
     gate: undefined as Promise<void> | undefined,
     set(rows: CatalogueRow[]) {
       state.rows = rows;
@@ -45,12 +46,17 @@ function fakeDatabase(initial: CatalogueRow[]) {
       state.checks += 1;
       return String(state.version);
     },
+    async loadSeries(ids) {
+      state.patches.push([...ids].sort((a, b) => a - b));
+      return state.rows.filter((r) => ids.includes(r.id)).map((r) => ({ ...r }));
+    },
   };
   return { state, source };
 }
 
 function failingSource(fail: () => boolean, source: CatalogueSource): CatalogueSource {
   return {
+    loadSeries: (ids) => (fail() ? Promise.reject(new Error('database down')) : source.loadSeries(ids)),
     load: () => (fail() ? Promise.reject(new Error('database down')) : source.load()),
     fingerprint: () => (fail() ? Promise.reject(new Error('database down')) : source.fingerprint()),
   };
@@ -60,6 +66,28 @@ function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** A cache over one row whose source fails while `failing.now` is true; background errors are collected. */
+function failingCache(options: { ttlMs: number; now?: () => number }) {
+  const failing = { now: false };
+  const errors: unknown[] = [];
+  const { state, source } = fakeDatabase([row(1, 5)]);
+  const cache = new CatalogueCache({
+    source: failingSource(() => failing.now, source),
+    minVoters: 1,
+    onBackgroundError: (error) => errors.push(error),
+    ...options,
+  });
+  return { state, cache, errors, failing };
+}
+
+/** A cache over `rows` whose first snapshot is loaded, for the patch tests. */
+async function loadedCache(rows: CatalogueRow[], options: { patchIntervalMs?: number } = {}) {
+  const { state, source } = fakeDatabase(rows);
+  const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000, ...options });
+  const first = await cache.get();
+  return { state, cache, first };
 }
 
 describe('CatalogueCache', () => {
@@ -165,24 +193,15 @@ describe('CatalogueCache', () => {
 
   it('keeps serving the stale snapshot when a background reload fails', async () => {
     let now = 0;
-    let fail = false;
-    const errors: unknown[] = [];
-    const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({
-      source: failingSource(() => fail, source),
-      minVoters: 1,
-      ttlMs: 10,
-      now: () => now,
-      onBackgroundError: (error) => errors.push(error),
-    });
+    const { state, cache, errors, failing } = failingCache({ ttlMs: 10, now: () => now });
     const first = await cache.get();
     state.set([row(1, 5), row(2, 6)]);
-    fail = true;
+    failing.now = true;
     now = 50;
     expect(await cache.get()).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).toHaveLength(1);
-    fail = false;
+    failing.now = false;
     await cache.get();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.get()).size).toBe(2);
@@ -204,5 +223,74 @@ describe('CatalogueCache', () => {
     expect(await snapshot.memoize('bad', () => 'ok')).toBe('ok');
     cache.invalidate();
     expect(await (await cache.get()).memoize('k', compute)).toBe(2);
+  });
+
+  it('patches changed series into a new snapshot without a full load, and the writer sees its write', async () => {
+    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7), row(3, 6)]);
+    state.set([row(1, 9), row(2, 7), row(3, 6)]);
+    await cache.seriesChanged([1]);
+    const patched = await cache.get();
+    expect(patched).not.toBe(first);
+    expect(state.loads).toBe(1);
+    expect(state.patches).toEqual([[1]]);
+    expect(patched.ranking.overall.map((e) => [e.series.id, e.rank])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(patched.placement(1)!.overall.series.finalScore).toBe(9);
+  });
+
+  it('coalesces a burst of changes into one patch per interval', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, i));
+    const { state, cache } = await loadedCache(rows, { patchIntervalMs: 30 });
+    await cache.seriesChanged([1]);
+    const burst = Array.from({ length: 40 }, (_, i) => cache.seriesChanged([i + 2]));
+    await Promise.all(burst);
+    // The first change patched at once; the 40 that followed inside the interval went together.
+    expect(state.patches).toHaveLength(2);
+    expect(state.patches[1]).toHaveLength(40);
+    expect(state.loads).toBe(1);
+  });
+
+  it('removes series that are gone and adds new ones', async () => {
+    const { state, cache } = await loadedCache([row(1, 5), row(2, 7)]);
+    state.set([row(2, 7), row(3, 8)]);
+    await cache.seriesChanged([1, 3]);
+    const snapshot = await cache.get();
+    expect(snapshot.ranking.overall.map((e) => e.series.id)).toEqual([3, 2]);
+    expect(snapshot.placement(1)).toBeUndefined();
+    expect(state.loads).toBe(1);
+  });
+
+  it('keeps per-series and text memos for series a patch did not touch', async () => {
+    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7)]);
+    let reads = 0;
+    const read = () => ++reads;
+    await first.memoizeSeries(1, 'row', read);
+    await first.memoizeSeries(2, 'row', read);
+    await first.memoizeByText('search', read);
+    state.set([row(1, 5), row(2, 8)]);
+    await cache.seriesChanged([2]);
+    const second = await cache.get();
+    expect(await second.memoizeSeries(1, 'row', read)).toBe(1);
+    expect(await second.memoizeSeries(2, 'row', read)).toBe(4);
+    // A vote changes no text: searches are kept.
+    expect(await second.memoizeByText('search', read)).toBe(3);
+    state.set([row(1, 5), { ...row(2, 8), title: 'Renamed' }]);
+    await cache.seriesChanged([2]);
+    expect(await (await cache.get()).memoizeByText('search', read)).toBe(5);
+  });
+
+  it('falls back to a full reload when a patch fails', async () => {
+    const { state, cache, errors, failing } = failingCache({ ttlMs: 60_000 });
+    await cache.get();
+    state.set([row(1, 5), row(2, 6)]);
+    failing.now = true;
+    await cache.seriesChanged([2]);
+    expect(errors).toHaveLength(1);
+    failing.now = false;
+    expect((await cache.get()).size).toBe(2);
+    expect(state.loads).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import {
   parseGenres,
   rankCatalogue,
   rankSeries,
+  rerankCatalogue,
   type RankableSeries,
 } from '../../api/catalogue/ranking';
 import type { SeriesType } from '../../api/db/schema';
@@ -96,6 +97,41 @@ describe('rankCatalogue', () => {
       [5, null],
     ]);
     expect(view(byType.MANHUA)).toEqual([[4, 1]]);
+  });
+});
+
+describe('rerankCatalogue', () => {
+  it('gives exactly the full ranking after random changes, removals, additions and type moves', () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const types: SeriesType[] = ['MANHWA', 'MANGA', 'MANHUA'];
+    const make = (id: number) =>
+      series(id, Math.floor(random() * 20) / 2, Math.floor(random() * 4), {
+        title: `T${Math.floor(random() * 30)}`,
+        type: types[Math.floor(random() * 3)],
+      });
+    let rows = Array.from({ length: 300 }, (_, i) => make(i + 1));
+    let ranking = rankCatalogue(rows, 2);
+    let nextId = 301;
+    for (let round = 0; round < 200; round += 1) {
+      const changedIds = new Set(
+        Array.from(
+          { length: 1 + Math.floor(random() * 5) },
+          () => rows[Math.floor(random() * rows.length)]!.id,
+        ),
+      );
+      const removed = new Set(round % 7 === 0 ? [rows[Math.floor(random() * rows.length)]!.id] : []);
+      const changed = [...changedIds].filter((id) => !removed.has(id)).map(make);
+      if (round % 5 === 0) changed.push(make(nextId++));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of removed) byId.delete(id);
+      for (const row of changed) byId.set(row.id, row);
+      rows = [...byId.values()];
+      ranking = rerankCatalogue(ranking, changed, removed, 2);
+      const full = rankCatalogue(rows, 2);
+      expect(view(ranking.overall)).toEqual(view(full.overall));
+      for (const type of types) expect(view(ranking.byType[type])).toEqual(view(full.byType[type]));
+    }
   });
 });
 

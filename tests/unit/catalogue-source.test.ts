@@ -113,7 +113,7 @@ describe('build-time catalogue', () => {
     expect(catalogueApiUrl({ BUILD_API_URL: ' ', PUBLIC_API_URL: 'http://b' })).toBe('http://b');
   });
 
-  it('fetches every series with its detail and the four first pages, in few requests', async () => {
+  it('fetches every series with its detail and the whole order of the four lists, in few requests', async () => {
     requests.length = 0;
     const snapshot = await fetchCatalogue(apiUrl);
     expect(snapshot.series).toHaveLength(130);
@@ -121,10 +121,21 @@ describe('build-time catalogue', () => {
       series: { id: 1, type: 'MANHWA', rank: 1 },
       detail: { synopsis: 'Synopsis 1' },
     });
-    expect(snapshot.rankings.ALL).toHaveLength(25);
-    expect(snapshot.rankings.MANGA.every((entry) => entry.type === 'MANGA')).toBe(true);
+    expect(snapshot.rankings.ALL).toHaveLength(130);
+    expect(snapshot.rankings.ALL[129]).toEqual({ id: 130, rank: 130 });
+    const mangaIds = new Set(
+      details.filter((entry) => entry.type === 'MANGA').map((entry) => entry.series_id),
+    );
+    expect(snapshot.rankings.MANGA).toHaveLength(65);
+    expect(snapshot.rankings.MANGA.every((entry) => mangaIds.has(entry.id))).toBe(true);
     expect(snapshot.rankings.MANHUA).toEqual([]);
-    expect(requests).toHaveLength(2 + 4);
+    // Pages of 100: the bulk call twice, ALL twice, MANHWA, MANGA and MANHUA once each.
+    expect(requests).toHaveLength(2 + 2 + 3);
+    expect(
+      requests
+        .filter((path) => path.startsWith('/series/rankings'))
+        .every((path) => path.includes('page_size=100')),
+    ).toBe(true);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {

@@ -9,23 +9,9 @@ import {
   throttle,
   visibleSeries,
 } from '../../src/features/catalogue/ranking-list-state';
+import { rankedSeries } from './series-fixture';
 
-function series(id: number, genre = 'Action'): RankedSeries {
-  return {
-    id,
-    title: `Series ${id}`,
-    genre,
-    type: 'MANHWA',
-    status: 'ONGOING',
-    author: 'A',
-    artist: 'B',
-    cover_url: null,
-    cover_variants: [],
-    rank: id,
-    vote_count: 1,
-    final_score: 5,
-  };
-}
+const series = (id: number, genre = 'Action'): RankedSeries => rankedSeries(id, { genre });
 
 const page = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => series(from + index));

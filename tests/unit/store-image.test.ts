@@ -64,6 +64,7 @@ describe('storeImage', () => {
 
   it('copies the original as a variant through storages that cannot duplicate', async () => {
     const plain: MediaStorage = {
+      kind: 'local',
       put: (key, bytes) => storage.put(key, bytes),
       remove: (keys) => storage.remove(keys),
       url: (key) => storage.url(key),

@@ -1,5 +1,4 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-
 import {
   SERIES_STATUSES,
   SERIES_TYPES,
@@ -9,23 +8,23 @@ import {
   type VoteCategory,
 } from '../../../contract/catalogue';
 import { USER_ROLES, type UserRole } from '../../../contract/accounts';
+import { ISSUE_STATUSES, ISSUE_TYPES, type IssueStatus, type IssueType } from '../../../contract/issues';
 
 // The database enums are built from the contract's lists, so the two cannot drift apart.
 export {
+  ISSUE_STATUSES,
+  ISSUE_TYPES,
   SERIES_STATUSES,
   SERIES_TYPES,
   USER_ROLES,
+  type IssueStatus,
+  type IssueType,
   type SeriesStatus,
   type SeriesType,
   type UserRole,
   type VoteCategory,
 };
 export const VOTE_CATEGORIES = VOTE_CATEGORY_NAMES;
-export const ISSUE_TYPES = ['BUG', 'FEATURE', 'CONTENT', 'OTHER'] as const;
-export const ISSUE_STATUSES = ['OPEN', 'IN_PROGRESS', 'FIXED', 'WONT_FIX'] as const;
-
-export type IssueType = (typeof ISSUE_TYPES)[number];
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
 export const seriesTypeEnum = pgEnum('series_type', SERIES_TYPES);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);

@@ -1,14 +1,17 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LIST_NAME_MAX_LENGTH, MAX_LISTS_PER_USER } from '../../../contract/reading-lists';
 import { series } from './series';
 import { users } from './users';
 
@@ -20,6 +23,12 @@ export const readingLists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * Which of the user's list places (1..MAX_LISTS_PER_USER) the list takes. Unique per user and checked,
+     * so the database itself refuses a list past the cap, whatever the concurrency: two simultaneous
+     * creates cannot both take the last free place.
+     */
+    slot: smallint('slot').notNull(),
     /** Present only while the list is shared; unsharing deletes it, so old links stop working. */
     shareToken: text('share_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +37,12 @@ export const readingLists = pgTable(
     index('reading_lists_user_idx').on(t.userId, t.id),
     uniqueIndex('reading_lists_user_name_idx').on(t.userId, sql`lower(${t.name})`),
     uniqueIndex('reading_lists_share_token_idx').on(t.shareToken),
+    uniqueIndex('reading_lists_user_slot_idx').on(t.userId, t.slot),
+    check('reading_lists_slot_check', sql`${t.slot} between 1 and ${sql.raw(String(MAX_LISTS_PER_USER))}`),
+    check(
+      'reading_lists_name_length_check',
+      sql`char_length(${t.name}) between 1 and ${sql.raw(String(LIST_NAME_MAX_LENGTH))}`,
+    ),
   ],
 );
 

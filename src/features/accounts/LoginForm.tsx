@@ -8,7 +8,7 @@ import ResendVerificationForm from './ResendVerificationForm';
 import { $session } from './session-store';
 import { completeSignIn, nextPathFromLocation } from './sign-in-flow';
 import TextField from '../../ui/TextField';
-import { useHydrated } from '../../ui/use-hydrated';
+import HydratingForm from '../../ui/HydratingForm';
 import styles from './AuthForm.module.css';
 
 const NOTICE_ID = 'login-notice';
@@ -18,7 +18,6 @@ const NOTICE_ID = 'login-notice';
  * resend-verification panel; the captcha is reset after every failure (its token is single-use).
  */
 export default function LoginForm() {
-  const hydrated = useHydrated();
   /** What the resend panel starts with: the username of the attempt that was refused as unverified. */
   const [unverifiedLogin, setUnverifiedLogin] = useState('');
   const [missing, setMissing] = useState({ username: false, password: false });
@@ -77,7 +76,7 @@ export default function LoginForm() {
 
   return (
     <div className={styles.stack}>
-      <form className={styles.form} method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      <HydratingForm className={styles.form} onSubmit={submit} busy={busy}>
         <TextField
           id="login-username"
           name="username"
@@ -102,12 +101,11 @@ export default function LoginForm() {
         <button
           className={`button button-primary ${styles.submit}`}
           type="submit"
-          disabled={!hydrated}
           aria-disabled={busy || undefined}
         >
           {busy ? 'Logging in…' : 'Log in'}
         </button>
-      </form>
+      </HydratingForm>
 
       <GoogleSignIn purpose="signin" />
 

@@ -15,7 +15,7 @@ import GoogleSignIn from './GoogleSignIn';
 import { $session } from './session-store';
 import { nextPathFromLocation } from './sign-in-flow';
 import TextField from '../../ui/TextField';
-import { useHydrated } from '../../ui/use-hydrated';
+import HydratingForm from '../../ui/HydratingForm';
 import styles from './AuthForm.module.css';
 
 export const CHECK_YOUR_EMAIL_PATH = '/check-your-email';
@@ -28,7 +28,6 @@ const SUCCESS_REDIRECT_MS = 1500;
  * email lowercased before sending (spec §5); on success the user is sent to /check-your-email.
  */
 export default function SignupForm() {
-  const hydrated = useHydrated();
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const [missing, setMissing] = useState<Record<SignupField, boolean>>({
     username: false,
@@ -108,7 +107,7 @@ export default function SignupForm() {
 
   return (
     <div className={styles.stack}>
-      <form className={styles.form} method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      <HydratingForm className={styles.form} onSubmit={submit} busy={busy}>
         <TextField
           id="signup-username"
           label="Username"
@@ -149,12 +148,11 @@ export default function SignupForm() {
         <button
           className={`button button-primary ${styles.submit}`}
           type="submit"
-          disabled={!hydrated}
           aria-disabled={busy || done || undefined}
         >
           {busy ? 'Signing up…' : 'Sign up'}
         </button>
-      </form>
+      </HydratingForm>
 
       <GoogleSignIn purpose="signup" />
     </div>

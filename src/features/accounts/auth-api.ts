@@ -89,3 +89,26 @@ export function failedSignupCall(error: unknown): SignupFailedCall {
     : [];
   return { ...failedCall(error), errors };
 }
+
+export interface Me {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  /** False for accounts made by Google sign-in: deleting one needs no password. */
+  has_password?: boolean;
+}
+
+/** The signed-in user as the API knows them; the token is sent explicitly (auth calls carry none). */
+export function loadMe(token: string): Promise<Me> {
+  return api<Me>('/auth/me', { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** DELETE /auth/me: the account goes for good (api.md). */
+export function deleteMyAccount(token: string, password: string | undefined): Promise<void> {
+  return api('/auth/me', {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+    body: password === undefined ? {} : { password },
+  });
+}

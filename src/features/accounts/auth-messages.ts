@@ -3,7 +3,7 @@
  * (status and the server's error `code`) to the text shown. Pure, so it is unit-tested.
  */
 
-import { AUTH_ERROR_CODES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/accounts';
+import { AUTH_ERROR_CODES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/accounts-values';
 
 export const LOGIN_MESSAGES = {
   required: 'Username and password are required.',

@@ -1,8 +1,8 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { connectApiSession } from '../../lib/api-client';
 import { createExpiryTimer } from './session-expiry';
 import { AUTH_CHANGED_EVENT, SESSION_EXPIRED_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
-import { clearStoredSession, isAdmin, readStoredSession, type StoredUser } from './stored-session';
+import { clearStoredSession, readStoredSession, type StoredUser } from './stored-session';
 
 export type SessionUser = StoredUser;
 
@@ -21,9 +21,6 @@ export const SIGNED_OUT: Session = Object.freeze({ token: null, user: null });
  * `useStore($session, { ssr: 'initial' })`); in the browser the stored session is applied right after.
  */
 export const $session = atom<Session>(SIGNED_OUT);
-export const $isSignedIn = computed($session, (session) => session.user !== null);
-/** The role compared case-insensitively to ADMIN (spec §6). */
-export const $isAdmin = computed($session, (session) => isAdmin(session.user));
 
 const inBrowser = typeof window !== 'undefined';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { fetchSeriesDetail } from '../catalogue/catalogue-api';
-import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
+import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
 import Dialog from '../../ui/Dialog';
 import {

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
-import AddSeriesButton from '../catalogue-admin/AddSeriesButton';
-import SeriesAdminActions from '../catalogue-admin/SeriesAdminActions';
-import { useIsAdmin } from '../catalogue-admin/use-is-admin';
+import { useEffect, useEffectEvent, useReducer, useRef, useState, type ReactNode } from 'react';
+import { $session } from '../accounts/session-store';
+import { isAdmin } from '../accounts/stored-session';
 import CompareTray from '../compare/CompareTray';
 import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
 import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
@@ -24,23 +23,34 @@ import {
 } from './ranking-list-state';
 import { $searchTerm, setSearchTerm } from './search-term-store';
 import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
+import { $signedInListTools } from './signed-in-list-tools';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
   /** ALL on the home page, the page's type on a type page. */
   type: TypeFilter;
-  /** The first ranked page, rendered at build time so the page is complete without JavaScript. */
+  /** The page's series, rendered at build time so the page is complete without JavaScript. */
   initialItems: RankedSeries[];
+  /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
+  initialPage?: number;
+  /** The numbered pager (static HTML), shown while the list shows the ranked pages of every genre. */
+  children?: ReactNode;
 }
 
 /**
  * A ranked list: the pre-rendered first page, then infinite scroll, the genre filter and the site-wide
  * search term. Only the newest request's answer is used, so quick changes never mix their results.
  */
-export default function RankingList({ type, initialItems }: RankingListProps) {
-  const [state, dispatch] = useReducer(rankingListReducer, initialItems, initialRankingListState);
+export default function RankingList({ type, initialItems, initialPage = 1, children }: RankingListProps) {
+  const [state, dispatch] = useReducer(rankingListReducer, undefined, () =>
+    initialRankingListState(initialItems, initialPage),
+  );
   const selection = useStore($compareSelection, { ssr: 'initial' });
-  const admin = useIsAdmin();
+  // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
+  const tools = useStore($signedInListTools);
+  // useIsAdmin's test, inline: that hook's module would be one more file on every reader's page.
+  const session = useStore($session, { ssr: 'initial' });
+  const admin = isAdmin(session.user) ? tools : null;
   const [announcement, setAnnouncement] = useState('');
   const latestRequest = useRef(0);
   const root = useRef<HTMLDivElement>(null);
@@ -232,8 +242,11 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
     <div className={styles.list} ref={root}>
       <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
 
+      {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
+      {tools && <tools.ReadingListsHost />}
+
       {admin && (
-        <AddSeriesButton
+        <admin.AddSeriesButton
           onAdded={(added) => {
             if (type === 'ALL' || added.type === type) dispatch({ type: 'seriesAdded', series: added });
           }}
@@ -267,10 +280,11 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
                 series={entry}
                 coverLoading={coverLoadingFor(index)}
                 compareSelected={selection.includes(entry.id)}
-                onToggleCompare={toggleCompareSeries}
+                onToggleCompare={(id) => toggleCompareSeries(id, entry)}
+                listToggle={tools && <tools.ListToggle series={entry} />}
                 actions={
                   admin ? (
-                    <SeriesAdminActions
+                    <admin.SeriesAdminActions
                       series={entry}
                       onUpdated={(updated) => dispatch({ type: 'seriesUpdated', series: updated })}
                       onDeleted={removeSeries}
@@ -312,6 +326,9 @@ export default function RankingList({ type, initialItems }: RankingListProps) {
       )}
 
       {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
+
+      {/* The pager pages through the whole ranked list: meaningless over search results or one genre. */}
+      {state.mode === 'ranked' && state.genre === 'ALL' && children}
     </div>
   );
 }

@@ -24,8 +24,10 @@ export interface SeriesCardProps {
   /** Shows the compare toggle when given. */
   onToggleCompare?: (id: number) => void;
   compareSelected?: boolean;
-  /** More controls beside the compare toggle: the reading-list toggle, the admin edit and delete buttons. */
+  /** More controls beside the compare toggle: the admin edit and delete buttons. */
   actions?: ReactNode;
+  /** The reading-list toggle on the cover (the list gives it to signed-in users only). */
+  listToggle?: ReactNode;
   headingLevel?: 2 | 3;
 }
 
@@ -39,6 +41,7 @@ export default function SeriesCard({
   onToggleCompare,
   compareSelected = false,
   actions,
+  listToggle,
   headingLevel = 2,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -78,6 +81,7 @@ export default function SeriesCard({
             {status}
           </span>
         )}
+        {listToggle}
       </div>
 
       <div className={styles.body}>

@@ -1,4 +1,6 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
+import type { RankingKey, SeriesPageData } from './catalogue-types';
+import { paginateRanking, rankingPageId } from './ranking-pages';
 import { rankingPageSchema, seriesPageDataSchema } from './catalogue-schema';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './catalogue-schema';
 import {
@@ -10,8 +12,8 @@ import {
 
 /**
  * Content-layer loaders for the catalogue: `series` (one entry per series, id = series id, with its
- * detail) and `rankings` (the first page of the overall and of each type's ranked list, id = ALL,
- * MANHWA, MANGA, MANHUA). Both read one fetch of the catalogue, made by whichever loader runs first.
+ * detail) and `rankings` (every page of 25 of the overall and of each type's ranked list, id = `ALL/1`,
+ * `MANHWA/2`, ...). Both read one fetch of the catalogue, made by whichever loader runs first.
  */
 
 // How long one fetch serves both collections. Long enough for one sync, short enough that a dev-server
@@ -91,9 +93,15 @@ export function catalogueLoaders(env: CatalogueEnv): { series: Loader; rankings:
       schema: rankingPageSchema,
       async load(context) {
         const { snapshot } = await loadOnce(env, context);
+        const seriesById = new Map<number, SeriesPageData>(
+          snapshot.series.map((data) => [data.series.id, data]),
+        );
+        const pages = (Object.keys(snapshot.rankings) as RankingKey[]).flatMap((key) =>
+          paginateRanking(key, snapshot.rankings[key], seriesById),
+        );
         await replaceEntries(
           context,
-          Object.entries(snapshot.rankings).map(([key, items]) => ({ id: key, data: { key, items } })),
+          pages.map((page) => ({ id: rankingPageId(page.key, page.page), data: { ...page } })),
         );
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rankedSeriesSchema, SERIES_TYPES, seriesDetailSchema } from '../../../contract/catalogue';
-import type { RankedSeries, RankingKey, SeriesPageData } from './catalogue-types';
+import type { RankingKey, RankingPlace, SeriesPageData } from './catalogue-types';
 
 /*
  * The build-time snapshot of the catalogue, made of the contract's schemas. Build-time only (the loader and
@@ -10,14 +10,19 @@ import type { RankedSeries, RankingKey, SeriesPageData } from './catalogue-types
 /** One entry of the `series` collection: a series page's data. */
 export const seriesPageDataSchema = z.object({ series: rankedSeriesSchema, detail: seriesDetailSchema });
 
-/** One entry of the `rankings` collection: the pre-rendered first page of a ranked list. */
+/** One entry of the `rankings` collection: one pre-rendered page of a ranked list (id `ALL/2`). */
 export const rankingPageSchema = z.object({
   key: z.enum(['ALL', ...SERIES_TYPES]),
+  page: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
   items: z.array(rankedSeriesSchema),
 });
 
+const rankingPlacesSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
+
 export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
-export const SNAPSHOT_VERSION = 2;
+/** 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series. */
+export const SNAPSHOT_VERSION = 3;
 
 export const catalogueSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
@@ -26,10 +31,10 @@ export const catalogueSnapshotSchema = z.object({
   api_url: z.string(),
   series: z.array(seriesPageDataSchema),
   rankings: z.object({
-    ALL: z.array(rankedSeriesSchema),
-    MANHWA: z.array(rankedSeriesSchema),
-    MANGA: z.array(rankedSeriesSchema),
-    MANHUA: z.array(rankedSeriesSchema),
+    ALL: rankingPlacesSchema,
+    MANHWA: rankingPlacesSchema,
+    MANGA: rankingPlacesSchema,
+    MANHUA: rankingPlacesSchema,
   }),
 });
 
@@ -42,6 +47,6 @@ export interface CatalogueSnapshot {
   api_url: string;
   /** Every series with its detail (in the API's order: id order from the bulk endpoint). */
   series: SeriesPageData[];
-  /** The first page of each ranked list, with the ranks of that list (per type on type pages). */
-  rankings: Record<RankingKey, RankedSeries[]>;
+  /** The whole order of each ranked list, with the ranks of that list (per type on type lists). */
+  rankings: Record<RankingKey, RankingPlace[]>;
 }

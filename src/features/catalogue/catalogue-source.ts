@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { SERIES_TYPES } from '../navigation/series-types';
+import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageData } from './catalogue-types';
 import {
-  RANKING_PAGE_SIZE,
-  type RankedSeries,
-  type RankingKey,
-  type SeriesDetail,
-  type SeriesPageData,
-} from './catalogue-types';
-import { cataloguePageSchema, rankedSeriesListSchema } from '../../../contract/catalogue';
+  RANKING_MAX_PAGE_SIZE,
+  cataloguePageSchema,
+  rankedSeriesListSchema,
+} from '../../../contract/catalogue';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
@@ -126,22 +124,36 @@ async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
   }
 }
 
-async function fetchFirstPage(apiUrl: string, key: RankingKey): Promise<RankedSeries[]> {
+/**
+ * The whole order of a ranked list (ids and that list's ranks), in the largest pages the API serves: every
+ * page of every list is pre-rendered, and type lists carry ranks within the type, which only the API knows.
+ */
+async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<RankingPlace[]> {
   const typeParam = key === 'ALL' ? '' : `&type=${key}`;
-  const body = await getOk(apiUrl, `/series/rankings?page=1&page_size=${RANKING_PAGE_SIZE}${typeParam}`);
-  return rankedSeriesListSchema.parse(body);
+  const places: RankingPlace[] = [];
+  const seen = new Set<number>();
+  for (let page = 1; ; page += 1) {
+    const body = await getOk(
+      apiUrl,
+      `/series/rankings?page=${page}&page_size=${RANKING_MAX_PAGE_SIZE}${typeParam}`,
+    );
+    const items = rankedSeriesListSchema.parse(body);
+    // A vote between two requests can move a series across a page boundary; keep its first place.
+    for (const { id, rank } of items) if (!seen.has(id) && seen.add(id)) places.push({ id, rank });
+    if (items.length < RANKING_MAX_PAGE_SIZE) return places;
+  }
 }
 
-/** Fetches the whole catalogue: the bulk endpoint plus the first page of each of the 4 ranked lists. */
+/** Fetches the whole catalogue: the bulk endpoint plus the order of each of the 4 ranked lists. */
 export async function fetchCatalogue(apiUrl: string): Promise<CatalogueSnapshot> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [series, ...firstPages] = await Promise.all([
+  const [series, ...orders] = await Promise.all([
     fetchAllSeries(apiUrl),
-    ...keys.map((key) => fetchFirstPage(apiUrl, key)),
+    ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
   ]);
-  const rankings = Object.fromEntries(keys.map((key, index) => [key, firstPages[index] ?? []])) as Record<
+  const rankings = Object.fromEntries(keys.map((key, index) => [key, orders[index] ?? []])) as Record<
     RankingKey,
-    RankedSeries[]
+    RankingPlace[]
   >;
   return {
     format: SNAPSHOT_FORMAT,

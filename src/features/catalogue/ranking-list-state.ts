@@ -35,13 +35,14 @@ export type RankingListAction =
   | { type: 'seriesUpdated'; series: RankedSeries }
   | { type: 'seriesRemoved'; id: number };
 
-export function initialRankingListState(items: RankedSeries[]): RankingListState {
+/** The pre-rendered page the list starts from: page 1 on `/`, page 3 on `/page/3`; scrolling loads page 4. */
+export function initialRankingListState(items: RankedSeries[], page = 1): RankingListState {
   return {
     mode: 'ranked',
     genre: 'ALL',
     query: '',
     items,
-    page: 1,
+    page,
     ended: items.length < RANKING_PAGE_SIZE,
     phase: 'idle',
     genres: extractGenres(items),
@@ -175,6 +176,6 @@ export function emptyListMessage(type: string): string {
 }
 
 export const END_OF_LIST_MESSAGE = "You've seen everything, new series added periodically.";
-export const LOAD_FAILED_MESSAGE = 'Failed to load series';
+export { LOAD_FAILED_MESSAGE } from './catalogue-messages';
 /** Placeholders shown while a page loads (spec). */
 export const SKELETON_COUNT = 12;

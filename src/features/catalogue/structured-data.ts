@@ -18,8 +18,15 @@ export function websiteJsonLd(): object {
   };
 }
 
-/** The pre-rendered series of a ranking page, in rank order. */
-export function rankingItemListJsonLd(name: string, series: readonly RankedSeries[]): object {
+/**
+ * The pre-rendered series of a ranking page, in rank order. `firstPosition` is the first one's place in
+ * the whole list (26 on page 2), so positions continue across pages.
+ */
+export function rankingItemListJsonLd(
+  name: string,
+  series: readonly RankedSeries[],
+  firstPosition = 1,
+): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -28,7 +35,7 @@ export function rankingItemListJsonLd(name: string, series: readonly RankedSerie
     numberOfItems: series.length,
     itemListElement: series.map((entry, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: firstPosition + index,
       url: absoluteUrl(`/series/${entry.id}`),
       name: entry.title,
     })),

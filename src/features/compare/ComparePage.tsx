@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
 import { errorStatus } from '../../lib/api-client';
 import { fetchSeriesDetail } from '../catalogue/catalogue-api';
-import type { SeriesDetail } from '../catalogue/catalogue-types';
+import type { RankedSeries, SeriesDetail } from '../catalogue/catalogue-types';
 import { CARD_COVER_HEIGHT, CARD_COVER_WIDTH, coverSources } from '../catalogue/cover-image';
-import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
+import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import {
   formatOneDecimal,
   formatVotes,
@@ -11,28 +12,43 @@ import {
   rankLabel,
   scoreBand,
 } from '../catalogue/series-format';
+import { CATEGORY_LABELS } from '../../../contract/catalogue-values';
 import { categoryScores, formatCategoryScore } from '../series/series-categories';
 import { MIN_COMPARE, compareHref, parseCompareIds } from './compare-selection';
-import { $compareSelection } from './compare-store';
+import { $compareKnown, $compareSelection } from './compare-store';
+import { useHydrated } from '../../ui/use-hydrated';
 import styles from './ComparePage.module.css';
 
 type CompareItem =
   { id: number; state: 'ready'; detail: SeriesDetail } | { id: number; state: 'not-found' | 'error' };
 
-type View = { state: 'loading'; count: number } | { state: 'ready'; items: CompareItem[] };
+type View = { state: 'loading' } | { state: 'ready'; items: CompareItem[] };
 
 /**
  * The ids to compare: `?ids=` when the address has them (a shared link), else the session's selection,
  * which is then written into the address so the page can be shared or reloaded.
  */
 function idsToCompare(): number[] {
-  const url = new URL(window.location.href);
-  const fromAddress = parseCompareIds(url.searchParams.get('ids') ?? '');
+  const fromAddress = idsInAddress();
   if (fromAddress.length) return fromAddress;
   const fromSession = $compareSelection.get();
   if (fromSession.length) window.history.replaceState(window.history.state, '', compareHref(fromSession));
   return fromSession;
 }
+
+function idsInAddress(): number[] {
+  return parseCompareIds(new URL(window.location.href).searchParams.get('ids') ?? '');
+}
+
+/** While the details load: what the lists knew of each series to compare (undefined: a placeholder). */
+function previewsToShow(): (RankedSeries | undefined)[] {
+  const address = idsInAddress();
+  const ids = address.length ? address : $compareSelection.get();
+  const known = $compareKnown.get();
+  return ids.length ? ids.map((id) => known[id]) : PLACEHOLDERS;
+}
+
+const PLACEHOLDERS: undefined[] = Array<undefined>(MIN_COMPARE).fill(undefined);
 
 function loadItem(id: number): Promise<CompareItem> {
   return fetchSeriesDetail(id).then(
@@ -46,11 +62,24 @@ function loadItems(ids: number[]): Promise<CompareItem[]> {
   return Promise.all(ids.map(loadItem));
 }
 
-function CompareCard({ detail }: { detail: SeriesDetail }) {
-  const cover = coverSources(detail.cover_url, detail.cover_variants);
-  const hasVotes = detail.vote_count > 0;
+interface CompareCardProps {
+  /** The list entry: all the card's top half needs. */
+  series: RankedSeries;
+  /** The live detail with the category scores; absent while it loads (those rows are placeholders). */
+  detail?: SeriesDetail;
+  /** The first card: its cover is the page's largest image, fetched first. */
+  priority: boolean;
+}
+
+function CompareCard({ series, detail, priority }: CompareCardProps) {
+  const cover = coverSources(series.cover_url, series.cover_variants);
+  const hasVotes = series.vote_count > 0;
   return (
-    <article className={styles.card} aria-labelledby={`compare-title-${detail.series_id}`}>
+    <article
+      className={styles.card}
+      aria-labelledby={`compare-title-${series.id}`}
+      aria-busy={detail ? undefined : true}
+    >
       <div className={styles.coverFrame}>
         {cover ? (
           <img
@@ -61,6 +90,7 @@ function CompareCard({ detail }: { detail: SeriesDetail }) {
             width={CARD_COVER_WIDTH}
             height={CARD_COVER_HEIGHT}
             alt=""
+            fetchPriority={priority ? 'high' : undefined}
           />
         ) : (
           <div className={styles.noCover} aria-hidden="true">
@@ -68,48 +98,55 @@ function CompareCard({ detail }: { detail: SeriesDetail }) {
           </div>
         )}
         <span className={styles.rank}>
-          <span aria-hidden="true">{rankLabel(detail.rank)}</span>
-          <span className="visually-hidden">{rankDescription(detail.rank)}</span>
+          <span aria-hidden="true">{rankLabel(series.rank)}</span>
+          <span className="visually-hidden">{rankDescription(series.rank)}</span>
         </span>
       </div>
       <div className={styles.body}>
-        <h2 className={styles.title} id={`compare-title-${detail.series_id}`}>
-          <a href={`/series/${detail.series_id}`}>{detail.title}</a>
+        <h2 className={styles.title} id={`compare-title-${series.id}`}>
+          <a href={`/series/${series.id}`}>{series.title}</a>
         </h2>
         <dl className={styles.facts}>
           <div>
             <dt>Genre</dt>
-            <dd>{detail.genre || '–'}</dd>
+            <dd>{series.genre || '–'}</dd>
           </div>
           <div>
             <dt>Type</dt>
-            <dd>{detail.type}</dd>
+            <dd>{series.type}</dd>
           </div>
           <div>
             <dt>Score</dt>
             <dd>
-              <span className={styles.score} data-band={hasVotes ? scoreBand(detail.final_score) : 'none'}>
-                {hasVotes ? formatOneDecimal(detail.final_score) : '-'}
+              <span className={styles.score} data-band={hasVotes ? scoreBand(series.final_score) : 'none'}>
+                {hasVotes ? formatOneDecimal(series.final_score) : '-'}
               </span>
               /10
             </dd>
           </div>
           <div>
             <dt>Votes</dt>
-            <dd>{formatVotes(detail.vote_count)}</dd>
+            <dd>{formatVotes(series.vote_count)}</dd>
           </div>
         </dl>
         <h3 className={styles.categoriesHeading}>Category scores</h3>
         <dl className={styles.categories}>
-          {categoryScores(detail).map((category) => (
-            <div key={category.label}>
-              <dt>{category.label}</dt>
-              <dd>
-                <strong>{formatCategoryScore(category.average)}</strong>{' '}
-                <span className={styles.categoryVotes}>({formatVotes(category.voteCount)})</span>
-              </dd>
-            </div>
-          ))}
+          {detail
+            ? categoryScores(detail).map((category) => (
+                <div key={category.label}>
+                  <dt>{category.label}</dt>
+                  <dd>
+                    <strong>{formatCategoryScore(category.average)}</strong>{' '}
+                    <span className={styles.categoryVotes}>({formatVotes(category.voteCount)})</span>
+                  </dd>
+                </div>
+              ))
+            : CATEGORY_LABELS.map((label) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd className={styles.pending} aria-hidden="true" />
+                </div>
+              ))}
         </dl>
       </div>
     </article>
@@ -118,7 +155,10 @@ function CompareCard({ detail }: { detail: SeriesDetail }) {
 
 /** The compare page's cards, loaded from the live API. */
 export default function ComparePage() {
-  const [view, setView] = useState<View>({ state: 'loading', count: MIN_COMPARE });
+  const [view, setView] = useState<View>({ state: 'loading' });
+  // Server-rendered and hydrating render: two placeholders (the ids are only known in the browser); then
+  // what the lists knew, at once, until the live details replace it.
+  const hydrated = useHydrated();
   const focusTitleOf = useRef<number | null>(null);
   useEffect(() => {
     const id = focusTitleOf.current;
@@ -138,18 +178,30 @@ export default function ComparePage() {
   }, []);
 
   if (view.state === 'loading') {
+    const previews = hydrated ? previewsToShow() : PLACEHOLDERS;
+    // The same shape as the loaded view (status, hint slot, list), so the cards shown from the lists'
+    // data stay in place, covers included, when the details arrive.
     return (
-      <div className={styles.grid} aria-busy="true">
+      <>
         <p className="visually-hidden" role="status">
           Loading series…
         </p>
-        {Array.from({ length: view.count }, (_, index) => (
-          <div key={index} className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
-            <div className={styles.coverFrame} />
-            <div className={styles.body} />
-          </div>
-        ))}
-      </div>
+        {null}
+        <ul className={styles.grid} role="list" aria-busy="true" data-count={previews.length}>
+          {previews.map((preview, index) => (
+            <li key={preview?.id ?? `pending-${index}`}>
+              {preview ? (
+                <CompareCard series={preview} priority={index === 0} />
+              ) : (
+                <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+                  <div className={styles.coverFrame} />
+                  <div className={styles.body} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
 
@@ -178,10 +230,14 @@ export default function ComparePage() {
       )}
       {view.items.length > 0 && (
         <ul className={styles.grid} role="list" data-count={view.items.length}>
-          {view.items.map((item) => (
+          {view.items.map((item, index) => (
             <li key={item.id}>
               {item.state === 'ready' ? (
-                <CompareCard detail={item.detail} />
+                <CompareCard
+                  series={{ id: item.detail.series_id, ...rankedSeriesFields(item.detail) }}
+                  detail={item.detail}
+                  priority={index === 0}
+                />
               ) : (
                 <div className={`${styles.card} ${styles.failed}`} role="alert">
                   <p>{item.state === 'not-found' ? 'Series not found' : LOAD_FAILED_MESSAGE}</p>

@@ -1,4 +1,4 @@
-import { SERIES_TYPES, type SeriesType } from '../../../contract/catalogue';
+import { SERIES_TYPES, type SeriesType } from '../../../contract/catalogue-values';
 
 export { SERIES_TYPES, type SeriesType };
 /** The type filter of the header: ALL or one series type. */

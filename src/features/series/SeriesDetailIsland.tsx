@@ -4,7 +4,7 @@ import { documentTitle } from '../../lib/seo';
 import { fetchSeriesDetail, fetchSeriesSummary } from '../catalogue/catalogue-api';
 import type { SeriesDetail, SeriesPageData } from '../catalogue/catalogue-types';
 import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
-import { LOAD_FAILED_MESSAGE } from '../catalogue/ranking-list-state';
+import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import { $updatedSeriesDetail, VOTE_PANEL_ID, seriesIdFromPath } from './series-detail-store';
 import { seriesPageTitle } from './series-seo';
 import SeriesDetailView, { SeriesDetailSkeleton } from './SeriesDetailView';

@@ -1,4 +1,4 @@
-import { VOTE_CATEGORIES, type VoteCategoryLabel } from '../../../contract/catalogue';
+import { VOTE_CATEGORIES, type VoteCategoryLabel } from '../../../contract/catalogue-values';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
 
 /** The contract's five voting categories, with the detail fields that hold their sums. */

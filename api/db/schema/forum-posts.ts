@@ -1,0 +1,58 @@
+import { relations } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { forumLikes } from './forum-likes';
+import { forumMedia } from './forum-media';
+import { forumPostSeries } from './forum-post-series';
+import { forumThreads } from './forum-threads';
+import { users } from './users';
+
+/** Posts of a thread, nested by parent: deleting a post deletes its replies (and theirs) by cascade. */
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => forumPosts.id, { onDelete: 'cascade' }),
+    /** The thread's first post, which only goes with its thread. */
+    isOriginal: boolean('is_original').notNull().default(false),
+    /** null once the author deleted their account: the post stays, shown as "Anonymous". */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    contentMarkdown: text('content_markdown').notNull(),
+    /** Kept in the transaction of every like toggle, so it always equals the post's like rows. */
+    heartCount: integer('heart_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('forum_posts_thread_idx').on(t.threadId, t.createdAt, t.id),
+    index('forum_posts_parent_idx').on(t.parentId),
+    index('forum_posts_author_idx').on(t.authorId),
+  ],
+);
+
+export const forumPostsRelations = relations(forumPosts, ({ one, many }) => ({
+  thread: one(forumThreads, { fields: [forumPosts.threadId], references: [forumThreads.id] }),
+  author: one(users, { fields: [forumPosts.authorId], references: [users.id] }),
+  parent: one(forumPosts, {
+    fields: [forumPosts.parentId],
+    references: [forumPosts.id],
+    relationName: 'replies',
+  }),
+  replies: many(forumPosts, { relationName: 'replies' }),
+  seriesRefs: many(forumPostSeries),
+  likes: many(forumLikes),
+  media: many(forumMedia),
+}));
+
+export type ForumPost = typeof forumPosts.$inferSelect;

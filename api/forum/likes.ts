@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { HeartResult } from '../../contract/forum';
+import type { Database } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
+import { forumLikes, forumPosts } from '../db/schema';
+
+/**
+ * Toggles the user's like of a post and answers the new count; undefined when the post is not in the thread.
+ *
+ * Exact under any concurrency: the like row's primary key (post, user) decides whether a like exists, and
+ * the count moves by one only when this transaction actually inserted or deleted that row, in a single
+ * UPDATE that takes the post's row lock and re-reads the committed count. Two toggles by one user racing
+ * each other end with one row at most and a count that matches it.
+ */
+export async function toggleLike(
+  db: Database,
+  { threadId, postId, userId }: { threadId: number; postId: number; userId: number },
+): Promise<HeartResult | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [post] = await tx
+        .select({ id: forumPosts.id })
+        .from(forumPosts)
+        .where(and(eq(forumPosts.id, postId), eq(forumPosts.threadId, threadId)))
+        .limit(1);
+      if (!post) return undefined;
+      const removed = await tx
+        .delete(forumLikes)
+        .where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)))
+        .returning({ postId: forumLikes.postId });
+      let hearted: boolean;
+      let delta: number;
+      if (removed.length > 0) {
+        hearted = false;
+        delta = -1;
+      } else {
+        const added = await tx
+          .insert(forumLikes)
+          .values({ postId, userId })
+          .onConflictDoNothing()
+          .returning({ postId: forumLikes.postId });
+        hearted = true;
+        delta = added.length;
+      }
+      const [counted] = await tx
+        .update(forumPosts)
+        .set({ heartCount: sql`greatest(${forumPosts.heartCount} + ${delta}, 0)` })
+        .where(eq(forumPosts.id, postId))
+        .returning({ count: forumPosts.heartCount });
+      return counted ? { count: counted.count, hearted } : undefined;
+    });
+  } catch (error) {
+    // The post was deleted between the check and the insert.
+    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,150 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { forumMedia, forumPosts, forumThreads } from '../db/schema';
+import {
+  attachUploads,
+  replacePostMentions,
+  writeLogKeepSeconds,
+  type ForumWriteLimits,
+} from './thread-writes';
+import { lockWriter, recordWrite, secondsUntilAllowed } from './write-limits';
+
+export interface NewPost {
+  threadId: number;
+  authorId: number;
+  parentId?: number | undefined;
+  content: string;
+  /** Existing series, in order. */
+  mentionIds: number[];
+  urlOf: (key: string) => string;
+}
+
+export type CreatePostOutcome =
+  | { kind: 'created'; postId: number }
+  | { kind: 'thread-not-found' }
+  | { kind: 'parent-not-found' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * Writes a reply, its mentions, the thread's post count and activity times in one transaction, under the
+ * author's write lock so the rate limit counts only accepted replies, exactly.
+ */
+export async function createPost(
+  db: Database,
+  post: NewPost,
+  limits: ForumWriteLimits,
+): Promise<CreatePostOutcome> {
+  return db.transaction(async (tx) => {
+    await lockWriter(tx, post.authorId);
+    const wait = await secondsUntilAllowed(tx, post.authorId, 'post', limits.post);
+    if (wait !== undefined) return { kind: 'rate-limited', retryAfterSeconds: wait } as const;
+    if (post.parentId !== undefined) {
+      const [parent] = await tx
+        .select({ id: forumPosts.id })
+        .from(forumPosts)
+        .where(and(eq(forumPosts.id, post.parentId), eq(forumPosts.threadId, post.threadId)))
+        .limit(1);
+      if (!parent) return { kind: 'parent-not-found' } as const;
+    }
+    // Takes the thread's row lock: a thread deleted meanwhile is seen here, before the insert.
+    const [thread] = await tx
+      .update(forumThreads)
+      .set({
+        postCount: sql`${forumThreads.postCount} + 1`,
+        lastPostAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(forumThreads.id, post.threadId))
+      .returning({ id: forumThreads.id });
+    if (!thread) return { kind: 'thread-not-found' } as const;
+    const [created] = await tx
+      .insert(forumPosts)
+      .values({
+        threadId: post.threadId,
+        parentId: post.parentId ?? null,
+        authorId: post.authorId,
+        contentMarkdown: post.content,
+      })
+      .returning({ id: forumPosts.id });
+    const postId = created!.id;
+    await replacePostMentions(tx, postId, post.mentionIds);
+    await attachUploads(tx, { ...post, postId, uploaderId: post.authorId });
+    await recordWrite(tx, post.authorId, 'post', writeLogKeepSeconds(limits));
+    return { kind: 'created', postId } as const;
+  });
+}
+
+/** Replaces a post's text and mentions; the thread counts the edit as a change (updated_at). */
+export async function updatePost(
+  db: Database,
+  post: {
+    threadId: number;
+    postId: number;
+    content: string;
+    mentionIds: number[];
+    urlOf: (key: string) => string;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(forumPosts)
+      .set({ contentMarkdown: post.content, updatedAt: sql`now()` })
+      .where(and(eq(forumPosts.id, post.postId), eq(forumPosts.threadId, post.threadId)))
+      .returning({ id: forumPosts.id, authorId: forumPosts.authorId });
+    if (!updated) return false;
+    await replacePostMentions(tx, post.postId, post.mentionIds);
+    if (updated.authorId !== null) {
+      await attachUploads(tx, { ...post, uploaderId: updated.authorId });
+    }
+    await tx
+      .update(forumThreads)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(forumThreads.id, post.threadId));
+    return true;
+  });
+}
+
+/**
+ * Deletes a reply with every reply under it (by cascade), keeping the thread's post count and last activity
+ * right. Answers the storage keys of the images tied to the deleted posts, for the caller to remove once
+ * the rows are gone, or undefined when the post was not in the thread.
+ */
+export async function deletePost(
+  db: Database,
+  threadId: number,
+  postId: number,
+): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const subtree = await queryRows<{ id: number }>(
+      tx,
+      sql`with recursive subtree(id) as (
+            select ${forumPosts.id} from ${forumPosts}
+            where ${forumPosts.id} = ${postId} and ${forumPosts.threadId} = ${threadId}
+            union all
+            select p.id from ${forumPosts} p join subtree on p.parent_id = subtree.id
+          )
+          select id from subtree`,
+    );
+    if (subtree.length === 0) return undefined;
+    const ids = subtree.map((row) => Number(row.id));
+    const media = await queryRows<{ key: string }>(
+      tx,
+      sql`select ${forumMedia.storageKey} as key from ${forumMedia}
+          where ${forumMedia.postId} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    await tx.delete(forumPosts).where(eq(forumPosts.id, postId));
+    await tx
+      .update(forumThreads)
+      .set({
+        postCount: sql`greatest(${forumThreads.postCount} - ${ids.length}, 0)`,
+        updatedAt: sql`now()`,
+        lastPostAt: sql`coalesce((select max(${forumPosts.createdAt}) from ${forumPosts} where ${forumPosts.threadId} = ${threadId}), ${forumThreads.createdAt})`,
+      })
+      .where(eq(forumThreads.id, threadId));
+    return media.map((row) => row.key);
+  });
+}

@@ -1,0 +1,284 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParams, MAX_ID, noContentSchema, validationErrorSchema } from '../../contract/http';
+import {
+  ISSUE_ERROR_CODES,
+  ISSUE_SCREENSHOT_MAX_BYTES,
+  ISSUE_STATUSES,
+  ISSUE_TEXTS,
+  ISSUE_TITLE_MAX_LENGTH,
+  ISSUE_TYPES,
+  issueCountsQuerySchema,
+  issueCountsSchema,
+  issueListQuerySchema,
+  issueListSchema,
+  issueReportedSchema,
+  issueReportFields,
+  issueSchema,
+  issueStatusBodySchema,
+  isClosingIssueStatus,
+  type IssueStatus,
+} from '../../contract/issues';
+import { addVary, PRIVATE_NO_STORE, sendCachedJson } from '../http-cache';
+import { httpError, ValidationHttpError } from '../http-error';
+import { createMailer } from '../mail/mailer';
+import { currentUser, isAdmin } from '../plugins/auth';
+import { uploadedFileField } from '../plugins/forms';
+import { adminWriteLimit, clientIp } from '../plugins/rate-limit';
+import {
+  changeIssueStatus,
+  countIssueReports,
+  deleteIssueReport,
+  listIssueReports,
+  searchWords,
+  toIssue,
+  type IssueFilters,
+} from './issue-reports';
+import { submitIssueReport } from './submit-report';
+import { AnswerCache } from '../answer-cache';
+
+/** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
+const PUBLIC_REVALIDATE = 'public, no-cache';
+
+const reportBody = z.object({
+  ...issueReportFields,
+  // A form with no file chosen sends an empty field: no screenshot.
+  screenshot: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    uploadedFileField('PNG, JPEG, WebP or GIF (by its bytes), at most 2 MB').optional(),
+  ),
+});
+
+const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_ERROR_CODES.notFound });
+
+/**
+ * Issue reports and the public tracker (api.md "Issue reports"). Anyone reports (rate-limited per client);
+ * everyone reads the tracker; admins change a report's status and delete reports. Authentication is
+ * declared per route in onRequest, so a refused call never has its body read.
+ */
+const issueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { media, config } = app;
+  const mailer = createMailer(config, app.log);
+  const trackerCache = new AnswerCache({ ttlMs: config.CACHE_TTL_MS });
+  // Other instances' writes clear this instance's answers too; this instance's clear them here and there.
+  app.changeFeed.subscribe('issues', () => trackerCache.invalidate());
+  const trackerChanged = () => {
+    trackerCache.invalidate();
+    app.changeFeed.publish('issues');
+  };
+
+  /** The filters' cache key: equal searches ("Cover", " cover ") share one entry. */
+  const filterKey = ({ q, type, status }: IssueFilters) =>
+    `${searchWords(q).join(' ')}|${type ?? ''}|${status ?? ''}`;
+
+  const reportLimit = app.limitRequests({
+    name: 'issue-report',
+    max: config.ISSUE_REPORT_RATE_LIMIT_MAX,
+    windowSeconds: config.ISSUE_REPORT_RATE_LIMIT_WINDOW,
+    key: clientIp,
+    detail: ISSUE_TEXTS.reportingTooFast,
+  });
+
+  const adminLimit = adminWriteLimit(app);
+
+  /** The reporter hears once that their report was closed; a failed e-mail never fails the admin's change. */
+  function notifyReporter(report: { id: number; title: string; email: string | null; status: IssueStatus }) {
+    const { email, status } = report;
+    if (!email || !isClosingIssueStatus(status)) return;
+    mailer
+      .sendIssueClosedEmail({ to: email, issueId: report.id, title: report.title, status })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error, issueId: report.id }, 'could not send the issue-closed e-mail'),
+      );
+  }
+
+  app.post(
+    '/issues/report',
+    {
+      onRequest: reportLimit,
+      // One byte over the limit marks the file truncated, so the answer can name the limit.
+      config: { multipartOptions: { limits: { fileSize: ISSUE_SCREENSHOT_MAX_BYTES + 1, files: 1 } } },
+      schema: {
+        tags: ['issues'],
+        summary: 'Report an issue (no account needed)',
+        description:
+          `Multipart, urlencoded or JSON: \`type\` (${ISSUE_TYPES.join(', ')}, any case), \`title\` (1–` +
+          `${ISSUE_TITLE_MAX_LENGTH} characters), \`description\`, optional \`page_url\` (http(s) or a path), ` +
+          'optional `email` (shown to admins only) and, in multipart, an optional `screenshot`. The screenshot ' +
+          'is stored re-encoded as WebP, so none of its metadata (EXIF, GPS, text chunks) is kept. Rate-limited ' +
+          'per client: 429 with Retry-After.',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: reportBody,
+        response: {
+          201: issueReportedSchema,
+          400: errorSchema,
+          413: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type, title, description, page_url: pageUrl, email, screenshot } = request.body;
+      const outcome = await submitIssueReport(app.db, media, {
+        type,
+        title,
+        description,
+        pageUrl,
+        email,
+        screenshot,
+      });
+      if ('screenshotProblem' in outcome) {
+        throw new ValidationHttpError([{ field: 'screenshot', message: outcome.screenshotProblem }]);
+      }
+      const { id } = outcome;
+      trackerChanged();
+      return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
+    },
+  );
+
+  app.get(
+    '/issues',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['issues'],
+        summary: 'The public tracker: reports, newest first',
+        description:
+          'An array (older clients expect one) with the total in `X-Total-Count`. `q` matches every word in ' +
+          'title or description, ignoring case. `email` is present for admins only; `status_history` lists ' +
+          'the latest status changes.',
+        querystring: issueListQuerySchema,
+        response: { 200: issueListSchema, 304: noContentSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q, type, status, page, page_size: pageSize } = request.query;
+      const load = async (withEmail: boolean) => {
+        const { reports, total } = await listIssueReports(app.db, { q, type, status }, { page, pageSize });
+        return { body: reports.map((report) => toIssue(report, media, withEmail)), total };
+      };
+      addVary(reply, 'Authorization');
+      if (isAdmin(request.user)) {
+        // With e-mails and always fresh: never cached.
+        const { body, total } = await load(true);
+        return reply
+          .header('x-total-count', String(total))
+          .header('cache-control', PRIVATE_NO_STORE)
+          .send(body);
+      }
+      const key = `list|${filterKey({ q, type, status })}|${page}|${pageSize}`;
+      const answer = await trackerCache.get(key, () => load(false));
+      reply.header('x-total-count', String(answer.total ?? 0));
+      return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
+    },
+  );
+
+  app.get(
+    '/issues/counts',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['issues'],
+        summary: 'How many reports have each status',
+        description:
+          "For the same `q` and `type` as GET /issues; every status is present. Visitors' answers may be up " +
+          "to CACHE_TTL_MS old when another API instance made the change; admins' are always current.",
+        querystring: issueCountsQuerySchema,
+        response: { 200: issueCountsSchema, 304: noContentSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const load = async () => ({ body: await countIssueReports(app.db, request.query) });
+      addVary(reply, 'Authorization');
+      if (isAdmin(request.user)) {
+        // Admins see their changes at once, whichever instance answers.
+        return reply.header('cache-control', PRIVATE_NO_STORE).send((await load()).body);
+      }
+      const answer = await trackerCache.get(`counts|${filterKey(request.query)}`, load);
+      return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
+    },
+  );
+
+  app.patch(
+    '/issues/:id/status',
+    {
+      onRequest: [app.requireAdmin, adminLimit],
+      schema: {
+        tags: ['issues'],
+        summary: "Change a report's status (admin)",
+        description:
+          `\`{status}\`: one of ${ISSUE_STATUSES.join(', ')}. The change is recorded in the report's history; ` +
+          'a change to FIXED or WONT_FIX e-mails the reporter once, when they left an address.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: issueStatusBodySchema,
+        response: {
+          200: issueSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      const id = existingIdOr404(request);
+      const outcome = await changeIssueStatus(app.db, id, request.body.status, admin.id);
+      if (outcome.kind === 'not-found') throw issueNotFound();
+      if (outcome.kind === 'changed') {
+        trackerChanged();
+        notifyReporter(outcome.report);
+      }
+      return toIssue(outcome.report, media, true);
+    },
+  );
+
+  app.delete(
+    '/issues/:id',
+    {
+      onRequest: [app.requireAdmin, adminLimit],
+      schema: {
+        tags: ['issues'],
+        summary: 'Delete a report and its screenshot (admin)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: {
+          204: noContentSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteIssueReport(app.db, existingIdOr404(request));
+      if (!deleted) throw issueNotFound();
+      trackerChanged();
+      if (deleted.screenshotKey) {
+        const key = deleted.screenshotKey;
+        // The database no longer names the file: removed after MEDIA_DELETE_GRACE (pages may still link it).
+        await app.retiredMedia
+          .retireImage(key)
+          .catch((error: unknown) =>
+            app.log.warn({ err: error, key }, 'could not schedule a deleted report screenshot for removal'),
+          );
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** A path id above the largest integer id cannot name a report. */
+function existingIdOr404(request: FastifyRequest): number {
+  const { id } = request.params as { id: number };
+  if (id > MAX_ID) throw issueNotFound();
+  return id;
+}
+
+export default issueRoutes;

@@ -1,0 +1,54 @@
+import { stringify } from 'csv-stringify/sync';
+import { CSV_COLUMNS, type ListItem } from '../../contract/reading-lists';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import { coverVariants } from '../catalogue/presenters';
+import type { MediaStorage } from '../media/storage';
+import type { ListItemRow } from './repository';
+
+/** An item as the API answers it: the stored series with its live overall rank and its cover URLs. */
+export function toListItem(row: ListItemRow, snapshot: CatalogueSnapshot, media: MediaStorage): ListItem {
+  return {
+    series_id: row.seriesId,
+    title: row.title,
+    cover_url: row.coverKey ? media.url(row.coverKey) : null,
+    cover_variants: coverVariants(media, row.coverKey),
+    rank: snapshot.placement(row.seriesId)?.overall.rank ?? null,
+    final_score: row.finalScore,
+    vote_count: row.voterCount,
+    type: row.type,
+    status: row.status,
+    added_at: new Date(row.addedAt).toISOString(),
+  };
+}
+
+/**
+ * A list as CSV (RFC 4180, with a header row): title, type, status, rank, score, votes and the series'
+ * page. Cells that a spreadsheet would run as a formula (=, +, -, @ ...) are escaped, since titles are
+ * typed by people.
+ */
+export function itemsCsv(items: ListItem[], siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return stringify(
+    items.map((item) => [
+      item.title,
+      item.type,
+      item.status ?? '',
+      item.rank ?? '',
+      item.vote_count > 0 ? item.final_score.toFixed(3) : '',
+      item.vote_count,
+      `${site}/series/${item.series_id}`,
+    ]),
+    { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' },
+  );
+}
+
+/** A file name for the download: the list's name reduced to safe characters. */
+export function csvFileName(listName: string): string {
+  const stem = listName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 50);
+  return `${stem || 'reading-list'}.csv`;
+}

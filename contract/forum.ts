@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { SERIES_STATUSES, SERIES_TYPES } from './catalogue';
+import { pageQuery, pathId } from './http';
+import {
+  FORUM_MAX_PAGE_SIZE,
+  FORUM_PAGE_SIZE,
+  FORUM_POST_MAX_LENGTH,
+  FORUM_SEARCH_MAX_LENGTH,
+  FORUM_TITLE_MAX_LENGTH,
+  MENTION_QUERY_MAX_LENGTH,
+  MENTION_RESULTS_MAX,
+} from './forum-values';
+
+/*
+ * The forum's part of the contract (api.md "Forum"; part2 §2-§9): threads, posts, likes, the mention
+ * search and image uploads. The limits, texts and helpers are in ./forum-values, re-exported here.
+ *
+ * Required texts are optional in the body schemas on purpose: the contract answers a missing or blank
+ * title, content or reply with its own 422 text ("Title and content are required.", "Reply cannot be
+ * empty.", ...), which the API gives after trimming, not zod's generic message.
+ */
+
+export * from './forum-values';
+
+/* Shapes. */
+
+export const forumSeriesRefSchema = z.object({
+  series_id: z.number().int(),
+  title: z.string(),
+  cover_url: z.string().nullable(),
+  type: z.enum(SERIES_TYPES),
+  status: z.enum(SERIES_STATUSES).nullable(),
+});
+export type ForumSeriesRef = z.infer<typeof forumSeriesRefSchema>;
+
+export const threadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author_username: z.string().nullable().describe('null once the author deleted their account ("Anonymous")'),
+  created_at: z.string(),
+  updated_at: z.string().describe('Last change of the thread or of any of its posts (ISO 8601)'),
+  last_post_at: z.string().describe('When the latest post was written; the list orders by it'),
+  post_count: z.number().int().describe('Posts in the thread, the original post included'),
+  locked: z.boolean(),
+  latest_first: z.boolean(),
+  pinned: z.boolean(),
+  settings: z
+    .object({ latest_first: z.boolean() })
+    .describe('The same ordering flag, as older clients read it'),
+  series_refs: z.array(forumSeriesRefSchema).describe('Series the thread references, in the order given'),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  thread_id: z.number().int(),
+  parent_id: z.number().int().nullable().describe('null for a top-level post'),
+  author_username: z.string().nullable().describe('null once the author deleted their account ("Anonymous")'),
+  content_markdown: z.string().describe('Untrusted markdown: sanitize when rendering'),
+  created_at: z.string(),
+  updated_at: z.string(),
+  heart_count: z.number().int(),
+  viewer_has_hearted: z.boolean().describe('Whether the caller likes the post; false for visitors'),
+  series_refs: z.array(forumSeriesRefSchema).describe('Series the post mentions'),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** GET /forum/threads: an array (older clients expect one); the total is in `X-Total-Count`. */
+export const threadListSchema = z.array(threadSchema);
+
+/** GET /forum/threads/{id}: the thread and every post, oldest first (the first is the original post). */
+export const threadDetailSchema = z.object({ thread: threadSchema, posts: z.array(postSchema) });
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+
+export const heartResultSchema = z.object({
+  count: z.number().int().describe("The post's like count after the toggle"),
+  hearted: z.boolean().describe('Whether the caller likes the post now'),
+});
+export type HeartResult = z.infer<typeof heartResultSchema>;
+
+export const lockResultSchema = z.object({ id: z.number().int(), locked: z.boolean() });
+export const settingsResultSchema = z.object({ id: z.number().int(), latest_first: z.boolean() });
+export const pinResultSchema = z.object({ id: z.number().int(), pinned: z.boolean() });
+export type LockResult = z.infer<typeof lockResultSchema>;
+export type SettingsResult = z.infer<typeof settingsResultSchema>;
+export type PinResult = z.infer<typeof pinResultSchema>;
+
+export const mentionResultSchema = z.object({
+  series_id: z.number().int(),
+  title: z.string(),
+  cover_url: z.string().nullable(),
+});
+export const mentionResultsSchema = z.array(mentionResultSchema);
+export type MentionResult = z.infer<typeof mentionResultSchema>;
+
+export const mediaUploadResultSchema = z.object({
+  url: z.string().describe('Absolute URL of the stored, re-encoded image'),
+  width: z.number().int(),
+  height: z.number().int(),
+  mime: z.string().describe('image/webp, or image/gif for a GIF (kept animated)'),
+  size: z.number().int().describe('Bytes of the stored file'),
+});
+export type MediaUploadResult = z.infer<typeof mediaUploadResultSchema>;
+
+/** GET /forum/feed.xml: Atom 1.0 (additive call). */
+export const forumFeedSchema = z.string().describe('application/atom+xml: the most recently active threads');
+
+/* Requests. */
+
+const positiveId = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * `series_ids`: numbers in JSON; in a form, a repeated field or one comma-separated value. Empty means none.
+ */
+export const seriesIdsField = z
+  .preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+      return list.flatMap((item) => {
+        if (typeof item !== 'string') return [item];
+        const trimmed = item.trim();
+        return trimmed === '' ? [] : [Number(trimmed)];
+      });
+    },
+    z.array(positiveId, { error: 'series_ids must be a list of series ids' }).max(1000).optional(),
+  )
+  .describe('Series ids (JSON numbers, or repeated / comma-separated form fields)');
+
+/** Optional parent: only a positive number counts (part2 §5: 0 or none means top level). */
+export const parentIdField = z
+  .preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '' || value === 0 || value === '0')
+        return undefined;
+      return typeof value === 'string' ? Number(value.trim()) : value;
+    },
+    z.number({ error: 'parent_id must be a post id' }).int().min(1).max(2_147_483_647).optional(),
+  )
+  .describe('The post replied to; absent, null or 0 for a top-level reply');
+
+const titleField = z
+  .string()
+  .max(FORUM_TITLE_MAX_LENGTH * 2)
+  .optional();
+const markdownField = z
+  .string()
+  .max(FORUM_POST_MAX_LENGTH * 2)
+  .optional();
+
+/** A form's "true"/"false" or a JSON boolean. */
+const booleanField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    if (text === 'true' || text === '1' || text === 'on') return true;
+    if (text === 'false' || text === '0' || text === 'off') return false;
+    return value;
+  },
+  z.boolean({ error: 'must be true or false' }),
+);
+
+export const createThreadBody = z.object({
+  title: titleField.describe(
+    `Trimmed; a leading "#" heading marker is stripped; 1-${FORUM_TITLE_MAX_LENGTH} characters`,
+  ),
+  first_post_markdown: markdownField.describe(
+    `The original post; trimmed, 1-${FORUM_POST_MAX_LENGTH} characters`,
+  ),
+  series_ids: seriesIdsField,
+});
+export type CreateThreadBody = z.input<typeof createThreadBody>;
+
+export const updateThreadBody = z.object({
+  title: titleField,
+  first_post_markdown: markdownField,
+  series_ids: seriesIdsField,
+});
+export type UpdateThreadBody = z.input<typeof updateThreadBody>;
+
+export const createPostBody = z.object({
+  content_markdown: markdownField.describe(`Trimmed, 1-${FORUM_POST_MAX_LENGTH} characters`),
+  parent_id: parentIdField,
+  series_ids: seriesIdsField,
+});
+export type CreatePostBody = z.input<typeof createPostBody>;
+
+export const updatePostBody = z.object({
+  content_markdown: markdownField,
+  series_ids: seriesIdsField,
+});
+export type UpdatePostBody = z.input<typeof updatePostBody>;
+
+export const lockBody = z.object({ locked: booleanField });
+export const settingsBody = z.object({ latest_first: booleanField });
+export const pinBody = z.object({ pinned: booleanField });
+
+export const threadListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(FORUM_SEARCH_MAX_LENGTH)
+    .optional()
+    .describe('Words searched in titles, ignoring case; every word must match'),
+  author: z.string().trim().max(64).optional().describe("Only this user's threads (username, any case)"),
+  ...pageQuery(FORUM_PAGE_SIZE, FORUM_MAX_PAGE_SIZE),
+});
+export type ThreadListQuery = z.infer<typeof threadListQuery>;
+
+export const mentionSearchQuery = z.object({
+  q: z
+    .string({ error: 'Query is required' })
+    .trim()
+    .min(1, 'Query is required')
+    .max(MENTION_QUERY_MAX_LENGTH)
+    .describe('Start of, or words in, a series title (from 1 character)'),
+  limit: z.coerce.number().int().min(1).max(MENTION_RESULTS_MAX).default(MENTION_RESULTS_MAX),
+});
+export type MentionSearchQuery = z.infer<typeof mentionSearchQuery>;
+
+/** The text fields of POST /forum/media/upload; the API adds the `file` part. */
+export const mediaUploadFields = {
+  thread_id: z.coerce
+    .number({ error: 'thread_id must be a thread id' })
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .describe('The thread the image belongs to'),
+  post_id: parentIdField.describe('The post the image belongs to, when it is for an existing post'),
+};
+
+/** `/forum/threads/{id}/posts/{postId}` path parameters. */
+export const threadPostParams = z.object({ id: pathId, postId: pathId });

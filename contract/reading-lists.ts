@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { coverVariantSchema, SERIES_STATUSES, SERIES_TYPES } from './catalogue';
+import { pageQuery, pagedSchema, pathId } from './http';
+import {
+  DEFAULT_LIST_SORT,
+  LIST_ITEMS_MAX_PAGE_SIZE,
+  LIST_ITEMS_PAGE_SIZE,
+  LIST_NAME_MAX_LENGTH,
+  LIST_SORT_KEYS,
+  LIST_SORTS,
+  LISTS_MAX_PAGE_SIZE,
+  LISTS_PAGE_SIZE,
+  type ListSort,
+} from './reading-lists-values';
+
+/*
+ * Reading lists' part of the contract (api.md, Reading lists; part2 §2-§9): the list and item shapes and
+ * the queries; the limits, sorts and texts are in ./reading-lists-values.
+ */
+
+export * from './reading-lists-values';
+
+/* Shapes. */
+
+const listId = z.number().int().describe('List id');
+
+const readingListSummaryShape = {
+  id: listId,
+  name: z.string(),
+  is_public: z.boolean(),
+  share_token: z
+    .string()
+    .nullable()
+    .describe('Random URL-safe token (at least 128 bits) while public; null while private'),
+  item_count: z.number().int(),
+};
+
+export const readingListSummarySchema = z.object(readingListSummaryShape);
+export type ReadingListSummary = z.infer<typeof readingListSummarySchema>;
+
+export const readingListSchema = z.object({
+  ...readingListSummaryShape,
+  items: z
+    .array(z.object({ series_id: z.number().int() }))
+    .describe('Every series in the list, in list order'),
+});
+export type ReadingList = z.infer<typeof readingListSchema>;
+
+export const listItemSchema = z.object({
+  series_id: z.number().int(),
+  title: z.string(),
+  cover_url: z.string().nullable(),
+  cover_variants: z.array(coverVariantSchema).describe('Narrower WebP renditions of the cover (additive)'),
+  rank: z.number().int().nullable().describe('Live overall rank; null while Unranked'),
+  final_score: z.number(),
+  vote_count: z.number().int(),
+  type: z.enum(SERIES_TYPES),
+  status: z.enum(SERIES_STATUSES).nullable(),
+  added_at: z.string().describe('When the series was added to the list (ISO 8601)'),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+
+export const publicReadingListSchema = z.object({
+  name: z.string(),
+  item_count: z.number().int(),
+  items: z.array(listItemSchema),
+});
+export type PublicReadingList = z.infer<typeof publicReadingListSchema>;
+
+/** `GET /reading-lists/me`: every list of the caller with its series ids. */
+export const myReadingListsSchema = z.array(readingListSchema);
+
+export const readingListsPageSchema = pagedSchema(readingListSummarySchema);
+export type ReadingListsPage = z.infer<typeof readingListsPageSchema>;
+export const listItemsPageSchema = z.object({
+  ...pagedSchema(listItemSchema).shape,
+  item_count: z.number().int().describe('Items in the whole list, whatever the filters (additive)'),
+});
+export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
+
+/** `GET .../export.csv`: a header row, then one row per item (RFC 4180). */
+export const listCsvSchema = z
+  .string()
+  .describe('text/csv with the columns title, type, status, rank, score, votes, link');
+
+/* Requests. */
+
+export const createListBody = z.object({
+  name: z
+    .string()
+    .optional()
+    .describe(`1-${LIST_NAME_MAX_LENGTH} characters after trimming; unique per user (case-insensitive)`),
+});
+
+export const addItemBody = z.object({
+  series_id: z.coerce
+    .number({ error: 'series_id must be a series id' })
+    .int({ error: 'series_id must be a series id' })
+    .min(1, { error: 'series_id must be a series id' })
+    .describe('Series id (a number, or its decimal text in a form)'),
+});
+
+export const listsPageQuery = z.object(pageQuery(LISTS_PAGE_SIZE, LISTS_MAX_PAGE_SIZE));
+
+const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** Accepts `rank` for `rank_asc`, any casing, and empty for the default. */
+export const listSortParam = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const sort = value.trim().toLowerCase();
+    if (sort === '') return undefined;
+    return (LIST_SORT_KEYS as readonly string[]).includes(sort) ? `${sort}_asc` : sort;
+  },
+  z
+    .enum(LIST_SORTS as [ListSort, ...ListSort[]], {
+      error: `must be one of ${LIST_SORTS.join(', ')}`,
+    })
+    .default(DEFAULT_LIST_SORT),
+);
+
+const upperEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => {
+    const upper = typeof value === 'string' ? value.trim().toUpperCase() : value;
+    return upper === '' || upper === 'ALL' ? undefined : upper;
+  }, z.enum(values).optional());
+
+export const listItemsFilterQuery = {
+  type: upperEnum(SERIES_TYPES).describe('MANHWA, MANGA or MANHUA in any casing; empty or ALL for any'),
+  status: upperEnum(SERIES_STATUSES).describe('A series status in any casing; empty or ALL for any'),
+  min_score: z
+    .preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).optional())
+    .describe('Stars ≥: only series with votes and a final score at least this'),
+  min_votes: z
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional())
+    .describe('Votes ≥: only series with at least this many voters'),
+  sort: listSortParam.describe(`One of ${LIST_SORTS.join(', ')}; default_asc when empty`),
+};
+
+export const listItemsQuery = z.object({
+  ...pageQuery(LIST_ITEMS_PAGE_SIZE, LIST_ITEMS_MAX_PAGE_SIZE),
+  ...listItemsFilterQuery,
+});
+export type ListItemsQuery = z.infer<typeof listItemsQuery>;
+
+/** The filters and sort of a list's items, as the API applies them (page aside). */
+export type ListItemsFilter = Pick<ListItemsQuery, 'type' | 'status' | 'min_score' | 'min_votes' | 'sort'>;
+
+export const publicListQuery = z.object({ sort: listItemsFilterQuery.sort });
+
+/** `/reading-lists/{id}/items/{seriesId}` path parameters. */
+export const listItemParams = z.object({ id: pathId, seriesId: pathId });
+
+/** `/reading-lists/public/{token}` path parameters: any text; one that is no token is simply not found. */
+export const shareTokenParams = z.object({ token: z.string().describe('The share token of a public list') });

@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SERIES_STATUSES, SERIES_TYPES } from '../../../contract/catalogue-values';
+import {
+  DEFAULT_LIST_SORT,
+  LIST_SORTS,
+  LIST_TEXT,
+  type ListSort,
+} from '../../../contract/reading-lists-values';
+import type { ListItem, ReadingListSummary } from '../../../contract/reading-lists';
+import { statusLabel } from '../catalogue/series-format';
+import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
+import { listFailureMessage, SORT_LABELS } from './list-messages';
+import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
+import { useSentinel } from './use-sentinel';
+import fieldStyles from '../../ui/TextField.module.css';
+import styles from './MyListsPage.module.css';
+import pageStyles from './ListPages.module.css';
+
+const NO_FILTERS: ItemFilters = { type: '', status: '', sort: DEFAULT_LIST_SORT, minScore: '', minVotes: '' };
+/** Typing in a number field waits this long before asking the API. */
+const TYPING_DELAY_MS = 350;
+
+export interface ListItemsProps {
+  list: ReadingListSummary;
+  onCountChanged: (itemCount: number) => void;
+  onAnnounce: (text: string) => void;
+}
+
+/** A number field's value as the API may take it, or null while it is not one (the field says why). */
+function validNumber(value: string, min: number, max: number, whole: boolean): boolean {
+  if (value.trim() === '') return true;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= min && number <= max && (!whole || Number.isInteger(number));
+}
+
+/** An open list's filters (applied by the API) and its items, 25 at a time with infinite scroll. */
+export default function ListItems({ list, onCountChanged, onAnnounce }: ListItemsProps) {
+  const [filters, setFilters] = useState<ItemFilters>(NO_FILTERS);
+  const [applied, setApplied] = useState<ItemFilters>(NO_FILTERS);
+  const [items, setItems] = useState<ListItem[]>([]);
+  const [page, setPage] = useState(0);
+  const [hasMore, setHasMore] = useState(false);
+  const [total, setTotal] = useState(0);
+  const [phase, setPhase] = useState<'loading' | 'idle' | 'error'>('loading');
+  const [rowError, setRowError] = useState('');
+  const [removing, setRemoving] = useState<number | null>(null);
+  const latest = useRef(0);
+  const id = useId();
+
+  const scoreValid = validNumber(filters.minScore, 0, 10, false);
+  const votesValid = validNumber(filters.minVotes, 0, Number.MAX_SAFE_INTEGER, true);
+
+  function load(next: number, using: ItemFilters) {
+    const request = ++latest.current;
+    setPhase('loading');
+    fetchListItems(list.id, next, using).then(
+      (answer) => {
+        if (request !== latest.current) return;
+        setItems((shown) => (next === 1 ? answer.items : [...shown, ...answer.items]));
+        setPage(next);
+        setHasMore(answer.has_more);
+        setTotal(answer.total);
+        setPhase('idle');
+        if (answer.item_count !== list.item_count) onCountChanged(answer.item_count);
+      },
+      () => {
+        if (request === latest.current) setPhase('error');
+      },
+    );
+  }
+
+  // The filters apply as they change; typed numbers after a pause, and only once they are valid.
+  useEffect(() => {
+    if (!scoreValid || !votesValid) return;
+    const typed = filters.minScore !== applied.minScore || filters.minVotes !== applied.minVotes;
+    const timer = setTimeout(
+      () => {
+        setApplied(filters);
+        load(1, filters);
+      },
+      typed ? TYPING_DELAY_MS : 0,
+    );
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters]);
+
+  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore, () => load(page + 1, applied));
+
+  async function remove(item: ListItem) {
+    if (removing !== null) return;
+    setRemoving(item.series_id);
+    setRowError('');
+    try {
+      const changed = await removeSeriesFromList(list.id, item.series_id);
+      setItems((shown) => shown.filter((entry) => entry.series_id !== item.series_id));
+      setTotal((count) => Math.max(0, count - 1));
+      onCountChanged(changed.item_count);
+      onAnnounce(`Removed “${item.title}” from “${list.name}”.`);
+    } catch (failure) {
+      setRowError(`${listFailureMessage(failure, LIST_TEXT.removeFailed)}: “${item.title}”`);
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  const set = (field: keyof ItemFilters) => (value: string) => setFilters({ ...filters, [field]: value });
+  const filtered =
+    applied.type !== '' ||
+    applied.status !== '' ||
+    applied.minScore.trim() !== '' ||
+    applied.minVotes.trim() !== '';
+  const firstLoad = phase === 'loading' && page === 0;
+
+  return (
+    <div className={styles.items}>
+      <form
+        className={styles.filters}
+        onSubmit={(event) => event.preventDefault()}
+        aria-label={`Filter ${list.name}`}
+      >
+        <label className={pageStyles.field}>
+          <span>Type</span>
+          <select
+            className={fieldStyles.input}
+            value={filters.type}
+            onChange={(event) => set('type')(event.target.value)}
+          >
+            <option value="">All</option>
+            {SERIES_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={pageStyles.field}>
+          <span>Status</span>
+          <select
+            className={fieldStyles.input}
+            value={filters.status}
+            onChange={(event) => set('status')(event.target.value)}
+          >
+            <option value="">All</option>
+            {SERIES_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`${pageStyles.field} ${styles.sortFilter}`}>
+          <span>Sort</span>
+          <select
+            className={fieldStyles.input}
+            value={filters.sort}
+            onChange={(event) => set('sort')(event.target.value as ListSort)}
+          >
+            {(Object.keys(SORT_LABELS) as ListSort[])
+              .filter((sort) => LIST_SORTS.includes(sort))
+              .map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className={pageStyles.field}>
+          <span>Stars ≥</span>
+          <input
+            className={fieldStyles.input}
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={0}
+            max={10}
+            value={filters.minScore}
+            placeholder="Any"
+            onChange={(event) => set('minScore')(event.target.value)}
+            aria-invalid={!scoreValid || undefined}
+            aria-describedby={scoreValid ? undefined : `${id}-score-error`}
+          />
+        </label>
+        <label className={pageStyles.field}>
+          <span>Votes ≥</span>
+          <input
+            className={fieldStyles.input}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={0}
+            value={filters.minVotes}
+            placeholder="Any"
+            onChange={(event) => set('minVotes')(event.target.value)}
+            aria-invalid={!votesValid || undefined}
+            aria-describedby={votesValid ? undefined : `${id}-votes-error`}
+          />
+        </label>
+        <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+          {LIST_TEXT.reset}
+        </button>
+        {!scoreValid && (
+          <p id={`${id}-score-error`} className={styles.fieldError}>
+            Stars: a number from 0 to 10.
+          </p>
+        )}
+        {!votesValid && (
+          <p id={`${id}-votes-error`} className={styles.fieldError}>
+            Votes: a whole number from 0.
+          </p>
+        )}
+      </form>
+
+      <p className="visually-hidden" role="status">
+        {phase === 'idle' ? `${total} series shown.` : ''}
+      </p>
+
+      <div role="alert">{rowError && <p className={styles.fieldError}>{rowError}</p>}</div>
+      {items.length > 0 && (
+        <ol className={pageStyles.rows} aria-busy={phase === 'loading'}>
+          {items.map((item, index) => (
+            <ListItemRow
+              key={item.series_id}
+              item={item}
+              eager={index < 4}
+              action={
+                <button
+                  type="button"
+                  className={`button ${styles.removeButton}`}
+                  onClick={() => remove(item)}
+                  aria-disabled={removing === item.series_id || undefined}
+                >
+                  {LIST_TEXT.remove}
+                  <span className="visually-hidden"> {item.title}</span>
+                </button>
+              }
+            />
+          ))}
+        </ol>
+      )}
+      {phase === 'loading' && (
+        <ol className={pageStyles.rows} aria-hidden="true">
+          {Array.from({ length: firstLoad ? Math.min(Math.max(list.item_count, 1), 4) : 2 }, (_, index) => (
+            <ListItemRowSkeleton key={index} withAction />
+          ))}
+        </ol>
+      )}
+      {phase === 'error' && (
+        <div className={styles.inlineMessage} role="alert">
+          <p>{LIST_TEXT.loadListsFailed}</p>
+          <button type="button" className="button" onClick={() => load(page + 1, applied)}>
+            {LIST_TEXT.tryAgain}
+          </button>
+        </div>
+      )}
+      {phase === 'idle' && items.length === 0 && (
+        <p className={styles.inlineMessage}>
+          {filtered && total < list.item_count ? LIST_TEXT.noMatch : LIST_TEXT.noItems}
+        </p>
+      )}
+      <div ref={sentinel} />
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { LIST_TEXT } from '../../../contract/reading-lists-values';
+import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
+import { $session, LOGIN_PATH } from '../accounts/session-store';
+import { useHydrated } from '../../ui/use-hydrated';
+import { fetchMyListsPage } from './lists-api';
+import { listIdFromHash } from './list-format';
+import ListPanel from './ListPanel';
+import { useSentinel } from './use-sentinel';
+import styles from './MyListsPage.module.css';
+import pageStyles from './ListPages.module.css';
+
+type Phase = 'loading' | 'idle' | 'error';
+
+function subscribeToHash(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+const currentHash = () => window.location.hash;
+
+/**
+ * /my-lists: the signed-in user's lists, 10 a page with infinite scroll, each collapsible with its items.
+ * Visitors are sent to log in. `#list-{id}` opens that list and scrolls to it.
+ */
+export default function MyListsPage() {
+  const hydrated = useHydrated();
+  const session = useStore($session, { ssr: 'initial' });
+  const signedIn = session.user !== null;
+  const [lists, setLists] = useState<ReadingListSummary[]>([]);
+  const [page, setPage] = useState(0);
+  const [hasMore, setHasMore] = useState(true);
+  const [phase, setPhase] = useState<Phase>('loading');
+  /** Lists the user opened or closed; the others are open when anchored. */
+  const [toggled, setToggled] = useState<Map<number, boolean>>(() => new Map());
+  const [announcement, setAnnouncement] = useState('');
+  const latest = useRef(0);
+  const inFlight = useRef<number | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Visitors log in first, then come back here.
+  useEffect(() => {
+    if (hydrated && !signedIn) {
+      window.location.assign(`${LOGIN_PATH}?next=${encodeURIComponent('/my-lists')}`);
+    }
+  }, [hydrated, signedIn]);
+
+  /**
+   * Fetches a page and shows it. Sets no state before the answer, so effects may call it; the page's
+   * first load starts in the loading phase already.
+   */
+  function fetchPage(next: number) {
+    if (inFlight.current === next) return;
+    inFlight.current = next;
+    const request = ++latest.current;
+    fetchMyListsPage(next).then(
+      (answer) => {
+        if (request !== latest.current) return;
+        inFlight.current = null;
+        setLists((shown) => (next === 1 ? answer.items : [...shown, ...answer.items]));
+        setPage(next);
+        setHasMore(answer.has_more);
+        setPhase('idle');
+      },
+      () => {
+        if (request !== latest.current) return;
+        inFlight.current = null;
+        setPhase('error');
+        setAnnouncement(LIST_TEXT.loadListsFailed);
+      },
+    );
+  }
+
+  /** For events (scrolling, Try again): shows the loading state at once. */
+  function loadPage(next: number) {
+    setPhase('loading');
+    fetchPage(next);
+  }
+
+  const fetchNextPage = useEffectEvent(() => fetchPage(page + 1));
+
+  useEffect(() => {
+    if (hydrated && signedIn) fetchPage(1);
+    // Once per session: a new user means a new page load anyway.
+  }, [hydrated, signedIn]);
+
+  // An anchored list (`#list-{id}`) is open unless the user closed it; once loaded it scrolls into view.
+  // More pages load until it is there, or none remain.
+  const hash = useSyncExternalStore(subscribeToHash, currentHash, () => '');
+  const anchored = listIdFromHash(hash);
+  const revealedHash = useRef('');
+  useEffect(() => {
+    if (anchored === null || phase !== 'idle' || revealedHash.current === hash) return;
+    if (!lists.some((list) => list.id === anchored)) {
+      if (hasMore) fetchNextPage();
+      return;
+    }
+    revealedHash.current = hash;
+    requestAnimationFrame(() => {
+      const target = document.getElementById(`list-${anchored}`);
+      target?.scrollIntoView({ block: 'start' });
+      target?.querySelector<HTMLElement>('[aria-expanded]')?.focus({ preventScroll: true });
+    });
+  }, [anchored, hash, phase, lists, hasMore]);
+  const isOpen = (id: number) => toggled.get(id) ?? id === anchored;
+
+  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore && page > 0, () =>
+    loadPage(page + 1),
+  );
+
+  function toggle(id: number) {
+    setToggled((current) => new Map(current).set(id, !isOpen(id)));
+  }
+
+  function updated(list: ReadingList | ReadingListSummary) {
+    setLists((shown) =>
+      shown.map((existing) =>
+        existing.id === list.id
+          ? {
+              id: list.id,
+              name: list.name,
+              is_public: list.is_public,
+              share_token: list.share_token,
+              item_count: list.item_count,
+            }
+          : existing,
+      ),
+    );
+  }
+
+  function deleted(id: number) {
+    const index = lists.findIndex((list) => list.id === id);
+    const name = lists[index]?.name ?? '';
+    const neighbour = lists[index + 1] ?? lists[index - 1];
+    setLists((shown) => shown.filter((list) => list.id !== id));
+    setAnnouncement(`Deleted “${name}”.`);
+    // The deleted list's buttons are gone: focus its neighbour's heading button, else the page heading.
+    requestAnimationFrame(() => {
+      const next = neighbour && document.querySelector<HTMLElement>(`#list-${neighbour.id} [aria-expanded]`);
+      if (next) next.focus();
+      else heading.current?.focus();
+    });
+  }
+
+  const showEmpty = phase === 'idle' && lists.length === 0;
+  const showEnd = phase === 'idle' && !hasMore && lists.length > 0;
+
+  return (
+    <div className={pageStyles.page}>
+      <h1 ref={heading} tabIndex={-1}>
+        My Reading Lists
+      </h1>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {hydrated && !signedIn && <p className={pageStyles.message}>Redirecting to log in…</p>}
+
+      {lists.length > 0 && (
+        <ul className={styles.lists} aria-busy={phase === 'loading'}>
+          {lists.map((list) => (
+            <ListPanel
+              key={list.id}
+              list={list}
+              open={isOpen(list.id)}
+              onToggle={() => toggle(list.id)}
+              onChanged={updated}
+              onDeleted={() => deleted(list.id)}
+              onAnnounce={setAnnouncement}
+            />
+          ))}
+        </ul>
+      )}
+
+      {phase === 'loading' && (!hydrated || signedIn) && (
+        <ul className={styles.lists} aria-hidden="true" data-testid="lists-skeleton">
+          {Array.from({ length: lists.length ? 1 : 2 }, (_, index) => (
+            <li key={index} className={styles.panelSkeleton} />
+          ))}
+        </ul>
+      )}
+
+      {phase === 'error' && (
+        <div className={pageStyles.message} role="alert">
+          <p>{LIST_TEXT.loadListsFailed}</p>
+          <button type="button" className="button" onClick={() => loadPage(page + 1)}>
+            {LIST_TEXT.tryAgain}
+          </button>
+        </div>
+      )}
+      {showEmpty && <p className={pageStyles.message}>{LIST_TEXT.noLists}</p>}
+      {showEnd && <p className={pageStyles.end}>{LIST_TEXT.endOfLists}</p>}
+      <div ref={sentinel} />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  DEFAULT_LIST_SORT,
+  LIST_TEXT,
+  SHARED_LIST_STEP,
+  type ListSort,
+} from '../../../contract/reading-lists-values';
+import type { PublicReadingList } from '../../../contract/reading-lists';
+import { documentTitle } from '../../lib/seo';
+import { fetchSharedList, sharedListCsvUrl } from './lists-api';
+import { formatItemCount, shareTokenFromPath } from './list-format';
+import { SORT_LABELS } from './list-messages';
+import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
+import { useSentinel } from './use-sentinel';
+import styles from './SharedListPage.module.css';
+import fieldStyles from '../../ui/TextField.module.css';
+import pageStyles from './ListPages.module.css';
+
+/** The shared page's sorts (spec): list order, rank both ways, stars, votes, title A–Z and Z–A. */
+const SHARED_SORTS: ListSort[] = [
+  'default_asc',
+  'rank_asc',
+  'rank_desc',
+  'stars_desc',
+  'stars_asc',
+  'votes_desc',
+  'votes_asc',
+  'title_asc',
+  'title_desc',
+];
+
+/** The loaded list for one token and sort, or null when it could not be loaded. */
+interface Answer {
+  key: string;
+  list: PublicReadingList | null;
+}
+
+const noSubscription = () => () => {};
+const currentPath = () => window.location.pathname;
+
+/**
+ * /lists/{token}: a shared list, read without an account. One static page serves every token (a 200
+ * rewrite); the island reads the token from the address. Rows appear 25 more at a time as the reader
+ * scrolls.
+ */
+export default function SharedListPage() {
+  // Null in the build-time markup and while hydrating; the address after.
+  const path = useSyncExternalStore(noSubscription, currentPath, () => null);
+  const token = path === null ? null : shareTokenFromPath(path);
+  const [sort, setSort] = useState<ListSort>(DEFAULT_LIST_SORT);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [shown, setShown] = useState({ key: '', count: SHARED_LIST_STEP });
+  const [copied, setCopied] = useState<{ text: string; id: number } | null>(null);
+  const key = token ? `${token}\n${sort}` : null;
+
+  useEffect(() => {
+    if (!token || !key) return;
+    let current = true;
+    fetchSharedList(token, sort).then(
+      (list) => {
+        if (!current) return;
+        setAnswer({ key, list });
+        document.title = documentTitle(`${list.name} · Shared reading list`);
+      },
+      () => {
+        if (current) setAnswer({ key, list: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, sort, key]);
+
+  const loading = token !== '' && (key === null || answer?.key !== key);
+  const failed = !loading && answer?.list === null;
+  // While another sort loads, the rows of the last one stay.
+  const list = answer?.list ?? null;
+  const items = list?.items ?? [];
+  const count = shown.key === answer?.key ? shown.count : SHARED_LIST_STEP;
+  const ended = !loading && count >= items.length;
+  const sentinel = useSentinel<HTMLDivElement>(!loading && !ended, () =>
+    setShown({ key: answer?.key ?? '', count: count + SHARED_LIST_STEP }),
+  );
+
+  async function copyLink() {
+    let text: string = LIST_TEXT.linkCopied;
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+    } catch {
+      text = 'Copying is blocked here; copy the address instead.';
+    }
+    setCopied({ text, id: Date.now() });
+  }
+
+  if (token === '' || failed) {
+    return (
+      <div className={pageStyles.page}>
+        <h1>Shared reading list</h1>
+        <p className={pageStyles.message} role="alert">
+          {token === '' ? LIST_TEXT.missingToken : LIST_TEXT.sharedUnavailable}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <header className={styles.header}>
+        {list ? (
+          <h1 className={styles.title}>{list.name}</h1>
+        ) : (
+          <h1 className={styles.title}>
+            <span className="visually-hidden">Loading the shared list</span>
+            <span className={styles.titleBar} aria-hidden="true" />
+          </h1>
+        )}
+        <div className={styles.facts}>
+          <span className={pageStyles.badge} data-public="true">
+            {LIST_TEXT.public}
+          </span>
+          <span className={pageStyles.count}>{list ? formatItemCount(list.item_count) : '\u00a0'}</span>
+        </div>
+        <div className={styles.tools}>
+          <label className={`${pageStyles.field} ${styles.sort}`}>
+            <span>Sort</span>
+            <select
+              className={fieldStyles.input}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as ListSort)}
+            >
+              {SHARED_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button" onClick={copyLink}>
+            {LIST_TEXT.copyLink}
+          </button>
+          {token && (
+            <a className="button" href={sharedListCsvUrl(token)} download>
+              Download CSV
+            </a>
+          )}
+          <p className={styles.copied} role="status">
+            {copied && <span key={copied.id}>{copied.text}</span>}
+          </p>
+        </div>
+      </header>
+
+      {list && items.length > 0 && (
+        <ol className={pageStyles.rows} aria-busy={loading}>
+          {items.slice(0, count).map((item, index) => (
+            <ListItemRow key={item.series_id} item={item} eager={index < 6} />
+          ))}
+        </ol>
+      )}
+      {!list && (
+        <ol className={pageStyles.rows} aria-hidden="true" data-testid="shared-list-skeleton">
+          {Array.from({ length: 6 }, (_, index) => (
+            <ListItemRowSkeleton key={index} />
+          ))}
+        </ol>
+      )}
+      {!loading && items.length === 0 && <p className={pageStyles.message}>{LIST_TEXT.sharedEmpty}</p>}
+      {!loading && items.length > 0 && ended && <p className={pageStyles.end}>{LIST_TEXT.sharedEnd}</p>}
+      <div ref={sentinel} />
+    </div>
+  );
+}

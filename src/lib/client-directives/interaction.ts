@@ -1,0 +1,75 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * `client:interaction`: hydrates an island when the visitor first reaches for it (pointer over or down,
+ * focus, a key, a touch inside it), so a page read without touching it never loads the island's framework
+ * (for the account forms: React and the captcha).
+ *
+ * Nothing the visitor does is lost: uncontrolled inputs keep what was typed, the focus stays (hydration
+ * reuses the server-rendered elements), and a form submitted or a button clicked before the island is
+ * ready is held back (no native submission) and done again once it is.
+ *
+ * React hydrates after `hydrateRoot` returns, so "ready" is when the island's content has no element marked
+ * `data-hydrating` left (a component removes the mark once hydrated, see useHydrated), else the next frame.
+ *
+ * `client:interaction={{ now: 'css selector' }}` hydrates at once when the document element matches the
+ * selector, e.g. `[data-signed-in]` so a signed-in visitor is sent on from the login page without a touch.
+ */
+const TRIGGERS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+
+const interactionDirective: ClientDirective = (load, options, el) => {
+  let started = false;
+  let ready = false;
+  let replay: (() => void) | undefined;
+
+  const hydrating = () => el.querySelector('[data-hydrating]') !== null;
+  const hold = (event: Event) => {
+    if (ready && !hydrating()) return;
+    if (event.type === 'submit') {
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      event.preventDefault();
+      replay = () => form.requestSubmit(submitter);
+    } else {
+      const button = (event.target as Element | null)?.closest('button');
+      if (!button || button.type === 'submit') return;
+      event.preventDefault();
+      replay = () => button.click();
+    }
+    void hydrate();
+  };
+
+  const hydrate = async () => {
+    if (started) return;
+    started = true;
+    for (const type of TRIGGERS) el.removeEventListener(type, hydrate, true);
+    const hydrateIsland = await load();
+    await hydrateIsland();
+    ready = true;
+    await new Promise<void>((resolve) => {
+      if (!hydrating()) return requestAnimationFrame(() => resolve());
+      const observer = new MutationObserver(() => {
+        if (hydrating()) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(el, { attributes: true, attributeFilter: ['data-hydrating'], subtree: true });
+    });
+    el.removeEventListener('submit', hold, true);
+    el.removeEventListener('click', hold, true);
+    replay?.();
+  };
+
+  el.addEventListener('submit', hold, true);
+  el.addEventListener('click', hold, true);
+  const value = options.value as { now?: string } | undefined;
+  if (typeof value === 'object' && value?.now && document.documentElement.matches(value.now)) {
+    void hydrate();
+    return;
+  }
+  for (const type of TRIGGERS) el.addEventListener(type, hydrate, { capture: true, passive: true });
+  // Already focused inside before this ran (autofocus, a quick tab): that counts as reaching for it.
+  if (el.contains(document.activeElement)) void hydrate();
+};
+
+export default interactionDirective;

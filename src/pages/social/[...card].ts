@@ -1,0 +1,21 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { socialCardsToBuild } from '../../features/social/card-registry';
+import { drawCard } from '../../features/social/draw-card';
+import { SOCIAL_CARD_PREFIX, type SocialCard } from '../../features/social/social-card';
+import { API_URL } from '../../lib/site-config';
+
+// One JPEG per card in the registry, e.g. /social/series/12.jpg (see features/social/social-card.ts).
+export const getStaticPaths = (async () =>
+  (await socialCardsToBuild()).map((card) => ({
+    params: { card: card.path.slice(SOCIAL_CARD_PREFIX.length) },
+    props: { card },
+  }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ card: SocialCard }> = async ({ props }) => {
+  const bytes = await drawCard(props.card.art, {
+    publicApiUrl: API_URL,
+    buildApiUrl: process.env.BUILD_API_URL ?? import.meta.env.BUILD_API_URL,
+    cacheDir: process.env.CARD_CACHE_DIR,
+  });
+  return new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } });
+};

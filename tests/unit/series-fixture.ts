@@ -1,0 +1,20 @@
+import type { RankedSeries } from '../../src/features/catalogue/catalogue-types';
+
+/** A ranked-list entry for unit tests: rank = id, one genre, overridable. */
+export function rankedSeries(id: number, overrides: Partial<RankedSeries> = {}): RankedSeries {
+  return {
+    id,
+    title: `Series ${id}`,
+    genre: 'Action',
+    type: 'MANHWA',
+    status: 'ONGOING',
+    author: 'A',
+    artist: 'B',
+    cover_url: null,
+    cover_variants: [],
+    rank: id,
+    vote_count: 1,
+    final_score: 5,
+    ...overrides,
+  };
+}
