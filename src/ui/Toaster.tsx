@@ -5,8 +5,11 @@ import styles from './Toaster.module.css';
 /**
  * Shows the toasts of `toast-store` in a corner. Errors and warnings are announced assertively, the rest
  * politely; both regions stay in the page so screen readers pick up every new toast.
+ *
+ * A modal dialog makes the page behind it inert and covers it, so a dialog that raises toasts renders its
+ * own Toaster (`inDialog`) and the page's one steps aside while a dialog is open.
  */
-export default function Toaster() {
+export default function Toaster({ inDialog = false }: { inDialog?: boolean }) {
   const toasts = useStore($toasts);
   const urgent = toasts.filter((toast) => toast.tone === 'error' || toast.tone === 'warning');
   const calm = toasts.filter((toast) => toast.tone !== 'error' && toast.tone !== 'warning');
@@ -24,7 +27,7 @@ export default function Toaster() {
       </div>
     ));
   return (
-    <div className={styles.region}>
+    <div className={`${styles.region} ${inDialog ? '' : styles.pageRegion}`}>
       <div role="alert" className={styles.stack}>
         {render(urgent)}
       </div>

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { mentionedSeriesIds } from '../../contract/forum-values';
 import { imageUploadProblem } from '../../src/features/forum/editor/image-checks';
 import {
   imageMarkdown,
   insertMention,
   listLink,
   mentionAt,
-  mentionedSeriesIds,
   moveHighlight,
   suggestionLabel,
 } from '../../src/features/forum/editor/mentions';
@@ -53,7 +53,7 @@ describe('inserting', () => {
     expect(edit.caret).toBe('Read [Solo](series:12)'.length);
     const atEnd = insertMention('@a', { start: 0, query: 'a' }, 2, {
       series_id: 3,
-      title: null,
+      title: ' ',
       cover_url: null,
     });
     expect(atEnd.text).toBe('[#3](series:3) ');

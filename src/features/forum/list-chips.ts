@@ -1,8 +1,6 @@
 import { api, errorStatus } from '../../lib/api-client';
-import { LIST_CHIP_CLASS, LIST_CHIP_GONE_CLASS } from './markdown';
-
-/** Spec §4, markdown list chips: shown in place of a chip whose list is private again or gone. */
-export const LIST_NO_LONGER_PUBLIC = 'This list is no longer public';
+import { FORUM_TEXT } from '../../../contract/forum-values';
+import { LIST_CHIP_CLASS, LIST_CHIP_GONE_CLASS } from './post-text';
 
 // One check per token and page view, however many posts link the list.
 const checks = new Map<string, Promise<boolean>>();
@@ -35,7 +33,7 @@ export async function checkListChips(root: ParentNode): Promise<void> {
       if (!token || (await isListStillPublic(token)) || !chip.isConnected) return;
       const gone = document.createElement('span');
       gone.className = `${LIST_CHIP_CLASS} ${LIST_CHIP_GONE_CLASS}`;
-      gone.textContent = LIST_NO_LONGER_PUBLIC;
+      gone.textContent = FORUM_TEXT.listNoLongerPublic;
       chip.replaceWith(gone);
     }),
   );

@@ -6,6 +6,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { SITE_URL } from '../../lib/site-config';
+import { LIST_CHIP_CLASS } from './post-text';
 
 /*
  * The one markdown renderer for forum posts, used by the build (pre-rendered threads) and by the islands
@@ -29,8 +30,7 @@ import { SITE_URL } from '../../lib/site-config';
  * - images only from absolute http(s) URLs, lazy-loaded without a referrer; others show their alt text.
  */
 
-export const LIST_CHIP_CLASS = 'list-chip';
-export const LIST_CHIP_GONE_CLASS = 'list-chip-gone';
+export { LIST_CHIP_CLASS, LIST_CHIP_GONE_CLASS, snippet } from './post-text';
 export const EXTERNAL_LINK_REL = ['noopener', 'noreferrer', 'ugc'];
 
 const SERIES_TARGET = /^series:(\d+)$/i;
@@ -318,11 +318,8 @@ export function markdownToPlainText(markdown: string, options: MarkdownOptions =
   return treeToPlainText(markdownToTree(markdown, options));
 }
 
-/** At most `max` characters of text on one line, cut at a word boundary with an ellipsis when longer. */
-export function snippet(value: string, max: number): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+/** A post body as safe HTML and as the plain text a reader sees (descriptions, structured data), parsed once. */
+export function renderPost(markdown: string, options: MarkdownOptions = {}): { html: string; text: string } {
+  const tree = markdownToTree(markdown, options);
+  return { html: pipelineFor(options).stringify(tree), text: treeToPlainText(tree) };
 }

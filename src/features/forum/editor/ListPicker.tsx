@@ -1,7 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { TEXT } from '../forum-texts';
-import { fetchMyLists, isPublicList, type PickerList } from './editor-api';
+import type { ReadingList } from '../../../../contract/reading-lists';
+import { FORUM_TEXT } from '../../../../contract/forum-values';
+import { LIST_TEXT } from '../../../../contract/reading-lists-values';
+import { fetchMyLists } from '../../reading-lists/lists-api';
 import { listLink } from './mentions';
+import { isPublicList } from './public-list';
 import styles from './PostEditor.module.css';
 
 export interface ListPickerProps {
@@ -11,7 +14,10 @@ export interface ListPickerProps {
   onInsert: (markdown: string) => void;
 }
 
-type State = { status: 'loading' } | { status: 'ready'; lists: PickerList[] } | { status: 'error' };
+/** Part2 §2 describes the tooltip (open My Reading Lists and click Share) without giving its words. */
+const PRIVATE_LIST_TOOLTIP = 'Open My Reading Lists and click Share to create a public link.';
+
+type State = { status: 'loading' } | { status: 'ready'; lists: ReadingList[] } | { status: 'error' };
 
 /**
  * The editor's reading-list picker (spec §2): public lists insert `[name](/lists/{token})`; private ones
@@ -66,10 +72,12 @@ export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPi
           }
         }}
       >
-        {open && state.status === 'loading' && <p className={styles.pickerNote}>{TEXT.loading}</p>}
-        {open && state.status === 'error' && <p className={styles.pickerNote}>Failed to load lists</p>}
+        {open && state.status === 'loading' && (
+          <p className={styles.pickerNote}>{FORUM_TEXT.listPickerLoading}</p>
+        )}
+        {open && state.status === 'error' && <p className={styles.pickerNote}>{LIST_TEXT.loadListsFailed}</p>}
         {open && state.status === 'ready' && state.lists.length === 0 && (
-          <p className={styles.pickerNote}>{TEXT.noListsYet}</p>
+          <p className={styles.pickerNote}>{FORUM_TEXT.listPickerEmpty}</p>
         )}
         {open && state.status === 'ready' && state.lists.length > 0 && (
           <ul role="list" className={styles.pickerList}>
@@ -81,14 +89,14 @@ export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPi
                     type="button"
                     className={`${styles.pickerItem} ${shared ? '' : styles.pickerPrivate}`}
                     aria-disabled={shared ? undefined : true}
-                    title={shared ? undefined : TEXT.privateListTooltip}
+                    title={shared ? undefined : PRIVATE_LIST_TOOLTIP}
                     onClick={() => {
                       if (shared) onInsert(listLink(list.name, list.share_token));
-                      else window.alert(TEXT.privateListAlert);
+                      else window.alert(FORUM_TEXT.privateListAlert);
                     }}
                   >
                     <span className={styles.pickerName}>{list.name}</span>
-                    {!shared && <span className={styles.privateBadge}>{TEXT.privateBadge}</span>}
+                    {!shared && <span className={styles.privateBadge}>{FORUM_TEXT.privateBadge}</span>}
                   </button>
                 </li>
               );

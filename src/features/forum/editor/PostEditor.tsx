@@ -1,11 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { $session } from '../../accounts/session-store';
+import type { MentionResult } from '../../../../contract/forum';
+import {
+  FORUM_API_TEXTS,
+  FORUM_IMAGE_ACCEPT,
+  FORUM_TEXT,
+  MAX_SERIES_MENTIONS,
+  mentionedSeriesIds,
+} from '../../../../contract/forum-values';
 import { showToast } from '../../../ui/toast-store';
-import { errorDetail } from '../../../lib/api-client';
+import { $session } from '../../accounts/session-store';
 import { forumErrorMessage, searchSeriesForMention, uploadImage } from '../forum-api';
-import { MAX_SERIES_PER_POST, TEXT } from '../forum-texts';
-import type { MentionSuggestion } from '../forum-types';
 import { imageUploadProblem } from './image-checks';
 import ListPicker from './ListPicker';
 import {
@@ -13,7 +18,6 @@ import {
   insertAt,
   insertMention,
   mentionAt,
-  mentionedSeriesIds,
   moveHighlight,
   suggestionLabel,
   type MentionQuery,
@@ -23,43 +27,40 @@ import styles from './PostEditor.module.css';
 export type EditorMode = 'reply' | 'edit';
 
 export interface PostEditorProps {
+  /** Reply (one "Post Reply" button; cleared after a post) or edit (Cancel and Save; the text stays). */
   mode?: EditorMode;
   /** The text box's accessible name. */
   label: string;
   initialValue?: string;
+  /** Smaller box and text, for the nested reply forms. */
   compact?: boolean;
-  /** Shown as a Cancel button in reply mode too when given (edit mode always has one). */
+  /** Adds a Cancel button in reply mode (edit mode always has one). */
   onCancel?: () => void;
-  /** Saves the trimmed text; throws on failure. */
-  onSubmit: (content: string, seriesIds: number[]) => Promise<void>;
+  /** Saves the trimmed text with the series it mentions; throws on failure. */
+  onSubmit?: (content: string, seriesIds: number[]) => Promise<void>;
   /**
-   * How a failed submit is reported: a browser alert (the editor's own rule, spec §8) or a toast with
-   * this title and fallback text (the thread page's bottom form and edits).
+   * How a failed submit is reported: a toast with this title and fallback text, else a browser alert with
+   * the server's detail or "Failed to save." / "Failed to post reply." (part2 §8, Editor).
    */
   failure?: { toastTitle: string; fallback: string };
-  /** Needed for image uploads (media belong to a thread); no thread yet means no upload button. */
-  threadId?: number;
-  postId?: number;
-  /** Texts of the thread form (create/edit thread) instead of the reply texts. */
-  submitLabel?: string;
-  /** Whether the signed-in check and the empty check run here (the thread form checks its own fields). */
-  validate?: boolean;
+  /** Images belong to a thread: without one (a thread being created) there is no image button. */
+  threadId?: number | undefined;
+  postId?: number | undefined;
+  /** Focus the box when it appears (an opened reply or edit form), caret at the end. */
   autoFocus?: boolean;
-  /** Called on every change (the thread form keeps the body in its own state). */
+  /** The thread form keeps the body in its own state and has its own buttons. */
   onChange?: (value: string) => void;
-  /** A form element id the Save/Post button submits instead of the editor's own action. */
   hideActions?: boolean;
+  /** The cap's text: per reply by default, "You can mention up to 10 series." for a thread. */
+  mentionLimitText?: string;
 }
 
 const SEARCH_DELAY_MS = 150;
 
-function submitFailureText(error: unknown, mode: EditorMode): string {
-  return errorDetail(error, mode === 'edit' ? TEXT.editorSaveFailed : TEXT.postFailed);
-}
-
 /**
- * The reply and post editor (spec §2): a text box with `@` series mentions (an ARIA 1.2 combobox with a
- * listbox popup), `#{id}` chips of the mentioned series, a reading-list picker and image upload.
+ * The reply and post editor (part2 §2): a text box about 7rem high with `@` series mentions (an ARIA 1.2
+ * combobox with a listbox popup), `#{id}` chips of the mentioned series, a reading-list picker and image
+ * upload. Loaded on demand (see LazyEditor), so pages do not pay for it up front.
  */
 export default function PostEditor({
   mode = 'reply',
@@ -71,16 +72,15 @@ export default function PostEditor({
   failure,
   threadId,
   postId,
-  submitLabel,
-  validate = true,
   autoFocus = false,
   onChange,
   hideActions = false,
+  mentionLimitText = FORUM_API_TEXTS.tooManyReplyMentions,
 }: PostEditorProps) {
   const session = useStore($session);
   const [text, setText] = useState(initialValue);
   const [mention, setMention] = useState<MentionQuery | null>(null);
-  const [suggestions, setSuggestions] = useState<MentionSuggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<MentionResult[]>([]);
   const [highlight, setHighlight] = useState(-1);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -90,10 +90,12 @@ export default function PostEditor({
   const fileRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const id = useId();
+  const textId = `${id}-text`;
   const listboxId = `${id}-mentions`;
   const hintId = `${id}-hint`;
   const open = mention !== null && suggestions.length > 0;
   const seriesIds = mentionedSeriesIds(text);
+  const canUpload = threadId !== undefined && session.user !== null;
 
   // Put the caret after text the editor inserted, once React has written the new value.
   useEffect(() => {
@@ -105,7 +107,10 @@ export default function PostEditor({
   }, [text]);
 
   useEffect(() => {
-    if (autoFocus) textareaRef.current?.focus();
+    const area = textareaRef.current;
+    if (!autoFocus || !area) return;
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
   }, [autoFocus]);
 
   // The series search for the mention being typed. A failed search silently clears the suggestions.
@@ -115,7 +120,7 @@ export default function PostEditor({
     const timer = window.setTimeout(() => {
       searchSeriesForMention(mention.query, controller.signal).then(
         (found) => {
-          setSuggestions(found.slice(0, 10));
+          setSuggestions(found);
           setHighlight(found.length ? 0 : -1);
         },
         () => {
@@ -134,7 +139,7 @@ export default function PostEditor({
     if (!mention && !pickerOpen) return;
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) {
-        setMention(null);
+        closeMentions();
         setPickerOpen(false);
       }
     };
@@ -148,29 +153,28 @@ export default function PostEditor({
     if (caret !== undefined) pendingCaret.current = caret;
   };
 
-  const detectMention = (value: string, caret: number) => {
-    const found = mentionAt(value, caret);
-    setMention((current) =>
-      found && current && found.start === current.start && found.query === current.query ? current : found,
-    );
-    if (!found) {
-      setSuggestions([]);
-      setHighlight(-1);
-    }
-  };
-
-  const closeMentions = () => {
+  function closeMentions() {
     setMention(null);
     setSuggestions([]);
     setHighlight(-1);
+  }
+
+  const detectMention = (value: string, caret: number) => {
+    const found = mentionAt(value, caret);
+    if (!found) {
+      closeMentions();
+      return;
+    }
+    setMention((current) =>
+      current && found.start === current.start && found.query === current.query ? current : found,
+    );
   };
 
-  const pick = (suggestion: MentionSuggestion) => {
+  const pick = (suggestion: MentionResult) => {
     if (!mention) return;
-    const already = seriesIds.includes(suggestion.series_id);
-    if (!already && seriesIds.length >= MAX_SERIES_PER_POST) {
-      window.alert(TEXT.mentionLimitReply);
+    if (!seriesIds.includes(suggestion.series_id) && seriesIds.length >= MAX_SERIES_MENTIONS) {
       closeMentions();
+      window.alert(mentionLimitText);
       return;
     }
     const caret = textareaRef.current?.selectionStart ?? mention.start + mention.query.length + 1;
@@ -209,10 +213,10 @@ export default function PostEditor({
 
   const onFileChosen = async (file: File | undefined) => {
     if (fileRef.current) fileRef.current.value = '';
-    if (!file || !threadId) return;
+    if (!file || threadId === undefined) return;
     const problem = imageUploadProblem(file);
     if (problem) {
-      showToast(TEXT.toastUploadBlocked, problem, 'warning');
+      showToast(FORUM_TEXT.uploadBlocked, problem, 'warning');
       return;
     }
     setUploading(true);
@@ -220,28 +224,30 @@ export default function PostEditor({
       const uploaded = await uploadImage(threadId, file, postId);
       insertSnippet(imageMarkdown(file.name, uploaded.url));
     } catch (error) {
-      showToast(TEXT.toastUploadFailed, forumErrorMessage(error, TEXT.uploadFailed), 'error');
+      showToast(FORUM_TEXT.uploadFailedTitle, forumErrorMessage(error, FORUM_TEXT.uploadFailed), 'error');
     } finally {
       setUploading(false);
     }
   };
 
   const submit = async () => {
-    if (busy) return;
+    if (busy || !onSubmit) return;
     const content = text.trim();
-    if (validate) {
-      if (mode === 'reply' && !session.user) {
-        showToast(TEXT.toastSignIn, TEXT.signInToReply, 'warning');
-        return;
-      }
-      if (!content) {
-        showToast(TEXT.toastCantPost, mode === 'edit' ? TEXT.contentEmpty : TEXT.replyEmpty, 'warning');
-        return;
-      }
-      if (seriesIds.length > MAX_SERIES_PER_POST) {
-        showToast(TEXT.toastLimit, TEXT.mentionLimitReply, 'warning');
-        return;
-      }
+    if (mode === 'reply' && !session.user) {
+      showToast(FORUM_TEXT.signInRequired, FORUM_TEXT.signInToReply, 'warning');
+      return;
+    }
+    if (!content) {
+      showToast(
+        FORUM_TEXT.cantPost,
+        mode === 'edit' ? FORUM_API_TEXTS.contentEmpty : FORUM_API_TEXTS.replyEmpty,
+        'warning',
+      );
+      return;
+    }
+    if (seriesIds.length > MAX_SERIES_MENTIONS) {
+      showToast(FORUM_TEXT.limitReached, mentionLimitText, 'warning');
+      return;
     }
     setBusy(true);
     try {
@@ -252,7 +258,10 @@ export default function PostEditor({
       }
     } catch (error) {
       if (failure) showToast(failure.toastTitle, forumErrorMessage(error, failure.fallback), 'error');
-      else window.alert(submitFailureText(error, mode));
+      else
+        window.alert(
+          forumErrorMessage(error, mode === 'edit' ? FORUM_TEXT.editorSaveFailed : FORUM_TEXT.postFailed),
+        );
     } finally {
       setBusy(false);
     }
@@ -267,15 +276,16 @@ export default function PostEditor({
       data-post-editor={mode}
     >
       <div className={styles.field}>
-        <label className="visually-hidden" htmlFor={`${id}-text`}>
+        <label className="visually-hidden" htmlFor={textId}>
           {label}
         </label>
         <textarea
           ref={textareaRef}
-          id={`${id}-text`}
+          id={textId}
           className={styles.textarea}
           value={text}
           role="combobox"
+          aria-multiline="true"
           aria-autocomplete="list"
           aria-haspopup="listbox"
           aria-expanded={open}
@@ -288,7 +298,7 @@ export default function PostEditor({
             detectMention(event.target.value, event.target.selectionStart);
           }}
           onKeyDown={onKeyDown}
-          onSelect={(event) => {
+          onClick={(event) => {
             const area = event.currentTarget;
             if (area.selectionStart === area.selectionEnd) detectMention(area.value, area.selectionStart);
           }}
@@ -330,10 +340,13 @@ export default function PostEditor({
               </li>
             ))}
         </ul>
+        <span className="visually-hidden" aria-live="polite">
+          {open ? `${suggestions.length} series found; arrow keys to choose, Enter to insert.` : ''}
+        </span>
       </div>
 
       {seriesIds.length > 0 && (
-        <ul className={styles.chips} role="list" aria-label="Mentioned series">
+        <ul className={styles.chips} aria-label="Mentioned series">
           {seriesIds.map((seriesId) => (
             <li key={seriesId} className={styles.chip}>
               #{seriesId}
@@ -349,13 +362,13 @@ export default function PostEditor({
               open={pickerOpen}
               onToggle={() => setPickerOpen((current) => !current)}
               onClose={() => setPickerOpen(false)}
-              onInsert={(snippet) => {
-                insertSnippet(snippet);
+              onInsert={(markdown) => {
+                insertSnippet(markdown);
                 setPickerOpen(false);
               }}
             />
           )}
-          {threadId !== undefined && session.user && (
+          {canUpload && (
             <>
               <button
                 type="button"
@@ -369,7 +382,7 @@ export default function PostEditor({
               <input
                 ref={fileRef}
                 type="file"
-                accept="image/png,image/jpeg,image/webp,image/gif"
+                accept={FORUM_IMAGE_ACCEPT}
                 className="visually-hidden"
                 tabIndex={-1}
                 aria-hidden="true"
@@ -382,7 +395,7 @@ export default function PostEditor({
           <div className={styles.actions}>
             {(mode === 'edit' || onCancel) && (
               <button type="button" className="button" onClick={onCancel} disabled={busy}>
-                {TEXT.cancel}
+                {FORUM_TEXT.cancel}
               </button>
             )}
             <button
@@ -391,15 +404,14 @@ export default function PostEditor({
               onClick={() => void submit()}
               aria-disabled={busy || undefined}
             >
-              {submitLabel ?? (mode === 'edit' ? TEXT.save : TEXT.postReply)}
+              {mode === 'edit' ? FORUM_TEXT.save : FORUM_TEXT.postReply}
             </button>
           </div>
         )}
       </div>
       <p id={hintId} className={styles.hint}>
-        {threadId !== undefined
-          ? TEXT.imageHint
-          : 'Markdown: **bold**, *italic*, [link](https://…), @ to mention a series.'}
+        {canUpload ? `${FORUM_TEXT.imageHint} ` : ''}Markdown: **bold**, *italic*, [link](https://…); @
+        mentions a series.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { MentionSuggestion } from '../forum-types';
+import type { MentionResult } from '../../../../contract/forum';
 
 /*
  * The `@` mention rules of the editor (spec §2, Reply and post editor): a mention starts at an `@` at the
@@ -32,7 +32,7 @@ export function mentionAt(text: string, caret: number): MentionQuery | null {
 }
 
 /** The label of a suggestion: its title, or `#{series_id}` when it has none. */
-export function suggestionLabel(suggestion: Pick<MentionSuggestion, 'series_id' | 'title'>): string {
+export function suggestionLabel(suggestion: Pick<MentionResult, 'series_id' | 'title'>): string {
   const title = suggestion.title?.trim();
   return title ? title : `#${suggestion.series_id}`;
 }
@@ -52,7 +52,7 @@ export function insertMention(
   text: string,
   mention: MentionQuery,
   caret: number,
-  suggestion: MentionSuggestion,
+  suggestion: MentionResult,
 ): Edit {
   const link = `[${linkText(suggestionLabel(suggestion))}](series:${suggestion.series_id})`;
   const after = text.slice(caret);
@@ -81,16 +81,6 @@ export function listLink(name: string, token: string): string {
 export function imageMarkdown(fileName: string, url: string): string {
   const alt = linkText(fileName.replace(/\.[a-z0-9]+$/i, '').trim() || 'image');
   return `![${alt}](${url})`;
-}
-
-/** The distinct series mentioned in a body (`](series:{id})`), in order of first mention. */
-export function mentionedSeriesIds(text: string): number[] {
-  const ids = new Set<number>();
-  for (const match of text.matchAll(/\]\(\s*series:(\d+)\s*\)/gi)) {
-    const id = Number(match[1]);
-    if (Number.isSafeInteger(id) && id > 0) ids.add(id);
-  }
-  return [...ids];
 }
 
 /** Next highlighted index with wrap-around. */
