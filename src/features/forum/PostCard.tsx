@@ -100,7 +100,7 @@ function PostCard({
       ) : html !== null ? (
         <div className={styles.body} data-post-body dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <div className={styles.body} data-post-body>
+        <div className={styles.body} data-post-body data-post-source>
           <p className={styles.plain}>{post.content_markdown}</p>
         </div>
       )}
