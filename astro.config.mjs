@@ -24,6 +24,24 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
+    worker: {
+      // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no
+      // DOM: micromark's entity decoder has a browser build that uses `document`, so the worker bundle takes
+      // the package's worker build (its `worker` export) instead.
+      plugins: () => [
+        {
+          name: 'panelrank-worker-entity-decoder',
+          enforce: 'pre',
+          resolveId(source) {
+            return source === 'decode-named-character-reference'
+              ? fileURLToPath(
+                  new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url),
+                )
+              : null;
+          },
+        },
+      ],
+    },
     build: {
       rolldownOptions: {
         output: {

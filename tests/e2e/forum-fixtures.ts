@@ -37,7 +37,7 @@ export async function seedXssThread(db: Database, username: string): Promise<num
     let previous: number | null = null;
     for (const [index, payload] of payloads.entries()) {
       const at = new Date(start + index * 60_000);
-      const [post] = await tx
+      const [post]: Array<{ id: number }> = await tx
         .insert(forumPosts)
         .values({
           threadId: thread!.id,

@@ -24,6 +24,7 @@ import {
 import type { InitialThread } from './forum-types';
 import { DeferredEditor } from './LazyEditor';
 import { checkListChips } from './list-chips';
+import { renderMarkdownOffThread } from './render-markdown';
 import PostCard, { type ShownPost } from './PostCard';
 import SeriesRefs from './SeriesRefs';
 import { arrangeThread, deletePreview } from './thread-tree';
@@ -31,8 +32,6 @@ import styles from './ThreadView.module.css';
 
 /** How often an open, visible thread asks for new replies (with its ETag: a 304 costs next to nothing). */
 export const THREAD_POLL_MS = 15_000;
-
-type Renderer = typeof import('./markdown');
 
 interface Shown {
   thread: Thread;
@@ -52,17 +51,8 @@ function fromInitial(initial: InitialThread): Shown {
   };
 }
 
-/** Rendered bodies of posts the build did not render, by post id and version (one thread per page). */
-const rendered = new Map<string, string>();
-
-function renderedBody(renderer: Renderer, id: number, updatedAt: string, markdown: string): string {
-  const key = `${id}@${updatedAt}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderer.renderMarkdown(markdown);
-    rendered.set(key, html);
-  }
-  return html;
+function versionKey(post: ShownPost): string {
+  return `${post.id}@${post.updated_at}`;
 }
 
 function threadIdFromAddress(): number | null {
@@ -103,7 +93,8 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   );
   const [shown, setShown] = useState<Shown | null>(() => (initial ? fromInitial(initial) : null));
   const [load, setLoad] = useState<Load>(initial ? 'ready' : 'loading');
-  const [renderer, setRenderer] = useState<Renderer | null>(null);
+  /** Bodies rendered here, by `{post id}@{updated_at}`. */
+  const [rendered, setRendered] = useState<ReadonlyMap<string, string>>(new Map());
   const [likes, setLikes] = useState<ReadonlyMap<number, { count: number; hearted: boolean }>>(new Map());
   const [editingId, setEditingId] = useState<number | null>(null);
   const [openReplies, setOpenReplies] = useState<ReadonlySet<number>>(new Set());
@@ -156,33 +147,40 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     };
   }, [threadId, session.token, applyDetail]);
 
-  // Each post's HTML: the build's while the post is unchanged, else rendered here by the one renderer,
-  // which is loaded only when such a post shows up (a new or edited post, a thread newer than the build).
+  // Each post's HTML: the build's while the post is unchanged, else rendered here by the one renderer (in
+  // a worker started only when such a post shows up: a new or edited post, a thread newer than the build).
   const bodies = useMemo(() => {
     const html = new Map<number, string | null>();
     for (const post of shown?.posts ?? []) {
       const built = builtBodies.get(post.id);
       if (built && built.updated_at === post.updated_at) html.set(post.id, built.html);
-      else if (post.content_markdown !== null && renderer)
-        html.set(post.id, renderedBody(renderer, post.id, post.updated_at, post.content_markdown));
-      else html.set(post.id, built?.html ?? null);
+      else html.set(post.id, rendered.get(versionKey(post)) ?? built?.html ?? null);
     }
     return html;
-  }, [shown, renderer, builtBodies]);
-  const needsRenderer =
-    renderer === null &&
-    (shown?.posts.some(
-      (post) => post.content_markdown !== null && builtBodies.get(post.id)?.updated_at !== post.updated_at,
-    ) ??
-      false);
+  }, [shown, rendered, builtBodies]);
+
   useEffect(() => {
-    if (!needsRenderer) return;
+    const unrendered = (shown?.posts ?? []).filter(
+      (post): post is ShownPost & { content_markdown: string } =>
+        post.content_markdown !== null &&
+        builtBodies.get(post.id)?.updated_at !== post.updated_at &&
+        !rendered.has(versionKey(post)),
+    );
+    if (unrendered.length === 0) return;
     let active = true;
-    void import('./markdown').then((module) => active && setRenderer(module));
+    Promise.all(
+      unrendered.map(
+        async (post) => [versionKey(post), await renderMarkdownOffThread(post.content_markdown)] as const,
+      ),
+    ).then(
+      (done) => active && setRendered((current) => new Map([...current, ...done])),
+      // The source text stays shown.
+      () => undefined,
+    );
     return () => {
       active = false;
     };
-  }, [needsRenderer]);
+  }, [shown, rendered, builtBodies]);
 
   const arranged = useMemo(
     () => (shown ? arrangeThread(shown.posts, shown.thread.latest_first) : null),
@@ -193,7 +191,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   // List chips whose list is private again say so (part2 §4).
   useEffect(() => {
     if (postsRef.current) void checkListChips(postsRef.current);
-  }, [bodyKey, renderer]);
+  }, [bodyKey, bodies]);
 
   // The fallback page names its thread once known.
   useEffect(() => {
