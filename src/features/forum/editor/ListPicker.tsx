@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ReadingList } from '../../../../contract/reading-lists';
 import { FORUM_TEXT } from '../../../../contract/forum-values';
 import { LIST_TEXT } from '../../../../contract/reading-lists-values';
@@ -12,6 +13,8 @@ export interface ListPickerProps {
   onToggle: () => void;
   onClose: () => void;
   onInsert: (markdown: string) => void;
+  /** Where the open panel goes: a place of its own under the editor's toolbar, in the flow (never clipped). */
+  panelHost: HTMLElement | null;
 }
 
 /** Part2 §2 describes the tooltip (open My Reading Lists and click Share) without giving its words. */
@@ -23,7 +26,7 @@ type State = { status: 'loading' } | { status: 'ready'; lists: ReadingList[] } |
  * The editor's reading-list picker (spec §2): public lists insert `[name](/lists/{token})`; private ones
  * are greyed with a 'Private' badge and explain how to share them.
  */
-export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPickerProps) {
+export default function ListPicker({ open, onToggle, onClose, onInsert, panelHost }: ListPickerProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -45,14 +48,58 @@ export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPi
     buttonRef.current?.focus();
   };
 
+  const panel = (
+    <div
+      id={panelId}
+      className={styles.pickerPanel}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          close();
+        }
+      }}
+    >
+      {state.status === 'loading' && <p className={styles.pickerNote}>{FORUM_TEXT.listPickerLoading}</p>}
+      {state.status === 'error' && <p className={styles.pickerNote}>{LIST_TEXT.loadListsFailed}</p>}
+      {state.status === 'ready' && state.lists.length === 0 && (
+        <p className={styles.pickerNote}>{FORUM_TEXT.listPickerEmpty}</p>
+      )}
+      {state.status === 'ready' && state.lists.length > 0 && (
+        <ul role="list" className={styles.pickerList}>
+          {state.lists.map((list) => {
+            const shared = isPublicList(list);
+            return (
+              <li key={list.id}>
+                <button
+                  type="button"
+                  className={`${styles.pickerItem} ${shared ? '' : styles.pickerPrivate}`}
+                  aria-disabled={shared ? undefined : true}
+                  title={shared ? undefined : PRIVATE_LIST_TOOLTIP}
+                  onClick={() => {
+                    if (shared) onInsert(listLink(list.name, list.share_token));
+                    else window.alert(FORUM_TEXT.privateListAlert);
+                  }}
+                >
+                  <span className={styles.pickerName}>{list.name}</span>
+                  {!shared && <span className={styles.privateBadge}>{FORUM_TEXT.privateBadge}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+
   return (
-    <div className={styles.picker}>
+    <>
       <button
         ref={buttonRef}
         type="button"
         className={`button ${styles.tool}`}
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => {
           if (!open) load();
           onToggle();
@@ -60,50 +107,7 @@ export default function ListPicker({ open, onToggle, onClose, onInsert }: ListPi
       >
         Insert list
       </button>
-      <div
-        id={panelId}
-        className={styles.pickerPanel}
-        hidden={!open}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            event.stopPropagation();
-            close();
-          }
-        }}
-      >
-        {open && state.status === 'loading' && (
-          <p className={styles.pickerNote}>{FORUM_TEXT.listPickerLoading}</p>
-        )}
-        {open && state.status === 'error' && <p className={styles.pickerNote}>{LIST_TEXT.loadListsFailed}</p>}
-        {open && state.status === 'ready' && state.lists.length === 0 && (
-          <p className={styles.pickerNote}>{FORUM_TEXT.listPickerEmpty}</p>
-        )}
-        {open && state.status === 'ready' && state.lists.length > 0 && (
-          <ul role="list" className={styles.pickerList}>
-            {state.lists.map((list) => {
-              const shared = isPublicList(list);
-              return (
-                <li key={list.id}>
-                  <button
-                    type="button"
-                    className={`${styles.pickerItem} ${shared ? '' : styles.pickerPrivate}`}
-                    aria-disabled={shared ? undefined : true}
-                    title={shared ? undefined : PRIVATE_LIST_TOOLTIP}
-                    onClick={() => {
-                      if (shared) onInsert(listLink(list.name, list.share_token));
-                      else window.alert(FORUM_TEXT.privateListAlert);
-                    }}
-                  >
-                    <span className={styles.pickerName}>{list.name}</span>
-                    {!shared && <span className={styles.privateBadge}>{FORUM_TEXT.privateBadge}</span>}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </div>
+      {open && panelHost && createPortal(panel, panelHost)}
+    </>
   );
 }

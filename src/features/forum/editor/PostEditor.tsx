@@ -85,6 +85,7 @@ export default function PostEditor({
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerHost, setPickerHost] = useState<HTMLDivElement | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -366,6 +367,7 @@ export default function PostEditor({
                 insertSnippet(markdown);
                 setPickerOpen(false);
               }}
+              panelHost={pickerHost}
             />
           )}
           {canUpload && (
@@ -409,6 +411,7 @@ export default function PostEditor({
           </div>
         )}
       </div>
+      <div ref={setPickerHost} />
       <p id={hintId} className={styles.hint}>
         {canUpload ? `${FORUM_TEXT.imageHint} ` : ''}Markdown: **bold**, *italic*, [link](https://…); @
         mentions a series.
