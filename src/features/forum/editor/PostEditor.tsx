@@ -12,7 +12,7 @@ import { showToast } from '../../../ui/toast-store';
 import { $session } from '../../accounts/session-store';
 import { forumErrorMessage, searchSeriesForMention, uploadImage } from '../forum-api';
 import { imageUploadProblem } from './image-checks';
-import ListPicker from './ListPicker';
+import { ListPickerButton, ListPickerPanel, useListPicker } from './ListPicker';
 import {
   imageMarkdown,
   insertAt,
@@ -84,8 +84,8 @@ export default function PostEditor({
   const [highlight, setHighlight] = useState(-1);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const [pickerHost, setPickerHost] = useState<HTMLDivElement | null>(null);
+  const picker = useListPicker();
+  const closePicker = picker.close;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -137,16 +137,16 @@ export default function PostEditor({
 
   // A click outside closes the dropdown and the list picker.
   useEffect(() => {
-    if (!mention && !pickerOpen) return;
+    if (!mention && !picker.open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) {
         closeMentions();
-        setPickerOpen(false);
+        closePicker();
       }
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [mention, pickerOpen]);
+  }, [mention, picker.open, closePicker]);
 
   const update = (value: string, caret?: number) => {
     setText(value);
@@ -358,18 +358,7 @@ export default function PostEditor({
 
       <div className={styles.toolbar}>
         <div className={styles.tools}>
-          {session.user && (
-            <ListPicker
-              open={pickerOpen}
-              onToggle={() => setPickerOpen((current) => !current)}
-              onClose={() => setPickerOpen(false)}
-              onInsert={(markdown) => {
-                insertSnippet(markdown);
-                setPickerOpen(false);
-              }}
-              panelHost={pickerHost}
-            />
-          )}
+          {session.user && <ListPickerButton picker={picker} />}
           {canUpload && (
             <>
               <button
@@ -411,7 +400,7 @@ export default function PostEditor({
           </div>
         )}
       </div>
-      <div ref={setPickerHost} />
+      <ListPickerPanel picker={picker} onInsert={insertSnippet} />
       <p id={hintId} className={styles.hint}>
         {canUpload ? `${FORUM_TEXT.imageHint} ` : ''}Markdown: **bold**, *italic*, [link](https://…); @
         mentions a series.
