@@ -24,6 +24,24 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
+    worker: {
+      // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no
+      // DOM: micromark's entity decoder has a browser build that uses `document`, so the worker bundle takes
+      // the package's worker build (its `worker` export) instead.
+      plugins: () => [
+        {
+          name: 'panelrank-worker-entity-decoder',
+          enforce: 'pre',
+          resolveId(source) {
+            return source === 'decode-named-character-reference'
+              ? fileURLToPath(
+                  new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url),
+                )
+              : null;
+          },
+        },
+      ],
+    },
     build: {
       rolldownOptions: {
         output: {
@@ -56,11 +74,11 @@ export default defineConfig({
       },
     },
     sitemap({
-      // Not in the sitemap: the 404 page, the client-rendered series fallback, the compare page, the
-      // check-your-email and verify-email steps of signup, and the reading-list pages (all noindex, no
-      // content of their own); nor the social card images.
+      // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
+      // page, the check-your-email and verify-email steps of signup, and the reading-list pages (all noindex,
+      // no content of their own); nor the social card images.
       filter: (page) =>
-        !/^\/(404|series\/fallback|compare|check-your-email|verify-email|my-lists|lists|social\/.*)(\.html)?\/?$/.test(
+        !/^\/(404|series\/fallback|forum\/fallback|compare|check-your-email|verify-email|my-lists|lists|social\/.*)(\.html)?\/?$/.test(
           new URL(page).pathname,
         ),
     }),

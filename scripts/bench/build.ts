@@ -1,23 +1,28 @@
 /**
- * Build benchmark: seeds 10,000 series into a scratch embedded database, starts the API on it, builds the
- * site against it and reports pages per second (goal: at least 150 on 2 cores).
+ * Build benchmark: seeds 10,000 series and 2,000 forum threads (plus one thread of 300 posts) into a
+ * scratch embedded database, starts the API on it, builds the site against it and reports pages per second
+ * (goal: at least 150 on 2 cores). It also checks that the 300-post thread was pre-rendered whole, so it
+ * reads without JavaScript.
  *
- *   npm run bench:build                      # 10,000 series
- *   npm run bench:build -- --series 2000
+ *   npm run bench:build                      # 10,000 series, 2,000 threads
+ *   npm run bench:build -- --series 2000 --threads 500 --long-thread 300
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
+import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { astroEnv, bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 
 const { values } = parseArgs({
   options: {
     series: { type: 'string', default: '10000' },
+    threads: { type: 'string', default: '2000' },
+    'long-thread': { type: 'string', default: '300' },
     port: { type: 'string', default: '8796' },
     keep: { type: 'boolean', default: false },
   },
@@ -59,8 +64,18 @@ async function main() {
       new LocalDiskStorage(join(scratch, 'media'), config.publicApiUrl),
       { series, covers: false },
     );
-    await database.close();
     console.log(`  seeded in ${seeded.seconds.toFixed(1)} s (covers skipped: the build only links to them)`);
+    const threads = Number(values.threads);
+    const longPosts = Number(values['long-thread']);
+    const forumStarted = performance.now();
+    const forum = await seedGeneratedThreads(database.db, { threads });
+    const longThread = longPosts > 0 ? await seedLongThread(database.db, { posts: longPosts }) : undefined;
+    await database.close();
+    console.log(
+      `  ${forum.threads} forum threads (${forum.posts} posts)` +
+        `${longThread === undefined ? '' : ` and thread ${longThread} of ${longPosts} posts`} ` +
+        `in ${((performance.now() - forumStarted) / 1000).toFixed(1)} s`,
+    );
 
     const server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
     try {
@@ -74,8 +89,21 @@ async function main() {
       });
       const seconds = (performance.now() - started) / 1000;
       const pages = countHtml(distDir);
+      const threadPages = countHtml(join(distDir, 'forum')) - 1; // without the fallback page
       const rate = pages / seconds;
-      console.log(`\nbuild: ${pages} pages in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} pages/s`);
+      console.log(
+        `\nbuild: ${pages} pages (${threadPages} forum threads) in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} pages/s`,
+      );
+      if (longThread !== undefined) {
+        // Pre-rendered whole: every post is an <article> of the HTML, readable with no JavaScript.
+        const html = readFileSync(join(distDir, 'forum', `${longThread}.html`), 'utf8');
+        const articles = html.match(/<article\b[^>]*data-post-id=/g)?.length ?? 0;
+        console.log(
+          `thread ${longThread}: ${articles} of ${longPosts} posts in its HTML (${(html.length / 1024).toFixed(0)} KB) ` +
+            `→ ${articles === longPosts ? 'readable without JavaScript' : 'INCOMPLETE'}`,
+        );
+        if (articles !== longPosts) process.exitCode = 1;
+      }
       console.log(
         `goal: ${GOAL_PAGES_PER_SECOND} pages/s → ratio ${(rate / GOAL_PAGES_PER_SECOND).toFixed(2)} ` +
           `(${rate >= GOAL_PAGES_PER_SECOND ? 'met' : 'missed'}; load average ${load} at start)`,

@@ -14,7 +14,7 @@
  * the build points at must be running, and that port free (or pass --url). Exits with 1 when a page type
  * misses its budget.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
@@ -47,6 +47,14 @@ const firstSeries = existsSync(join(distDir, 'series'))
       .sort((a, b) => a - b)[0]
   : undefined;
 
+/** The pre-rendered thread with the most posts (the bench seeds a 300-post one). */
+const biggestThread = existsSync(join(distDir, 'forum'))
+  ? readdirSync(join(distDir, 'forum'))
+      .filter((name) => /^\d+\.html$/.test(name))
+      .map((name) => ({ id: Number(name.slice(0, -5)), size: statSync(join(distDir, 'forum', name)).size }))
+      .sort((a, b) => b.size - a.size)[0]?.id
+  : undefined;
+
 const pageTypes: PageType[] = [
   { name: 'home', path: '/', budgetKb: 85 },
   { name: 'home, page 2', path: '/page/2', budgetKb: 85 },
@@ -64,6 +72,13 @@ const pageTypes: PageType[] = [
   { name: 'shared list', path: '/lists', budgetKb: 100 },
   { name: 'issues tracker', path: '/issues', budgetKb: 60 },
   { name: 'report issue', path: '/report-issue', budgetKb: 60 },
+  // The editor loads when a reader opens a form, so it is not in these (issue 11).
+  { name: 'forum', path: '/forum', budgetKb: 110 },
+  {
+    name: 'forum thread',
+    path: biggestThread === undefined ? undefined : `/forum/${biggestThread}`,
+    budgetKb: 120,
+  },
 ];
 
 interface Weight {

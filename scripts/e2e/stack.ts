@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
+import { seedXssThread } from '../../tests/e2e/forum-fixtures';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
 import { spawnApi, stopProcess, waitForHttp } from '../lib/processes';
@@ -34,6 +35,9 @@ const env = {
   VOTE_RATE_LIMIT_MAX: '1000',
   ADMIN_RATE_LIMIT_MAX: '1000',
   WRITE_RATE_LIMIT_MAX: '1000',
+  // The forum specs start threads and post replies many times a minute.
+  FORUM_THREAD_RATE_LIMIT_MAX: '1000',
+  FORUM_POST_RATE_LIMIT_MAX: '1000',
   // Short enough for accounts.spec.ts to open a genuinely expired verification link.
   EMAIL_TOKEN_TTL: String(e2eStack.emailTokenTtlSeconds),
 };
@@ -47,6 +51,8 @@ async function main() {
     seed: 7,
   });
   await createAdmin(database.db, e2eStack.admin);
+  // A thread of XSS payloads that exists at build time, so forum.spec.ts opens it pre-rendered.
+  await seedXssThread(database.db, e2eStack.admin.username);
   await database.close();
 
   const api = spawnApi({ env, stdio: 'inherit' });

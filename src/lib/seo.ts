@@ -27,3 +27,17 @@ export function serializeJsonLd(data: object): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** A BreadcrumbList for JSON-LD: the trail from home to the page, each step an absolute URL. */
+export function breadcrumbJsonLd(trail: Array<{ name: string; url: string }>): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: step.url,
+    })),
+  };
+}

@@ -1,4 +1,5 @@
 import { SITE_URL, absoluteUrl } from '../../lib/site-config';
+import { breadcrumbJsonLd } from '../../lib/seo';
 import { API_URL } from '../../lib/api-client';
 import type { SeriesPageData, SeriesType } from '../catalogue/catalogue-types';
 import { splitGenres } from '../catalogue/series-format';
@@ -81,18 +82,9 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
 
 /** Home › Type › Title. */
 export function seriesBreadcrumbJsonLd({ series }: SeriesPageData): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE_URL}/` },
-      {
-        '@type': 'ListItem',
-        position: 2,
-        name: typeName(series.type),
-        item: absoluteUrl(`/type/${series.type.toLowerCase()}`),
-      },
-      { '@type': 'ListItem', position: 3, name: series.title, item: absoluteUrl(seriesPath(series.id)) },
-    ],
-  };
+  return breadcrumbJsonLd([
+    { name: 'Home', url: `${SITE_URL}/` },
+    { name: typeName(series.type), url: absoluteUrl(`/type/${series.type.toLowerCase()}`) },
+    { name: series.title, url: absoluteUrl(seriesPath(series.id)) },
+  ]);
 }

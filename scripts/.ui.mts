@@ -1,0 +1,40 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const session = JSON.parse(readFileSync('/tmp/fs/admin.json', 'utf8'));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+for (const width of [320, 1280]) for (const scheme of ['light', 'dark'] as const) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+  await context.addInitScript(([t, u]) => { localStorage.setItem('token', t); localStorage.setItem('user', u); }, [session.access_token, JSON.stringify(session.user)]);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror', String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') console.log('console', m.text()); });
+  await page.goto('http://localhost:4392/forum', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: '+ New Thread' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Trying the editor');
+  const box = dialog.getByRole('combobox');
+  await box.click();
+  await box.pressSequentially('Have you read @mo');
+  await dialog.getByRole('option').first().waitFor();
+  await page.screenshot({ path: `/tmp/fs/shots/editor-mention-${width}-${scheme}.png` });
+  await box.press('Enter');
+  await dialog.getByRole('button', { name: 'Insert list' }).click();
+  await dialog.getByText('Secret stash').waitFor();
+  await page.screenshot({ path: `/tmp/fs/shots/editor-picker-${width}-${scheme}.png` });
+  await dialog.getByRole('button', { name: 'Insert list' }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click().catch(() => {});
+  await page.waitForTimeout(300);
+  await context.close();
+  // Thread page with an open edit and nested reply form.
+  const c2 = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+  await c2.addInitScript(([t, u]) => { localStorage.setItem('token', t); localStorage.setItem('user', u); }, [session.access_token, JSON.stringify(session.user)]);
+  const p2 = await c2.newPage();
+  p2.on('pageerror', (e) => console.log('pageerror', String(e)));
+  await p2.goto('http://localhost:4392/forum/2', { waitUntil: 'networkidle' });
+  await p2.getByRole('button', { name: 'Reply to this reply' }).first().click();
+  await p2.getByRole('button', { name: 'Edit' }).first().click();
+  await p2.waitForTimeout(800);
+  await p2.screenshot({ path: `/tmp/fs/shots/thread-admin-${width}-${scheme}.png`, fullPage: true });
+  await c2.close();
+}
+await browser.close();

@@ -1,0 +1,166 @@
+import { memo, useId, type CSSProperties } from 'react';
+import type { Post } from '../../../contract/forum';
+import { FORUM_API_TEXTS, FORUM_TEXT } from '../../../contract/forum-values';
+import { formatForumTime } from './forum-format';
+import LazyEditor from './LazyEditor';
+import SeriesRefs from './SeriesRefs';
+import { authorName, depthColour, indentPx } from './thread-tree';
+import styles from './ThreadView.module.css';
+
+/** A post as the thread page shows it: the build's HTML until the live markdown is known. */
+export type ShownPost = Omit<Post, 'content_markdown'> & { content_markdown: string | null };
+
+export interface PostCardProps {
+  post: ShownPost;
+  /** "Original post", "Reply # IV", "Reply to @ana # 2", ... */
+  label: string;
+  /** Null for the original post. */
+  depth: number | null;
+  /** Safe HTML of the body, or null while the renderer loads (the text shows meanwhile). */
+  html: string | null;
+  threadId: number;
+  inReaderZone: boolean;
+  like: { count: number; hearted: boolean; pending: boolean };
+  canReply: boolean;
+  canModify: boolean;
+  /** Another post is being edited: only one edit at a time. */
+  editBlocked: boolean;
+  editing: boolean;
+  replyOpen: boolean;
+  onLike: (post: ShownPost) => void;
+  onToggleReply: (postId: number) => void;
+  onReply: (parentId: number, content: string, seriesIds: number[]) => Promise<void>;
+  onEdit: (postId: number | null) => void;
+  onSave: (postId: number, content: string, seriesIds: number[]) => Promise<void>;
+  onDelete: (post: ShownPost) => void;
+}
+
+/** One post of a thread page (part2 §2, Forum thread). */
+function PostCard({
+  post,
+  label,
+  depth,
+  html,
+  threadId,
+  inReaderZone,
+  like,
+  canReply,
+  canModify,
+  editBlocked,
+  editing,
+  replyOpen,
+  onLike,
+  onToggleReply,
+  onReply,
+  onEdit,
+  onSave,
+  onDelete,
+}: PostCardProps) {
+  const id = useId();
+  const original = depth === null;
+  const replyFormId = `${id}-reply`;
+  const style = original ? undefined : ({ '--indent': `${indentPx(depth)}px` } as CSSProperties);
+  return (
+    <article
+      id={`post-${post.id}`}
+      className={`${styles.post} ${original ? styles.original : ''}`}
+      style={style}
+      data-depth={original ? undefined : depthColour(depth)}
+      aria-labelledby={`${id}-label`}
+      data-post-id={post.id}
+    >
+      <header className={styles.postHeader}>
+        <span id={`${id}-label`} className={styles.postLabel}>
+          {label}
+        </span>
+        <span className={styles.postMeta}>
+          <span className={styles.author}>{authorName(post.author_username)}</span>
+          <time dateTime={post.created_at}>{formatForumTime(post.created_at, inReaderZone)}</time>
+          {post.updated_at !== post.created_at && (
+            <span className={styles.edited} title={formatForumTime(post.updated_at, inReaderZone)}>
+              edited
+            </span>
+          )}
+        </span>
+      </header>
+
+      {editing && post.content_markdown !== null ? (
+        <LazyEditor
+          mode="edit"
+          label={`Edit ${label}`}
+          initialValue={post.content_markdown}
+          threadId={threadId}
+          postId={post.id}
+          autoFocus
+          onCancel={() => onEdit(null)}
+          onSubmit={(content, seriesIds) => onSave(post.id, content, seriesIds)}
+          failure={{ toastTitle: FORUM_TEXT.saveFailedTitle, fallback: FORUM_TEXT.saveFailed }}
+          mentionLimitText={original ? FORUM_API_TEXTS.tooManyMentions : FORUM_API_TEXTS.tooManyReplyMentions}
+        />
+      ) : html !== null ? (
+        <div className={styles.body} data-post-body dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <div className={styles.body} data-post-body data-post-source>
+          <p className={styles.plain}>{post.content_markdown}</p>
+        </div>
+      )}
+
+      <SeriesRefs refs={post.series_refs} variant="cards" label="Series mentioned" />
+
+      <div className={styles.postActions}>
+        <button
+          type="button"
+          className={`button ${styles.like}`}
+          aria-pressed={like.hearted}
+          disabled={like.pending}
+          onClick={() => onLike(post)}
+        >
+          <span aria-hidden="true">{like.hearted ? '♥' : '♡'}</span>
+          {like.count}
+          <span className="visually-hidden">{like.count === 1 ? ' like' : ' likes'}</span>
+        </button>
+        {canReply && !original && (
+          <button
+            type="button"
+            className="button"
+            aria-expanded={replyOpen}
+            aria-controls={replyFormId}
+            onClick={() => onToggleReply(post.id)}
+          >
+            {FORUM_TEXT.replyToThisReply}
+          </button>
+        )}
+        {canModify && !editing && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => onEdit(post.id)}
+            disabled={editBlocked || post.content_markdown === null}
+          >
+            {FORUM_TEXT.edit}
+          </button>
+        )}
+        {canModify && !original && (
+          <button type="button" className={`button ${styles.deleteButton}`} onClick={() => onDelete(post)}>
+            {FORUM_TEXT.delete}
+          </button>
+        )}
+      </div>
+
+      <div id={replyFormId} className={styles.nestedForm} hidden={!replyOpen}>
+        {replyOpen && (
+          <LazyEditor
+            compact
+            label={`${FORUM_TEXT.replyToThisReply}: ${label}`}
+            threadId={threadId}
+            autoFocus
+            onCancel={() => onToggleReply(post.id)}
+            onSubmit={(content, seriesIds) => onReply(post.id, content, seriesIds)}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+export default memo(PostCard);
