@@ -36,6 +36,7 @@ import {
   type IssueFilters,
 } from './issue-reports';
 import { submitIssueReport } from './submit-report';
+import { removeScreenshot } from './screenshot';
 import { AnswerCache } from '../answer-cache';
 
 /** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
@@ -262,12 +263,20 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       trackerChanged();
       if (deleted.screenshotKey) {
         const key = deleted.screenshotKey;
-        // The database no longer names the file: removed after MEDIA_DELETE_GRACE (pages may still link it).
-        await app.retiredMedia
-          .retireImage(key)
-          .catch((error: unknown) =>
-            app.log.warn({ err: error, key }, 'could not schedule a deleted report screenshot for removal'),
-          );
+        // Removed at once, not after MEDIA_DELETE_GRACE: a screenshot may hold private data, the admin was
+        // told it goes with the report, and no pre-rendered page links it (the tracker is live only).
+        // Should the store fail, the sweep of retired media takes it later.
+        await removeScreenshot(app.media, key).catch(async (error: unknown) => {
+          app.log.warn({ err: error, key }, 'could not remove a deleted report screenshot; retiring it');
+          await app.retiredMedia
+            .retireImage(key)
+            .catch((retireError: unknown) =>
+              app.log.warn(
+                { err: retireError, key },
+                'could not schedule a deleted report screenshot for removal',
+              ),
+            );
+        });
       }
       return reply.status(204).send(null);
     },
