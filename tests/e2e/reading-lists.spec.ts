@@ -153,6 +153,17 @@ test.describe('reading lists', () => {
     await visitor.getByLabel('Sort').selectOption('title_desc');
     await expect.poll(() => rowTitles(visitor.locator('main'))).toEqual([...byTitle].reverse());
     await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // A preview of the link shows the shared-list card: the kind of content, nothing of this list or owner.
+    const cardUrl = await visitor.locator('meta[property="og:image"]').getAttribute('content');
+    expect(cardUrl).toMatch(/\/social\/lists\.jpg$/);
+    const cardImage = await request.get(`${e2eStack.siteUrl}${new URL(cardUrl!).pathname}`);
+    expect(cardImage.status()).toBe(200);
+    expect(cardImage.headers()['content-type']).toContain('image/jpeg');
+    for (const meta of ['og:title', 'og:description', 'og:image:alt']) {
+      const content = await visitor.locator(`meta[property="${meta}"]`).getAttribute('content');
+      expect(content).toMatch(/list/i);
+      expect(content).not.toContain('Weekend picks');
+    }
 
     // Unsharing ends the link at once.
     await panel.getByRole('button', { name: `${LIST_TEXT.unshare} Weekend picks` }).click();

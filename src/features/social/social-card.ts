@@ -48,18 +48,14 @@ export function forumThreadSocialCard(thread: { id: number; title: string }): So
   };
 }
 
-/** A shared reading list: its name under "Reading list", or the cover of its first series. */
-export function sharedListSocialCard(list: {
-  token: string;
-  name: string;
-  coverUrl?: string | null;
-}): SocialCard {
-  const coverUrl = absoluteMediaUrl(list.coverUrl);
+/**
+ * Every shared reading list (/lists/{token}): one static page serves every token, so its card names the
+ * kind of content only, never a list's name, items or owner.
+ */
+export function sharedListSocialCard(): SocialCard {
   return {
-    path: `${SOCIAL_CARD_PREFIX}lists/${encodeURIComponent(list.token)}.jpg`,
-    alt: `Reading list: ${list.name}`,
-    art: coverUrl
-      ? { kind: 'cover', coverUrl, title: list.name }
-      : { kind: 'text', eyebrow: 'Reading list', title: list.name },
+    path: `${SOCIAL_CARD_PREFIX}lists.jpg`,
+    alt: 'A reading list of manhwa, manga and manhua shared on PanelRank',
+    art: { kind: 'text', eyebrow: 'Reading list', title: 'A shared reading list of comics' },
   };
 }
