@@ -6,6 +6,7 @@
  *
  *   npm run bench:build                      # 10,000 series, 2,000 threads
  *   npm run bench:build -- --series 2000 --threads 500 --long-thread 300
+ *   npm run bench:build -- --verbose        # with Astro's output
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     'long-thread': { type: 'string', default: '300' },
     port: { type: 'string', default: '8796' },
     keep: { type: 'boolean', default: false },
+    // Astro's own output (its phases and per-route timings), for finding where a slow build spends its time.
+    verbose: { type: 'boolean', default: false },
   },
 });
 const GOAL_PAGES_PER_SECOND = 150;
@@ -85,7 +88,7 @@ async function main() {
       const started = performance.now();
       await run(bin('astro'), ['build'], {
         env: { ...astroEnv(env), SITE_DIST: distDir, BUILD_API_URL: `http://127.0.0.1:${values.port}` },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', values.verbose ? 'inherit' : 'ignore', 'inherit'],
       });
       const seconds = (performance.now() - started) / 1000;
       const pages = countHtml(distDir);
