@@ -200,7 +200,7 @@ async function main() {
         kb(weight.css),
         String(weight.scripts.size),
         type.budgetKb === undefined ? '–' : `≤ ${type.budgetKb}`,
-        type.budgetKb === undefined ? '' : ok ? 'ok' : 'OVER',
+        type.budgetKb === undefined ? '' : ok ? 'ok' : `OVER by ${weight.js - type.budgetKb * 1024} B`,
       ]);
     }
   } finally {
