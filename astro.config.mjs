@@ -18,7 +18,7 @@ export default defineConfig({
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: { format: 'file', concurrency: 4 },
   // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
   // HTML's lossless whitespace handling instead.
