@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import type { ReadingList } from '../../../../contract/reading-lists';
 import { FORUM_TEXT } from '../../../../contract/forum-values';
 import { LIST_TEXT } from '../../../../contract/reading-lists-values';
@@ -45,6 +45,15 @@ export function useListPicker(): ListPicker {
     );
   };
 
+  // Stable, so the editor's outside-click listener is not added again on every render.
+  const close = useCallback(
+    (returnFocus = false) => {
+      setOpen(false);
+      if (returnFocus) document.getElementById(buttonId)?.focus();
+    },
+    [buttonId],
+  );
+
   return {
     open,
     lists,
@@ -54,10 +63,7 @@ export function useListPicker(): ListPicker {
       if (!open) load();
       setOpen(!open);
     },
-    close: (returnFocus = false) => {
-      setOpen(false);
-      if (returnFocus) document.getElementById(buttonId)?.focus();
-    },
+    close,
   };
 }
 
