@@ -47,13 +47,22 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /**
+   * What a token this instance already verified says, while it has not expired; undefined when it must be
+   * verified (`verify`). Synchronous, so a signed-in request's common case needs no promise.
+   */
+  remembered(token: string): AccessTokenClaims | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    if (this.now() < known.expiresAtMs) return known.claims;
+    this.verified.delete(token);
+    return undefined;
+  }
+
   /** The token's user and version, or undefined for a forged, malformed or expired token. */
   async verify(token: string): Promise<AccessTokenClaims | undefined> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (this.now() < known.expiresAtMs) return known.claims;
-      this.verified.delete(token);
-    }
+    const known = this.remembered(token);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],

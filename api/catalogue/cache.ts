@@ -61,15 +61,20 @@ export class CatalogueCache {
 
   /** The current snapshot; waits for a load only when there is none or it misses a local invalidation. */
   async get(): Promise<CatalogueSnapshot> {
+    return this.servable() ?? this.refresh();
+  }
+
+  /**
+   * The snapshot `get` would serve without waiting (starting its background check once past the TTL), or
+   * undefined when it must load first: for hot paths that answer from memory without a promise.
+   */
+  servable(): CatalogueSnapshot | undefined {
     const current = this.snapshot;
-    if (current && current.generation === this.invalidations) {
-      if (this.now() - current.verifiedAt < this.options.ttlMs) return current;
-      if (this.options.ttlMs > 0) {
-        this.refresh().catch((error: unknown) => this.options.onBackgroundError?.(error));
-        return current;
-      }
-    }
-    return this.refresh();
+    if (!current || current.generation !== this.invalidations) return undefined;
+    if (this.now() - current.verifiedAt < this.options.ttlMs) return current;
+    if (this.options.ttlMs <= 0) return undefined;
+    this.refresh().catch((error: unknown) => this.options.onBackgroundError?.(error));
+    return current;
   }
 
   /** What this instance serves now, without loading or checking anything (for /health). */

@@ -15,6 +15,7 @@ import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError } from '../http-error';
 import { existingId, postNotFound, removeDeletedImages, threadNotFound } from './answers';
 import type { ForumCache } from './forum-cache';
+import { limitWriteRoutes } from '../plugins/rate-limit';
 import { deletePost } from './post-writes';
 import { postAccess } from './thread-reads';
 import { setThreadFlag, type ThreadFlag } from './thread-writes';
@@ -65,7 +66,7 @@ const forumAdminRoutes =
   async (app) => {
     app.addHook('onRequest', app.requireAdmin);
     // The forum's write limit (WRITE_RATE_LIMIT_*), counted with the edits and deletes of the member routes.
-    app.addHook('preParsing', app.limitWrites('forum'));
+    limitWriteRoutes(app, 'forum');
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
     });

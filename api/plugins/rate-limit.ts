@@ -46,6 +46,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A feature's write limit (`app.limitWrites(feature)`) on every write route the plugin registers after this
+ * call, in preParsing; its reads skip the hook altogether rather than run it to learn they are not counted.
+ */
+export function limitWriteRoutes(app: FastifyInstance, feature: string): void {
+  const limit = app.limitWrites(feature);
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
+    route.preParsing = [...[route.preParsing ?? []].flat(), limit];
+  });
+}
+
 /** Every admin write (catalogue, tracker), cover uploads included, per admin: ADMIN_RATE_LIMIT_*. */
 export function adminWriteLimit(app: FastifyInstance): LimitHook {
   return app.limitWrites('admin', {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERIES_NOT_FOUND } from '../../contract/catalogue';
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
@@ -34,6 +34,7 @@ import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import { cachedJson, PRIVATE_NO_STORE, sendCachedJson, type CachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
+import { limitWriteRoutes } from '../plugins/rate-limit';
 import { csvFileName, itemsCsv, toListItem } from './presenters';
 import {
   addItem,
@@ -108,6 +109,14 @@ function presentItems(app: App, snapshot: CatalogueSnapshot, rows: ListItemRow[]
   return rows.map((row) => toListItem(row, snapshot, app.media));
 }
 
+/**
+ * An owner's answer is theirs alone, and everything else it depends on is in the URL (list, page, filters,
+ * sort): another user asking for the same URL misses, and is refused by the database.
+ */
+function ownerAnswerKey(request: FastifyRequest): string {
+  return `${currentUser(request).id} ${request.url}`;
+}
+
 /** A private answer serialized once: sent as it is (the owner's routes say `no-store`, so no ETag). */
 function sendJson(reply: FastifyReply, answer: CachedJson): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(answer.body);
@@ -123,11 +132,13 @@ function sendCsv(reply: FastifyReply, listName: string, csv: string): FastifyRep
 const ownerRoutes =
   (answers: ListAnswers): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', app.authenticate);
-    app.addHook('preParsing', app.limitWrites('reading-lists'));
-    app.addHook('onSend', async (_request, reply) => {
+    // Set before anything can fail, so errors say it too; a plain hook (no promise) on this hot path.
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
+      done();
     });
+    app.addHook('onRequest', app.authenticate);
+    limitWriteRoutes(app, 'reading-lists');
 
     app.get(
       '/reading-lists/me',
@@ -286,19 +297,22 @@ const ownerRoutes =
             ...errors,
           },
         },
+        // An owner paging and filtering their list asks the same URLs again: those are answered from memory
+        // before validation (the URL validated when its answer was made) and without a promise.
+        preValidation: (request, reply, done) => {
+          const snapshot = app.catalogueCache.servable();
+          const cached = snapshot && answers.owner.get(ownerAnswerKey(request), snapshot);
+          if (cached) sendJson(reply, cached);
+          else done();
+        },
       },
       async (request, reply) => {
         const { id } = request.params;
         const { page, page_size, ...filter } = request.query;
         if (!isPossibleId(id)) throw listNotFound();
         const userId = currentUser(request).id;
-        const { type, status, min_score, min_votes, sort } = filter;
-        // Per owner: another user asking for this list is read from the database, and refused there.
-        const key = JSON.stringify([userId, id, page, page_size, type, status, min_score, min_votes, sort]);
+        const key = ownerAnswerKey(request);
         const snapshot = await app.catalogueCache.get();
-        const cached = answers.owner.get(key, snapshot);
-        if (cached) return sendJson(reply, cached);
-
         const generation = answers.owner.generation;
         const found = await itemsOfUser(app.db, userId, id, {
           filter,

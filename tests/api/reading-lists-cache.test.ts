@@ -92,7 +92,7 @@ describe('reading-list answers kept in memory', () => {
     expect((await page(owner.token, list.id)).item_count).toBe(2);
   });
 
-  it("drops a deleted account's shared lists at once", async () => {
+  it("drops a deleted account's shared lists and kept pages at once", async () => {
     const [series] = await insertSeries(server, [{ title: 'Kept', type: 'MANHWA' }]);
     const credentials = newCredentials('sharer');
     const sharer = await createUserWithToken(server, { credentials });
@@ -103,6 +103,15 @@ describe('reading-list answers kept in memory', () => {
     const shared = (base: string) => fetch(`${base}/reading-lists/public/${shareToken}`);
     expect((await shared(server.url)).status).toBe(200);
     expect((await shared(second.url)).status).toBe(200);
+    // The owner's page is kept by URL and answered before validation: never before authentication.
+    const ownPage = (base: string) =>
+      fetch(`${base}/reading-lists/${list.id}/items/paged${QUERY}`, {
+        headers: { authorization: `Bearer ${sharer.token}` },
+      });
+    for (const base of [server.url, second.url]) {
+      expect((await ownPage(base)).status).toBe(200);
+      expect((await ownPage(base)).status).toBe(200);
+    }
 
     const deleted = await server.request('/auth/me', {
       method: 'DELETE',
@@ -114,5 +123,9 @@ describe('reading-list answers kept in memory', () => {
     await expect
       .poll(async () => (await shared(second.url)).status, { timeout: 1000, interval: 20 })
       .toBe(404);
+    expect((await ownPage(server.url)).status).toBe(401);
+    await expect
+      .poll(async () => (await ownPage(second.url)).status, { timeout: 1000, interval: 20 })
+      .toBe(401);
   });
 });
