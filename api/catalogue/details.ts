@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { series, seriesDetails, votes, type VoteCategory } from '../db/schema';
 import { listingColumns } from './catalogue-load';
@@ -79,31 +79,30 @@ export async function loadCallerScores(
   return Object.fromEntries(rows.map((row) => [categoryLabel(row.category), row.score]));
 }
 
+/** The caller's scores from `[category, score]` pairs (as SQL's json_agg packs them), by category label. */
+export function callerScoresFromPairs(
+  pairs: readonly (readonly [VoteCategory, number])[],
+): Partial<Record<VoteCategoryLabel, number>> {
+  return Object.fromEntries(pairs.map(([category, score]) => [categoryLabel(category), score]));
+}
+
+type ColumnRecord = Record<string, unknown>;
+
+/** Picks the fields of a Drizzle column set out of a record keyed by the columns' SQL names. */
+function fieldsOf<T>(columns: Record<string, { name: string }>, record: ColumnRecord): T {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, record[column.name]])) as T;
+}
+
 /**
- * One series with its detail row and the caller's own scores, in one statement: what a vote answers with
- * (a vote must cost the embedded engine, which runs one statement at a time, as little as possible).
+ * A SeriesDetailRow from whole `series` and `series_details` rows as SQL's row_to_json gives them (keyed by
+ * column name): for statements that write a series and return it, such as a vote.
  */
-export async function loadSeriesDetailForCaller(
-  db: Database,
-  id: number,
-  userId: number,
-): Promise<{ row: SeriesDetailRow; scores: Partial<Record<VoteCategoryLabel, number>> } | undefined> {
-  if (!isPossibleSeriesId(id)) return undefined;
-  const [found] = await db
-    .select({
-      series: listingColumns,
-      details: detailColumns,
-      scores: sql<string | null>`(select json_agg(json_build_array(${votes.category}, ${votes.score}))::text
-        from ${votes} where ${votes.userId} = ${userId} and ${votes.seriesId} = ${series.id})`,
-    })
-    .from(series)
-    .leftJoin(seriesDetails, eq(seriesDetails.seriesId, series.id))
-    .where(eq(series.id, id))
-    .limit(1);
-  if (!found) return undefined;
-  const pairs = JSON.parse(found.scores ?? '[]') as [VoteCategory, number][];
+export function seriesDetailRowFromRecords(
+  seriesRecord: ColumnRecord,
+  detailsRecord: ColumnRecord | null,
+): SeriesDetailRow {
   return {
-    row: { series: found.series, details: found.details },
-    scores: Object.fromEntries(pairs.map(([category, score]) => [categoryLabel(category), score])),
+    series: fieldsOf<SeriesDetailRow['series']>(listingColumns, seriesRecord),
+    details: detailsRecord && fieldsOf<NonNullable<SeriesDetailRow['details']>>(detailColumns, detailsRecord),
   };
 }

@@ -1,8 +1,11 @@
 import { and, count, gt, gte, sql } from 'drizzle-orm';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../catalogue/categories';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
-import { queryRows } from '../db/query-rows';
+import { queryRowsPrepared } from '../db/prepared-query';
+import { callerScoresFromPairs, seriesDetailRowFromRecords } from '../catalogue/details';
+import type { SeriesDetailRow } from '../catalogue/presenters';
+import type { VoteCategoryLabel } from '../../contract/catalogue';
 import { series, seriesDetails, seriesVoters, votes, type VoteCategory } from '../db/schema';
 
 export interface VoteInput {
@@ -13,7 +16,11 @@ export interface VoteInput {
   score: number;
 }
 
-export type VoteOutcome = 'cast' | 'duplicate' | 'series-not-found';
+/** A cast vote comes back with what its answer shows: the series as the vote left it, the caller's scores. */
+export type VoteOutcome =
+  | { outcome: 'cast'; row: SeriesDetailRow; scores: Partial<Record<VoteCategoryLabel, number>> }
+  | { outcome: 'duplicate' }
+  | { outcome: 'series-not-found' };
 
 const detailColumn = (key: keyof CategoryTotals) => sql.identifier(seriesDetails[key].name);
 
@@ -45,21 +52,33 @@ const finalScoreOfTotals = sql.raw(
  * series row's update. Votes therefore cannot deadlock each other, and an admin deleting the series (which
  * locks the series row FOR UPDATE, then the detail row) waits for the vote or makes it wait, never both.
  * The score is computed by panelrank_final_score, the SQL twin of computeFinalScore.
+ * The same statement returns the series and detail rows it wrote and the caller's scores on the series (the
+ * votes it already had, which the statement's snapshot holds, and the one just cast, which it does not):
+ * the vote's answer then costs no second read, which on the embedded engine would run on the event loop.
+ * For the same reason the embedded engine prepares the statement once per category (`queryRowsPrepared`).
  */
-export async function castVote(db: Database, vote: VoteInput): Promise<VoteOutcome> {
+export async function castVote(
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>,
+  vote: VoteInput,
+): Promise<VoteOutcome> {
   const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
   const totalColumn = detailColumn(total);
   const countColumn = detailColumn(count);
   try {
-    const [result] = await queryRows<{ found: number; cast: number }>(
-      db,
+    const [result] = await queryRowsPrepared<{
+      found: number;
+      series_row: Record<string, unknown> | null;
+      details_row: Record<string, unknown> | null;
+      scores: [VoteCategory, number][] | null;
+    }>(
+      database,
       sql`with target as (
         select id from ${series} where id = ${vote.seriesId} for key share
       ), cast_vote as (
         insert into ${votes} (user_id, series_id, category, score)
         select ${vote.userId}, id, ${vote.category}, ${vote.score} from target
         on conflict (user_id, series_id, category) do nothing
-        returning series_id
+        returning series_id, category, score
       ), new_voter as (
         insert into ${seriesVoters} (series_id, user_id)
         select series_id, ${vote.userId} from cast_vote
@@ -80,15 +99,28 @@ export async function castVote(db: Database, vote: VoteInput): Promise<VoteOutco
           updated_at = now()
         from totals
         where ${series}.id = totals.series_id
-        returning ${series}.id
+        returning ${series}.*
       )
-      select (select count(*) from target)::int as found, (select count(*) from scored)::int as cast`,
+      select (select count(*) from target)::int as found,
+        (select row_to_json(scored) from scored) as series_row,
+        (select row_to_json(totals) from totals) as details_row,
+        (select json_agg(json_build_array(mine.category, mine.score)) from (
+          select category, score from ${votes}
+            where user_id = ${vote.userId} and series_id = ${vote.seriesId}
+          union all
+          select category, score from cast_vote
+        ) as mine) as scores`,
     );
-    if (!result || result.found === 0) return 'series-not-found';
-    return result.cast > 0 ? 'cast' : 'duplicate';
+    if (!result || result.found === 0) return { outcome: 'series-not-found' };
+    if (!result.series_row) return { outcome: 'duplicate' };
+    return {
+      outcome: 'cast',
+      row: seriesDetailRowFromRecords(result.series_row, result.details_row),
+      scores: callerScoresFromPairs(result.scores ?? []),
+    };
   } catch (error) {
     // The series was deleted (or never existed) between the caller's check and the insert.
-    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return 'series-not-found';
+    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return { outcome: 'series-not-found' };
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORY_LABELS } from '../catalogue/categories';
-import { isPossibleSeriesId, loadSeriesDetailForCaller } from '../catalogue/details';
+import { isPossibleSeriesId } from '../catalogue/details';
 import { toSeriesDetail } from '../catalogue/presenters';
 import {
   seriesDetailSchema,
@@ -59,16 +59,13 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!vote) throw httpError(400, INVALID_VOTE, { code: 'INVALID_VOTE' });
       if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
 
-      const outcome = await castVote(app.db, { userId: user.id, seriesId, ...vote });
-      if (outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
-      if (outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
+      const cast = await castVote(app.database, { userId: user.id, seriesId, ...vote });
+      if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (cast.outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
       // Waits for the cached rankings to include the vote (one patch for a burst of votes).
       await app.catalogueChanged([seriesId]);
 
-      const found = await loadSeriesDetailForCaller(app.db, seriesId, user.id);
-      // Deleted right after the vote committed.
-      if (!found) throw notFound(SERIES_NOT_FOUND);
-      const { row, scores } = found;
+      const { row, scores } = cast;
       // The cache includes the vote now: its rank costs no query (a series it misses is counted).
       const placed = (await app.catalogueCache.get()).placement(seriesId);
       const rank = placed

@@ -65,7 +65,7 @@ describe('DELETE /auth/me', () => {
 
   async function voteAll(userId: number, seriesId: number, score: number, categories = CATEGORIES) {
     for (const category of categories) {
-      expect(await castVote(server.database.db, { userId, seriesId, category, score })).toBe('cast');
+      expect((await castVote(server.database, { userId, seriesId, category, score })).outcome).toBe('cast');
     }
   }
 

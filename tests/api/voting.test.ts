@@ -134,14 +134,18 @@ describe('POST /series-details/{id}/vote', () => {
 
   it('accepts a form body and every category label, and counts the user once per series', async () => {
     const user = await createUserWithToken(server);
+    let answered: unknown;
     for (const [index, label] of LABELS.entries()) {
       const response = await formVote(server, seriesId!, user.token, {
         category: label,
         score: String(index + 6),
       });
       expect(response.status, label).toBe(200);
+      answered = await response.json();
     }
     const detail = await (await server.request(`/series-details/${seriesId}`, { token: user.token })).json();
+    // The vote's answer (built from the rows the vote wrote) is the series as a read shows it afterwards.
+    expect(answered).toEqual(detail);
     expect(detail.vote_scores).toEqual({
       Story: 6,
       Characters: 7,
