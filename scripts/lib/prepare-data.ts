@@ -8,6 +8,7 @@ import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { series, users } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedDemoForumIfEmpty } from '../demo/demo-forum';
+import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 export interface DemoAdmin {
@@ -25,9 +26,12 @@ export interface PreparedData {
   catalogueFingerprint: string;
 }
 
+/** Reports a new demo data folder starts with, so the tracker shows what it does. */
+const DEMO_ISSUE_REPORTS = 36;
+
 /**
- * Migrates, seeds the demo catalogue into an empty database, makes sure the demo admin exists and gives an
- * empty forum its demo threads.
+ * Migrates, seeds the demo catalogue into an empty database (with some issue reports for the tracker), makes
+ * sure the demo admin exists and gives an empty forum its demo threads.
  */
 export async function prepareData(config: Config): Promise<PreparedData> {
   const database = await openMigratedDatabase(config, { role: 'seed' });
@@ -37,6 +41,9 @@ export async function prepareData(config: Config): Promise<PreparedData> {
     if ((await db.$count(series)) === 0) {
       const storage = new LocalDiskStorage(join(config.dataDir, 'media'), config.publicApiUrl);
       await seedDemoCatalogue(db, storage, { onProgress: (message: string) => console.log(`  ${message}`) });
+      // Only with a new catalogue: reports an admin deleted later must not come back at the next start.
+      await seedDemoIssueReports(db, { count: DEMO_ISSUE_REPORTS });
+      console.log(`  seeded ${DEMO_ISSUE_REPORTS} demo issue reports`);
       seeded = true;
     }
     const admin = await ensureDemoAdmin(config, database.db);
