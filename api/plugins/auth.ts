@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AccessTokens } from '../accounts/access-tokens';
 import { resolveSecret } from '../accounts/secrets';
 import { users, type UserRole } from '../db/schema';
+import { GuardedTtlCache } from '../guarded-ttl-cache';
 import { HttpError } from '../http-error';
 
 /**
@@ -68,12 +69,6 @@ export function isAdmin(user: Pick<AuthUser, 'role'> | null | undefined): boolea
 /** The change-feed topic of users: ids of users whose row changed or who were deleted. */
 export const USERS_TOPIC = 'users';
 
-interface CachedUser {
-  tokenVersion: number;
-  user: AuthUser;
-  expires: number;
-}
-
 /**
  * The users that valid tokens named lately, so a signed-in request costs no database read (on the embedded
  * engine that read was most of a cached answer's time). An entry serves only tokens of the version it was
@@ -81,42 +76,29 @@ interface CachedUser {
  * nobody announced (SQL by hand). Misses (unknown users, old token versions) are never kept.
  */
 export class TokenUserCache {
-  private readonly entries = new Map<number, CachedUser>();
-  private forgets = 0;
+  private readonly users: GuardedTtlCache<number, { tokenVersion: number; user: AuthUser }>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(ttlMs: number, maxEntries = 10_000, now?: () => number) {
+    this.users = new GuardedTtlCache(ttlMs, maxEntries, now);
+  }
 
   get(userId: number, tokenVersion: number): AuthUser | undefined {
-    const entry = this.entries.get(userId);
-    if (!entry || entry.tokenVersion !== tokenVersion) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.user;
+    const entry = this.users.get(userId);
+    return entry?.tokenVersion === tokenVersion ? entry.user : undefined;
   }
 
   /** Take it before reading a user and pass it to `set`: a `forget` in between discards what was read. */
   get generation(): number {
-    return this.forgets;
+    return this.users.generation;
   }
 
   set(tokenVersion: number, user: AuthUser, generation: number): void {
-    if (this.ttlMs <= 0 || generation !== this.forgets) return;
-    this.entries.delete(user.id);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(user.id, { tokenVersion, user, expires: this.now() + this.ttlMs });
+    this.users.set(user.id, { tokenVersion, user }, generation);
   }
 
   /** Drops these users (null: everyone), and any read of a user in flight. */
   forget(userIds: number[] | null): void {
-    this.forgets += 1;
-    if (userIds) for (const id of userIds) this.entries.delete(id);
-    else this.entries.clear();
+    this.users.forget(userIds);
   }
 }
 

@@ -1,3 +1,4 @@
+import { GuardedTtlCache } from '../guarded-ttl-cache';
 import type { CachedJson } from '../http-cache';
 
 /** The change-feed topic of reading lists: ids of lists written to (null: any list, say an account's). */
@@ -10,7 +11,6 @@ interface Entry {
   listId: number;
   /** The catalogue snapshot the answer's ranks and scores came from. */
   snapshot: object;
-  storedAt: number;
   answer: CachedJson;
 }
 
@@ -25,47 +25,35 @@ interface Entry {
  * - it is younger than the TTL (CACHE_TTL_MS): the longest a change nobody announced takes to show.
  */
 export class ListAnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Bumped by every forgetList, so an answer read while any list changed is not stored. */
-  private writes = 0;
+  private readonly answers: GuardedTtlCache<string, Entry>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(ttlMs: number, now?: () => number) {
+    this.answers = new GuardedTtlCache(ttlMs, MAX_ENTRIES, now);
+  }
 
   get(key: string, snapshot: object): CachedJson | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.snapshot !== snapshot || this.now() - entry.storedAt >= this.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.answer;
+    const entry = this.answers.get(key);
+    if (!entry || entry.snapshot === snapshot) return entry?.answer;
+    this.answers.delete(key);
+    return undefined;
   }
 
   /** Take it before reading an answer and pass it to `set`: a list write in between discards the answer. */
   get generation(): number {
-    return this.writes;
+    return this.answers.generation;
   }
 
   set(key: string, listId: number, generation: number, snapshot: object, answer: CachedJson): void {
-    if (this.ttlMs <= 0 || generation !== this.writes) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { listId, snapshot, storedAt: this.now(), answer });
+    this.answers.set(key, { listId, snapshot, answer }, generation);
   }
 
   /** Drops every answer (another instance's changes may have been missed). */
   forgetAll(): void {
-    this.writes += 1;
-    this.entries.clear();
+    this.answers.forget(null);
   }
 
   /** Drops every answer of a list; call it after any write to the list. */
   forgetList(listId: number): void {
-    this.writes += 1;
-    for (const [key, entry] of this.entries) {
-      if (entry.listId === listId) this.entries.delete(key);
-    }
+    this.answers.forgetWhere((entry) => entry.listId === listId);
   }
 }
