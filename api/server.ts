@@ -25,7 +25,6 @@ async function main() {
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ config, database });
-    app.addHook('onClose', closeResources);
     control = controlSocket
       ? await startControlSocket(controlSocket, database.db, app.invalidateUser)
       : undefined;
@@ -36,6 +35,9 @@ async function main() {
       if (err) running.log.error({ err }, 'shutting down after an error');
       else running.log.info({ signal }, 'shutting down');
       await running.close();
+      // After the app's own onClose hooks, which may still write (the rate-limit counters' last flush):
+      // Fastify runs a hook added here before those of the plugins registered earlier.
+      await closeResources();
     });
 
     await app.listen({ port: config.PORT, host: config.HOST });

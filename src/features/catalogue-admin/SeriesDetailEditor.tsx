@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fetchSeriesDetail } from '../catalogue/catalogue-api';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
@@ -10,6 +10,8 @@ import {
   DETAIL_SAVED,
 } from './admin-messages';
 import { saveSeriesDetail } from './catalogue-admin-api';
+import AdminFormFooter from './AdminFormFooter';
+import CoverFileField from './CoverFileField';
 import { detailCoverProblem } from './cover-checks';
 import { useIsAdmin } from './use-is-admin';
 import styles from './CatalogueAdmin.module.css';
@@ -71,7 +73,6 @@ function DetailDialog({
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const id = useId();
@@ -95,21 +96,6 @@ function DetailDialog({
       cancelled = true;
     };
   }, [seriesId]);
-
-  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const chosen = input.files?.[0] ?? null;
-    setFile(null);
-    setFileError('');
-    if (!chosen) return;
-    const problem = await detailCoverProblem(chosen);
-    if (problem) {
-      setFileError(problem);
-      input.value = '';
-      return;
-    }
-    setFile(chosen);
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -152,36 +138,15 @@ function DetailDialog({
             aria-required="true"
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-file`}>Cover image</label>
-          <input
-            id={`${id}-file`}
-            name="file"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            onChange={chooseFile}
-            aria-required="true"
-            aria-invalid={fileError !== ''}
-            aria-describedby={`${id}-file-hint ${id}-file-error`}
-          />
-          <p id={`${id}-file-hint`} className={styles.hint}>
-            {DETAIL_COVER_HINT} Less than 800KB.
-          </p>
-          <p id={`${id}-file-error`} className={styles.fieldError} role="alert">
-            {fileError}
-          </p>
-        </div>
-        <div role="alert" className={styles.formError}>
-          {error && <p>{error}</p>}
-        </div>
-        <div className={styles.dialogActions}>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={submitting || undefined}>
-            {submitting ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <CoverFileField
+          name="file"
+          label="Cover image"
+          hint={`${DETAIL_COVER_HINT} Less than 800KB.`}
+          required
+          problemOf={detailCoverProblem}
+          onChoose={setFile}
+        />
+        <AdminFormFooter error={error} submitting={submitting} submitLabel="Save" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,10 +1,12 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
 import Dialog from '../../ui/Dialog';
 import { ADD_SERIES_FAILED, UPDATE_SERIES_FAILED } from './admin-messages';
 import { createSeries, updateSeries } from './catalogue-admin-api';
+import AdminFormFooter from './AdminFormFooter';
+import CoverFileField from './CoverFileField';
 import { seriesCoverProblem } from './cover-checks';
 import styles from './CatalogueAdmin.module.css';
 
@@ -40,37 +42,11 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
   const adding = mode.kind === 'add';
   const [fields, setFields] = useState<SeriesFields>(() => initialFields(mode));
   const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const id = useId();
-  const coverErrorId = `${id}-cover-error`;
-
-  const preview = useMemo(() => (cover ? URL.createObjectURL(cover) : null), [cover]);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
   const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setFields({ ...fields, [name]: event.target.value });
-
-  async function chooseCover(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const file = input.files?.[0] ?? null;
-    setCover(null);
-    setCoverError('');
-    if (!file) return;
-    const problem = await seriesCoverProblem(file);
-    if (problem) {
-      setCoverError(problem);
-      input.value = '';
-      return;
-    }
-    setCover(file);
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -145,28 +121,15 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-cover`}>{adding ? 'Cover' : 'New cover (optional)'}</label>
-          <input
-            id={`${id}-cover`}
-            name="cover"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            onChange={chooseCover}
-            aria-required={adding}
-            aria-invalid={coverError !== ''}
-            aria-describedby={`${id}-cover-hint ${coverErrorId}`}
-          />
-          <p id={`${id}-cover-hint`} className={styles.hint}>
-            PNG, JPEG or WebP in a 2:3 portrait shape, e.g. 200x300.
-          </p>
-          <p id={coverErrorId} className={styles.fieldError} role="alert">
-            {coverError}
-          </p>
-          {preview && (
-            <img className={styles.coverPreview} src={preview} alt="Chosen cover" width={80} height={120} />
-          )}
-        </div>
+        <CoverFileField
+          name="cover"
+          label={adding ? 'Cover' : 'New cover (optional)'}
+          hint="PNG, JPEG or WebP in a 2:3 portrait shape, e.g. 200x300."
+          required={adding}
+          problemOf={seriesCoverProblem}
+          onChoose={setCover}
+          preview
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-author`}>Author</label>
           <input
@@ -200,17 +163,12 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
             ))}
           </select>
         </div>
-        <div role="alert" className={styles.formError}>
-          {error && <p>{error}</p>}
-        </div>
-        <div className={styles.dialogActions}>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={submitting || undefined}>
-            {submitting ? 'Saving…' : adding ? 'Add Series' : 'Save Changes'}
-          </button>
-        </div>
+        <AdminFormFooter
+          error={error}
+          submitting={submitting}
+          submitLabel={adding ? 'Add Series' : 'Save Changes'}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
