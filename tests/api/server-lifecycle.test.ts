@@ -82,21 +82,46 @@ async function expectDatabaseReusable() {
   }
 }
 
+async function storedRateLimitCounters(): Promise<number> {
+  const database = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }), {
+    role: 'admin',
+  });
+  try {
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from rate_limit_counters`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    return result.rows[0]!.n;
+  } finally {
+    await database.close();
+  }
+}
+
 describe('API process lifecycle', () => {
-  it('on SIGTERM stops, closes the database and removes its lock and control socket', async () => {
+  it('on SIGTERM stops, writes its last rate-limit counts, closes the database and removes its lock and control socket', async () => {
     const free = await listenAnywhere();
     const port = portOf(free);
     await new Promise<void>((resolve) => free.close(() => resolve()));
     const { child, exited } = startApi(port);
     await waitForHttp(`http://127.0.0.1:${port}/health`, 90_000, child);
     expect(existsSync(join(dataDir, 'control.sock'))).toBe(true);
+    // A counted attempt, kept in memory until the next write-back: the shutdown must write it.
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody', password: 'wrong password' }),
+    });
+    expect(login.status).toBeGreaterThanOrEqual(400);
 
     child.kill('SIGTERM');
     const { code, stderr } = await exited;
     expect(code, stderr).toBe(0);
+    expect(stderr).not.toContain('rate-limit counters');
     expect(existsSync(join(dataDir, 'control.sock'))).toBe(false);
     expect(existsSync(lockPath(dataDir))).toBe(false);
     await expectDatabaseReusable();
+    expect(await storedRateLimitCounters()).toBeGreaterThan(0);
   }, 120_000);
 
   it('when its port is taken exits 1 naming the cause, and leaves no control socket or lock behind', async () => {
