@@ -252,7 +252,10 @@ async function main(): Promise<void> {
   const profile = options['cpu-prof'];
   const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], {
     stdio: 'inherit',
-    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${profile}`] : [])],
+    execArgv: [
+      ...process.execArgv,
+      ...(profile ? ['--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${profile}`] : []),
+    ],
   });
   const ready = await request<Ready>(child, { type: 'none' }, 'ready');
   const base = `http://127.0.0.1:${ready.port}`;
