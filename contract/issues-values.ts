@@ -87,3 +87,17 @@ export function isReportablePageUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   return URL.canParse(value);
 }
+
+/**
+ * Where the API sends a browser that posted the report form without JavaScript (a navigation), by outcome:
+ * 303 to one of these pages of the site, so the reporter reads the outcome on the site instead of a bare
+ * JSON answer. Scripts and other clients get the JSON answers of api.md as before.
+ */
+export const REPORT_FORM_OUTCOMES = {
+  sent: '/report-issue/sent',
+  tooFast: '/report-issue/not-sent/too-fast',
+  screenshot: '/report-issue/not-sent/screenshot',
+  fields: '/report-issue/not-sent/fields',
+  failed: '/report-issue/not-sent/failed',
+} as const;
+export type ReportFormOutcome = keyof typeof REPORT_FORM_OUTCOMES;

@@ -62,6 +62,11 @@ export const issueReportedSchema = z.object({
   id: z.number().int(),
 });
 
+/** The answer to a report form posted without JavaScript: no body, Location names the outcome's page. */
+export const reportFormRedirectSchema = z
+  .literal('')
+  .describe("A browser navigation (Sec-Fetch-Mode: navigate): Location is the site's page for the outcome");
+
 /** A form field left empty is a field not sent: forms always send every field. */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

@@ -14,6 +14,7 @@ import {
   issueListQuerySchema,
   issueListSchema,
   issueReportedSchema,
+  reportFormRedirectSchema,
   issueReportFields,
   issueSchema,
   issueStatusBodySchema,
@@ -35,6 +36,7 @@ import {
   toIssue,
   type IssueFilters,
 } from './issue-reports';
+import { sendNavigationsToOutcomePage } from './form-navigation';
 import { submitIssueReport } from './submit-report';
 import { removeScreenshot } from './screenshot';
 import { AnswerCache } from '../answer-cache';
@@ -98,6 +100,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/issues/report',
     {
       onRequest: reportLimit,
+      onSend: sendNavigationsToOutcomePage(config.SITE_URL),
       // One byte over the limit marks the file truncated, so the answer can name the limit.
       config: { multipartOptions: { limits: { fileSize: ISSUE_SCREENSHOT_MAX_BYTES + 1, files: 1 } } },
       schema: {
@@ -108,11 +111,13 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           `${ISSUE_TITLE_MAX_LENGTH} characters), \`description\`, optional \`page_url\` (http(s) or a path), ` +
           'optional `email` (shown to admins only) and, in multipart, an optional `screenshot`. The screenshot ' +
           'is stored re-encoded as WebP, so none of its metadata (EXIF, GPS, text chunks) is kept. Rate-limited ' +
-          'per client: 429 with Retry-After.',
+          'per client: 429 with Retry-After. A browser that posts the form without JavaScript (a navigation: ' +
+          "`Sec-Fetch-Mode: navigate`) is answered 303 to the site's page for the outcome instead.",
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: reportBody,
         response: {
           201: issueReportedSchema,
+          303: reportFormRedirectSchema,
           400: errorSchema,
           413: errorSchema,
           422: validationErrorSchema,

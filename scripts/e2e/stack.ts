@@ -2,7 +2,7 @@
  * The stack the end-to-end tests run against: a scratch embedded database with a small deterministic demo
  * catalogue and an admin, the real API, and the site built against it and served like Netlify would.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../../api/accounts/admin-commands';
@@ -13,7 +13,7 @@ import { LocalDiskStorage } from '../../api/media/storage';
 import { seedXssThread } from '../../tests/e2e/forum-fixtures';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
-import { spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { spawnApiProcess, stopProcess, waitForHttp } from '../lib/processes';
 import { rebuildSite, type RebuildTarget } from '../lib/rebuild-job';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
@@ -55,7 +55,9 @@ async function main() {
   await seedXssThread(database.db, e2eStack.admin.username);
   await database.close();
 
-  const api = spawnApi({ env, stdio: 'inherit' });
+  // One process, not a tsx wrapper: the kill on exit below must reach the server itself, or a failed
+  // stack leaves an API running on a deleted data folder while Playwright waits out its timeout.
+  const api = spawnApiProcess(env, 'inherit');
   const cleanup = async () => {
     await stopProcess(api);
     removeScratch();
@@ -71,14 +73,23 @@ async function main() {
   await waitForHttp(`${e2eStack.apiUrl}/health`, 60_000, api);
   // Built and served the way `npm start` does (a production build swapped in behind a link), so a spec can
   // rebuild the running site with the same target.
+  const buildLog = join(dataDir, 'site-build.log');
   const rebuild: RebuildTarget = {
     distPath: distDir,
     siteUrl: e2eStack.siteUrl,
     publicApiUrl: e2eStack.apiUrl,
     buildApiUrl: e2eStack.apiUrl,
-    logFile: join(dataDir, 'site-build.log'),
+    logFile: buildLog,
   };
-  await rebuildSite(rebuild);
+  try {
+    await rebuildSite(rebuild);
+  } catch (error) {
+    // The log lives in the scratch folder, which goes when this process ends: show its end now.
+    if (existsSync(buildLog)) {
+      console.error(readFileSync(buildLog, 'utf8').split('\n').slice(-60).join('\n'));
+    }
+    throw error;
+  }
   // Specs read the outbox (verification e-mails) from the API's scratch data dir; written before the site
   // answers, which is what Playwright waits for.
   const state: E2eStackState = { dataDir, rebuild };

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiLogin, useSession } from './api-helpers';
 import { e2eStack, readE2eStackState } from './stack-config';
@@ -178,5 +178,70 @@ test('a failed status change reloads the list and says so', async ({ page, reque
   await expect(status).toHaveValue('OPEN');
   await request.delete(`${e2eStack.apiUrl}/issues/${id}`, {
     headers: { authorization: `Bearer ${admin.access_token}` },
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  async function reportTitles(request: APIRequestContext): Promise<string[]> {
+    const response = await request.get(`${e2eStack.apiUrl}/issues?page_size=100`);
+    expect(response.ok()).toBeTruthy();
+    return ((await response.json()) as { title: string }[]).map((issue) => issue.title);
+  }
+
+  test('the browser checks the report form, the API stores it and the reporter lands on the site', async ({
+    page,
+    request,
+  }) => {
+    const title = `Sent without JavaScript ${Date.now().toString(36)}`;
+    await page.goto('/report-issue');
+    // The browser's own checks stand in for the script's: an empty title stops the post.
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page).toHaveURL(/\/report-issue$/);
+    expect(
+      await page.getByLabel('Title').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+
+    await page.getByRole('radio', { name: /Content/ }).check();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('Posted by a browser with scripts turned off.');
+    await page.getByLabel('Screenshot (optional)').setInputFiles({
+      name: 'phone.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await phoneScreenshot(),
+    });
+    await page.getByRole('button', { name: 'Send report' }).click();
+
+    await expect(page).toHaveURL(`${e2eStack.siteUrl}/report-issue/sent`);
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
+    await expect(page.getByText(TEXT.submitted)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    expect(await reportTitles(request)).toContain(title);
+  });
+
+  test('a refused screenshot lands on its page, and Back finds the form as it was', async ({
+    page,
+    request,
+  }) => {
+    const title = `Refused without JavaScript ${Date.now().toString(36)}`;
+    await page.goto('/report-issue');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('The file below is not an image.');
+    await page.getByLabel('Screenshot (optional)').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('a text file renamed to notes.png\n'.repeat(10)),
+    });
+    await page.getByRole('button', { name: 'Send report' }).click();
+
+    await expect(page).toHaveURL(`${e2eStack.siteUrl}/report-issue/not-sent/screenshot`);
+    await expect(page.getByRole('heading', { name: 'Report not sent' })).toBeVisible();
+    await expect(page.getByText('The screenshot must be a PNG, JPEG, WebP or GIF image.')).toBeVisible();
+    expect(await reportTitles(request)).not.toContain(title);
+
+    await page.goBack();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Description')).toHaveValue('The file below is not an image.');
   });
 });
