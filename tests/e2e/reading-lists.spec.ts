@@ -183,6 +183,38 @@ test.describe('reading lists', () => {
     expect((await myLists(request, reader)).map((list) => list.name)).toEqual(['Weekend picks']);
   });
 
+  test("a shared list's rows take the place its build-time skeleton held", async ({ browser, request }) => {
+    const reader = await newReader(request, 'sharer');
+    const headers = { authorization: `Bearer ${reader.access_token}` };
+    const created = await request.post(`${e2eStack.apiUrl}/reading-lists`, {
+      headers,
+      data: { name: 'Steady' },
+    });
+    const list = (await created.json()) as ReadingList;
+    for (const seriesId of [1, 2, 3]) {
+      await request.post(`${e2eStack.apiUrl}/reading-lists/${list.id}/items`, {
+        headers,
+        data: { series_id: seriesId },
+      });
+    }
+    const shared = (await (
+      await request.post(`${e2eStack.apiUrl}/reading-lists/${list.id}/share`, { headers })
+    ).json()) as ReadingList;
+
+    // A phone-width page, where the tools wrap: the build's markup (no script runs) against the loaded list.
+    const rowsTop = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`/lists/${shared.share_token}`);
+      const rows = page.locator(javaScriptEnabled ? 'main ol:not([aria-hidden])' : 'main ol[aria-hidden]');
+      await expect(rows).toBeVisible();
+      const top = (await rows.boundingBox())!.y;
+      await context.close();
+      return top;
+    };
+    expect(await rowsTop(true)).toBeCloseTo(await rowsTop(false), 0);
+  });
+
   test('a shared address without a token, or with an unknown one', async ({ page }) => {
     await page.goto('/lists');
     await expect(page.getByText(LIST_TEXT.missingToken)).toBeVisible();

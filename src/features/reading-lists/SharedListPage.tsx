@@ -138,11 +138,11 @@ export default function SharedListPage() {
           <button type="button" className="button" onClick={copyLink}>
             {LIST_TEXT.copyLink}
           </button>
-          {token && (
-            <a className="button" href={sharedListCsvUrl(token)} download>
-              Download CSV
-            </a>
-          )}
+          {/* In the build's markup too (its address once the token is read), so it takes its place before
+              hydration and the rows below do not move. */}
+          <a className="button" href={token ? sharedListCsvUrl(token) : undefined} download>
+            Download CSV
+          </a>
           <p className={styles.copied} role="status">
             {copied && <span key={copied.id}>{copied.text}</span>}
           </p>
