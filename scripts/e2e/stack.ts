@@ -13,7 +13,7 @@ import { LocalDiskStorage } from '../../api/media/storage';
 import { seedXssThread } from '../../tests/e2e/forum-fixtures';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
-import { spawnApiProcess, stopProcess, waitForHttp } from '../lib/processes';
+import { spawnApi, stopProcess, waitForHttp } from '../lib/processes';
 import { rebuildSite, type RebuildTarget } from '../lib/rebuild-job';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-e2e-'));
@@ -55,9 +55,7 @@ async function main() {
   await seedXssThread(database.db, e2eStack.admin.username);
   await database.close();
 
-  // One process, not a tsx wrapper: the kill on exit below must reach the server itself, or a failed
-  // stack leaves an API running on a deleted data folder while Playwright waits out its timeout.
-  const api = spawnApiProcess(env, 'inherit');
+  const api = spawnApi({ env, stdio: 'inherit' });
   const cleanup = async () => {
     await stopProcess(api);
     removeScratch();

@@ -32,16 +32,18 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
  */
 export const API_NODE_FLAGS = ['--max-semi-space-size=8'];
 
-/** Starts the API server (`api/server.ts`) as a child process; `watch` restarts it on source changes. */
+/**
+ * Starts the API server (`api/server.ts`) as a child process; `watch` restarts it on source changes.
+ * Without `watch` the child is the server itself, so stopProcess's SIGKILL (after a SIGTERM that went
+ * unanswered) reaches it; through a tsx wrapper it killed the wrapper and left the server running.
+ */
 export function spawnApi(options: {
   env: NodeJS.ProcessEnv;
   stdio: SpawnOptions['stdio'];
   watch?: boolean;
 }): ChildProcess {
-  const args = options.watch
-    ? ['watch', '--clear-screen=false', ...API_NODE_FLAGS, 'api/server.ts']
-    : [...API_NODE_FLAGS, 'api/server.ts'];
-  return spawn(bin('tsx'), args, {
+  if (!options.watch) return spawnApiProcess(options.env, options.stdio);
+  return spawn(bin('tsx'), ['watch', '--clear-screen=false', ...API_NODE_FLAGS, 'api/server.ts'], {
     cwd: projectRoot,
     env: options.env,
     stdio: options.stdio,
