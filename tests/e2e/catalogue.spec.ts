@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { apiLogin, coverPng } from './api-helpers';
 import { e2eStack } from './stack-config';
 
@@ -569,4 +570,21 @@ test("dark mode: the series page's category scores keep AA contrast", async ({ p
     });
   });
   for (const { band, ratio } of ratios) expect(ratio, `${band} score`).toBeGreaterThanOrEqual(4.5);
+});
+
+test('the ranking pages have no WCAG A or AA violations (axe), light and dark', async ({ page }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const path of ['/', '/type/manhwa']) {
+      await page.goto(path);
+      await waitForIslands(page);
+      // The first page's pager: "‹ Previous" is inactive there.
+      await expect(page.locator('nav.pager span.step')).toHaveCount(1);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const found = violations.map(
+        ({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+      expect(found, `${path} (${colorScheme})`).toEqual([]);
+    }
+  }
 });
