@@ -1,0 +1,281 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  matchEntries,
+  planListChanges,
+  InvalidChoiceError,
+  lookupKeys,
+  type ImportCandidate,
+} from '../../api/reading-lists/myanimelist/plan-import';
+import { MalReadError, readMalExport, type MalEntry } from '../../api/reading-lists/myanimelist/read-export';
+import { titleKey } from '../../api/reading-lists/myanimelist/title-key';
+import { writeMalExport } from '../../api/reading-lists/myanimelist/write-export';
+import {
+  MAL_ANIME_EXPORT,
+  MAL_FILE_TOO_LARGE,
+  MAL_NOT_AN_EXPORT,
+  MAL_TOO_MANY_ENTRIES,
+  MAL_XML_TOO_LARGE,
+} from '../../contract/reading-progress-values';
+
+function malExport(
+  entries: string,
+  exportType = 2,
+  prolog = '<?xml version="1.0" encoding="UTF-8" ?>',
+): Buffer {
+  return Buffer.from(
+    `${prolog}
+<myanimelist>
+  <myinfo><user_id>1</user_id><user_name>reader</user_name><user_export_type>${exportType}</user_export_type></myinfo>
+${entries}
+</myanimelist>`,
+  );
+}
+
+function manga(id: number, title: string, chapters: number | string, status: string): string {
+  return `<manga><manga_mangadb_id>${id}</manga_mangadb_id><manga_title><![CDATA[${title}]]></manga_title>
+<my_read_chapters>${chapters}</my_read_chapters><my_score>7</my_score><my_status>${status}</my_status></manga>`;
+}
+
+async function refusal(file: Buffer): Promise<string> {
+  const error: unknown = await readMalExport(file).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(MalReadError);
+  return (error as MalReadError).message;
+}
+
+describe('reading a MyAnimeList export', () => {
+  const sample = malExport(
+    [
+      manga(2, 'Berserk', 364, 'Reading'),
+      manga(13, 'One Piece & Friends <3', 1100, 'Completed'),
+      manga(0, 'Unknown Title', 5, 'On-Hold'),
+      manga(21, 'Numeric Status', 'x', '4'),
+      manga(22, 'Plan', 0, '6'),
+      manga(23, 'Too many chapters', 999999, 'Plan to Read'),
+    ].join('\n'),
+  );
+
+  it('reads ids, titles, chapters and statuses given as words or numbers', async () => {
+    const entries = await readMalExport(sample);
+    expect(entries).toEqual([
+      { sourceIndex: 0, malId: 2, title: 'Berserk', readingStatus: 'READING', chaptersRead: 364 },
+      {
+        sourceIndex: 1,
+        malId: 13,
+        title: 'One Piece & Friends <3',
+        readingStatus: 'COMPLETED',
+        chaptersRead: 1100,
+      },
+      { sourceIndex: 2, malId: null, title: 'Unknown Title', readingStatus: 'ON_HOLD', chaptersRead: 5 },
+      { sourceIndex: 3, malId: 21, title: 'Numeric Status', readingStatus: 'DROPPED', chaptersRead: 0 },
+      { sourceIndex: 4, malId: 22, title: 'Plan', readingStatus: 'PLAN_TO_READ', chaptersRead: 0 },
+      {
+        sourceIndex: 5,
+        malId: 23,
+        title: 'Too many chapters',
+        readingStatus: 'PLAN_TO_READ',
+        chaptersRead: 100000,
+      },
+    ]);
+  });
+
+  it('reads the same file gzipped', async () => {
+    expect(await readMalExport(gzipSync(sample))).toEqual(await readMalExport(sample));
+  });
+
+  it('reads XML escapes in plain text', async () => {
+    const entries = await readMalExport(
+      malExport(
+        '<manga><manga_mangadb_id>5</manga_mangadb_id><manga_title>A &amp; B &#x26; C</manga_title></manga>',
+      ),
+    );
+    expect(entries[0]!.title).toBe('A & B & C');
+  });
+
+  it('refuses an anime export, another XML document, and what is not XML', async () => {
+    expect(await refusal(malExport('<anime><series_animedb_id>1</series_animedb_id></anime>', 1))).toBe(
+      MAL_ANIME_EXPORT,
+    );
+    expect(await refusal(Buffer.from('<?xml version="1.0"?><rss><channel/></rss>'))).toBe(MAL_NOT_AN_EXPORT);
+    expect(await refusal(Buffer.from('<myanimelist><manga/></myanimelist>'))).toBe(MAL_NOT_AN_EXPORT);
+    expect(await refusal(Buffer.from('title,status\nBerserk,Reading\n'))).toBe(MAL_NOT_AN_EXPORT);
+    expect(await refusal(Buffer.from(''))).toBe(MAL_NOT_AN_EXPORT);
+    expect(await refusal(malExport(manga(1, 'Cut', 1, 'Reading')).subarray(0, 200))).toBe(MAL_NOT_AN_EXPORT);
+  });
+
+  it('refuses any DTD: entity expansion (billion laughs), external entities, undefined entities', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
+      '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>';
+    expect(await refusal(malExport(manga(1, '&lol3;', 1, 'Reading'), 2, laughs))).toBe(MAL_NOT_AN_EXPORT);
+    const external = '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>';
+    expect(await refusal(malExport('<manga><manga_title>&xxe;</manga_title></manga>', 2, external))).toBe(
+      MAL_NOT_AN_EXPORT,
+    );
+    expect(await refusal(malExport('<manga><manga_title>&xxe;</manga_title></manga>'))).toBe(
+      MAL_NOT_AN_EXPORT,
+    );
+  });
+
+  it('refuses a file over 5 MB as uploaded', async () => {
+    const padding = `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->`;
+    expect(await refusal(malExport(padding))).toBe(MAL_FILE_TOO_LARGE);
+  });
+
+  it('refuses a gzip bomb once it inflates past 50 MB, without inflating the rest', async () => {
+    const bomb = gzipSync(Buffer.concat([malExport(''), Buffer.alloc(60 * 1024 * 1024, 0x20)]));
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    expect(await refusal(bomb)).toBe(MAL_XML_TOO_LARGE);
+  });
+
+  it('refuses more than 20,000 entries', async () => {
+    const entry = '<manga><manga_mangadb_id>1</manga_mangadb_id></manga>\n';
+    expect((await readMalExport(malExport(entry.repeat(20_000)))).length).toBe(20_000);
+    expect(await refusal(malExport(entry.repeat(20_001)))).toBe(MAL_TOO_MANY_ENTRIES);
+  });
+});
+
+describe('writing a MyAnimeList export', () => {
+  it('writes what an import reads back, totals included', async () => {
+    const items = [
+      { malId: 2, title: 'Berserk', readingStatus: 'READING' as const, chaptersRead: 364 },
+      {
+        malId: null,
+        title: 'Title with ]]> and \u0007 <tags> & more',
+        readingStatus: 'ON_HOLD' as const,
+        chaptersRead: 0,
+      },
+      {
+        malId: 9,
+        title: 'Ünïcödé 나 혼자만 레벨업',
+        readingStatus: 'PLAN_TO_READ' as const,
+        chaptersRead: 100000,
+      },
+    ];
+    const xml = writeMalExport(items);
+    expect(xml).toContain('<user_export_type>2</user_export_type>');
+    expect(xml).toContain('<user_total_manga>3</user_total_manga>');
+    expect(xml).toContain('<user_total_onhold>1</user_total_onhold>');
+    expect(xml).toContain('<user_total_completed>0</user_total_completed>');
+    expect(xml).toContain('<my_score>0</my_score>');
+    expect(xml).toContain('<update_on_import>1</update_on_import>');
+    const read = await readMalExport(Buffer.from(xml));
+    expect(read).toEqual([
+      { sourceIndex: 0, malId: 2, title: 'Berserk', readingStatus: 'READING', chaptersRead: 364 },
+      {
+        sourceIndex: 1,
+        malId: null,
+        title: 'Title with ]]> and  <tags> & more',
+        readingStatus: 'ON_HOLD',
+        chaptersRead: 0,
+      },
+      {
+        sourceIndex: 2,
+        malId: 9,
+        title: 'Ünïcödé 나 혼자만 레벨업',
+        readingStatus: 'PLAN_TO_READ',
+        chaptersRead: 100000,
+      },
+    ]);
+  });
+});
+
+describe('matching entries to series', () => {
+  const series = (seriesId: number, title: string): ImportCandidate => ({
+    seriesId,
+    title,
+    type: 'MANHWA',
+    coverUrl: null,
+  });
+  const entry = (sourceIndex: number, malId: number | null, title: string, chaptersRead = 0): MalEntry => ({
+    sourceIndex,
+    malId,
+    title,
+    readingStatus: 'READING',
+    chaptersRead,
+  });
+  const catalogue = {
+    byMalId: new Map([[100, series(1, 'Solo Leveling')]]),
+    byTitleKey: new Map([
+      ['sololeveling', [series(1, 'Solo Leveling')]],
+      ['cafe', [series(2, 'Café'), series(3, 'CAFE!')]],
+      ['tower', [series(4, 'Tower')]],
+    ]),
+  };
+
+  it('folds case, accents, punctuation and white space, keeping every script', () => {
+    expect(titleKey('  Solo   Leveling!! ')).toBe('sololeveling');
+    expect(titleKey('Café')).toBe(titleKey('CAFE'));
+    expect(titleKey('나 혼자만 레벨업')).toBe('나혼자만레벨업');
+    expect(titleKey('?!')).toBe('');
+  });
+
+  it('looks up each id and title key once', () => {
+    expect(lookupKeys([entry(0, 100, 'A'), entry(1, 100, 'a!'), entry(2, null, '...')])).toEqual({
+      malIds: [100],
+      titleKeys: ['a'],
+    });
+  });
+
+  it('matches by MyAnimeList id first, then by one title; several titles are ambiguous, none unmatched', () => {
+    const result = matchEntries(
+      [
+        entry(0, 100, 'Another name'),
+        entry(1, null, 'solo leveling'),
+        entry(2, 7, 'Cafe'),
+        entry(3, 8, 'Nope'),
+      ],
+      catalogue,
+    );
+    expect(result.matched.map((m) => [m.entry.sourceIndex, m.series.seriesId, m.by])).toEqual([
+      [0, 1, 'mal_id'],
+      [1, 1, 'title'],
+    ]);
+    expect(result.ambiguous.map((a) => [a.entry.sourceIndex, a.candidates.map((c) => c.seriesId)])).toEqual([
+      [2, [2, 3]],
+    ]);
+    expect(result.unmatched.map((u) => u.sourceIndex)).toEqual([3]);
+  });
+
+  it('takes a choice among the candidates and refuses any other', () => {
+    const chosen = matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 3]]));
+    expect(chosen.matched.map((m) => m.series.seriesId)).toEqual([3]);
+    expect(() => matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 4]]))).toThrow(
+      InvalidChoiceError,
+    );
+    expect(() => matchEntries([entry(0, null, 'Tower')], catalogue, new Map([[0, 4]]))).toThrow(
+      InvalidChoiceError,
+    );
+  });
+
+  it('adds new series up to the room left, keeps listed statuses, raises chapters only, and is idempotent', () => {
+    const { matched } = matchEntries(
+      [
+        entry(0, null, 'Tower', 10),
+        entry(1, 100, 'x', 50),
+        entry(2, null, 'Solo Leveling', 70),
+        entry(3, null, 'Cafe'),
+      ],
+      catalogue,
+      new Map([[3, 2]]),
+    );
+    const first = planListChanges(matched, new Map([[1, { chaptersRead: 20 }]]), 1);
+    expect(first.add).toEqual([{ seriesId: 4, readingStatus: 'READING', chaptersRead: 10 }]);
+    expect(first.update).toEqual([{ seriesId: 1, chaptersRead: 50 }]);
+    expect(first.alreadyPresent).toBe(1);
+    expect(first.full.map((e) => e.sourceIndex)).toEqual([3]);
+
+    const after = new Map([
+      [1, { chaptersRead: 50 }],
+      [4, { chaptersRead: 10 }],
+      [2, { chaptersRead: 0 }],
+    ]);
+    const again = planListChanges(matched, after, 10);
+    expect(again.add).toEqual([]);
+    expect(again.update).toEqual([]);
+    expect(again.alreadyPresent).toBe(4);
+  });
+});
