@@ -5,11 +5,13 @@
  * themselves. An empty key (a title of punctuation only) matches nothing.
  */
 export function titleKey(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    // Scripts whose letters decompose without marks (Hangul syllables) are composed back.
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      // Scripts whose letters decompose without marks (Hangul syllables) are composed back.
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '')
+  );
 }
