@@ -211,7 +211,7 @@ function responsesText(responses: Operation['responses']): string {
 }
 
 function operationText(method: string, path: string, operation: Operation): string {
-  const parts = [`### \`${method.toUpperCase()} ${path}\``];
+  const parts = [`#### \`${method.toUpperCase()} ${path}\``];
   if (operation.summary) parts.push(`${operation.summary}.`);
   if (operation.description) parts.push(operation.description);
   parts.push(`Authentication: ${authText(operation.security)}.`);
@@ -233,18 +233,13 @@ export function renderApiReference(document: OpenApiDocument): string {
     }
   }
   return [...byTag]
-    .map(([tag, operations]) => [`## ${capitalized(tag)}`, ...operations].join('\n\n'))
+    .map(([tag, operations]) => [`### ${capitalized(tag)}`, ...operations].join('\n\n'))
     .join('\n\n');
 }
 
 /** docs/api.md as it should be: the hand-written parts kept, the route reference made anew. */
-export async function apiDocument(): Promise<string> {
-  const current = readDocument(API_DOC);
-  const updated = replaceGeneratedPart(
-    current,
-    'routes',
-    COMMAND,
-    renderApiReference(await openApiDocument()),
-  );
+export async function apiDocument(openApi?: OpenApiDocument): Promise<string> {
+  const reference = renderApiReference(openApi ?? (await openApiDocument()));
+  const updated = replaceGeneratedPart(readDocument(API_DOC), 'routes', COMMAND, reference);
   return formatMarkdown(updated, join(projectRoot, API_DOC));
 }

@@ -20,8 +20,8 @@ describe('docs/api.md', () => {
 
   it('renders each route with its authentication, parameters and status codes', () => {
     const reference = renderApiReference(openApi);
-    const vote = reference.slice(reference.indexOf('### `POST /series-details/{id}/vote`'));
-    expect(vote).toMatch(/^### `POST \/series-details\/\{id\}\/vote`\n\nVote on one category of a series\./);
+    const vote = reference.slice(reference.indexOf('#### `POST /series-details/{id}/vote`'));
+    expect(vote).toMatch(/^#### `POST \/series-details\/\{id\}\/vote`\n\nVote on one category of a series\./);
     expect(vote).toContain('Authentication: bearer token.');
     expect(vote).toContain('`application/x-www-form-urlencoded`, `multipart/form-data`, `application/json`');
     expect(vote).toContain('- `429` rate limited (`Retry-After`)');
