@@ -108,16 +108,53 @@ const signingSecret = z
   .trim()
   .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
 
+/**
+ * Every field's description is its entry in docs/configuration.md, which `npm run docs:config` generates
+ * from this schema (defaults included); tests/unit/docs-configuration.test.ts fails when the two differ.
+ */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PORT: port.default(8787),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: databaseUrl.default(''),
-  SITE_URL: httpUrl.default('http://localhost:4321'),
-  /** Where browsers reach this API; media URLs in responses are built from it. */
-  PUBLIC_API_URL: httpUrl.optional(),
-  /** Extra origins allowed by CORS besides SITE_URL, comma-separated. */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`production` makes `JWT_SECRET` (and, with ALTCHA, `ALTCHA_HMAC_KEY`) required and refuses ' +
+        '`CAPTCHA_PROVIDER=off`.',
+    ),
+  HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe('Interface the API listens on (`0.0.0.0` in a container).'),
+  PORT: port.default(8787).describe('Port the API listens on.'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('./data')
+    .describe(
+      "The API's local files: the embedded database (`DATA_DIR/pglite`), media with `MEDIA_STORE=local`, " +
+        'the e-mail outbox, generated secrets, and the logs of `npm start`.',
+    ),
+  DATABASE_URL: databaseUrl
+    .default('')
+    .describe(
+      'Unset: embedded PGlite in `DATA_DIR/pglite`. `memory://`: in-memory PGlite (tests). `postgres://…`: ' +
+        'a PostgreSQL server. Either way pending migrations run at start-up (on PostgreSQL under an advisory ' +
+        'lock, so instances may start together).',
+    ),
+  SITE_URL: httpUrl
+    .default('http://localhost:4321')
+    .describe(
+      "The site's origin: allowed by CORS; e-mail links, the forum's feed and the report form's " +
+        'redirects point at it.',
+    ),
+  PUBLIC_API_URL: httpUrl
+    .optional()
+    .describe(
+      'Where browsers reach this API (the balancer behind several instances); media URLs in answers are ' +
+        'built from it. Unset: `http://localhost:PORT` (`http://HOST:PORT` for a named host).',
+    ),
   CORS_ORIGINS: z
     .string()
     .transform((value) =>
@@ -133,134 +170,336 @@ export const configSchema = z.object({
         }),
       ),
     )
-    .default([]),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolean.default(false),
-  RANKING_MIN_VOTERS: z.coerce.number().int().min(1).default(1),
-  /** How long another instance's change can take to show in this instance's cached reads. */
-  CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
-  /**
-   * How long a signed-in user's row (role, token version, name) is reused for their requests without a
-   * database read; every change to it is announced, so this bounds only changes nobody announced. 0: off.
-   */
-  AUTH_USER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** The whole request (headers and body) must arrive within this, else 408: a stalled body holds nothing. */
-  REQUEST_TIMEOUT: durationSeconds.default(25).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** An idle keep-alive connection is closed after this. */
-  IDLE_TIMEOUT: durationSeconds.default(65).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Shortest time between two patches of the cached catalogue: a burst of votes is applied in one. */
-  CACHE_PATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(50),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** The embedded engine's buffer cache (PostgreSQL shared_buffers): its idle memory grows with it. */
+    .default([])
+    .describe('More origins allowed by CORS besides `SITE_URL`, comma-separated.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe("Level of the API's JSON log (one line per request, with its request id)."),
+  TRUST_PROXY: boolean
+    .default(false)
+    .describe(
+      'Trust `X-Forwarded-*` (behind a load balancer), so rate limits count client IPs, not the balancer.',
+    ),
+  RANKING_MIN_VOTERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe('A series with fewer distinct voters is Unranked.'),
+  CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe(
+      'The safety net behind the change feed: the longest a change nobody announced (SQL by hand, a lost ' +
+        "notification) takes to show in this instance's cached rankings, the tracker's answers to visitors, " +
+        "shared lists and owners' list pages, and the forum's cached threads and thread lists. `0` turns " +
+        "the tracker's, the lists' and the forum's answer caches off.",
+    ),
+  AUTH_USER_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      "How long an instance reuses a signed-in user's row (role, token version, name) instead of reading it " +
+        'on every request. Every change the API or the admin CLI makes to a user (deletion, promotion, ' +
+        'demotion, tokens revoked) is announced to every instance at once; this bounds only changes nobody ' +
+        'announced (SQL by hand). `0` reads the user on every request.',
+    ),
+  REQUEST_TIMEOUT: durationSeconds
+    .default(25)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe(
+      'A request (headers and body) must arrive within this, else 408 in the `{detail}` shape: a stalled ' +
+        'body holds nothing. Headers alone have 10 s.',
+    ),
+  IDLE_TIMEOUT: durationSeconds
+    .default(65)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe("An idle keep-alive connection is closed after this (longer than a balancer's usual 60 s)."),
+  CACHE_PATCH_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(50)
+    .describe(
+      'Shortest time between two patches of the cached catalogue: the votes and edits of a burst are ' +
+        'applied together, one patch per interval.',
+    ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(10)
+    .describe(
+      'Connections per instance to PostgreSQL. Each instance also holds one listening connection for the ' +
+        "change feed: keep instances × (pool size + 1) under the server's `max_connections`.",
+    ),
   EMBEDDED_SHARED_BUFFERS: z
     .string()
     .trim()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size like 32MB')
-    .default('32MB'),
-  /** The most series one reading list holds; adding past it answers 400 "List is full.". */
-  READING_LIST_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_ITEMS_PER_LIST),
+    .default('32MB')
+    .describe(
+      "The embedded engine's buffer cache (PostgreSQL `shared_buffers`). Its WebAssembly memory grows to " +
+        "hold it and never shrinks, so PostgreSQL's 128 MB default was most of what an idle embedded API " +
+        "held; the demo catalogue's hot tables fit in far less.",
+    ),
+  READING_LIST_MAX_ITEMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(DEFAULT_MAX_ITEMS_PER_LIST)
+    .describe('The most series one reading list holds; adding past it answers 400 "List is full.".'),
 
   // Accounts (see api/accounts). Secrets left unset outside production are generated and kept in DATA_DIR.
-  /** Signs access tokens (HS256). Required in production. */
-  JWT_SECRET: signingSecret.optional(),
-  /** Access-token lifetime; there are no refresh tokens, the site logs out 30 s before expiry. */
-  ACCESS_TOKEN_TTL: durationSeconds.default(86_400).pipe(
-    z
-      .number()
-      .min(60, 'must be at least 60 seconds')
-      .max(90 * 86_400, 'must be at most 90 days'),
-  ),
-  /** Lifetime of an e-mail verification link. */
-  EMAIL_TOKEN_TTL: durationSeconds.default(86_400).pipe(
-    z
-      .number()
-      .min(1, 'must be at least 1 second')
-      .max(30 * 86_400, 'must be at most 30 days'),
-  ),
-  /** smtp(s)://user:pass@host:port; unset writes each message to DATA_DIR/outbox as an .eml file. */
+  JWT_SECRET: signingSecret
+    .optional()
+    .describe(
+      'HS256 key of the access tokens, the same on every instance. Required with `NODE_ENV=production`; ' +
+        'unset elsewhere, one is generated once into `DATA_DIR/jwt-secret` (a new one per process with ' +
+        '`memory://`).',
+    ),
+  ACCESS_TOKEN_TTL: durationSeconds
+    .default(86_400)
+    .pipe(
+      z
+        .number()
+        .min(60, 'must be at least 60 seconds')
+        .max(90 * 86_400, 'must be at most 90 days'),
+    )
+    .describe(
+      'Access-token lifetime (60 s to 90 days). There are no refresh tokens: the site signs out 30 s ' +
+        'before expiry.',
+    ),
+  EMAIL_TOKEN_TTL: durationSeconds
+    .default(86_400)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be at least 1 second')
+        .max(30 * 86_400, 'must be at most 30 days'),
+    )
+    .describe('Lifetime of an e-mail verification link (at most 30 days).'),
   SMTP_URL: z
     .string()
     .trim()
     .url()
     .refine((value) => /^smtps?:\/\//.test(value), { message: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).default('PanelRank <no-reply@panelrank.localhost>'),
-  /** Comma-separated e-mail domains that may sign up with a password. */
-  SIGNUP_EMAIL_DOMAINS: emailDomains.default(DEFAULT_SIGNUP_EMAIL_DOMAINS),
-  /** altcha: self-hosted proof of work; turnstile: Cloudflare; off: no captcha (tests only). */
-  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'off']).default('altcha'),
-  /** Signs ALTCHA challenges; every instance must share it. Required in production with altcha. */
-  ALTCHA_HMAC_KEY: signingSecret.optional(),
-  TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
-  TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
-  /** OAuth client id of the site's Google sign-in button; unset turns Google sign-in off. */
-  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
-  GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
-  /** Accepted `iss` values of Google ID tokens, comma-separated. */
+    .optional()
+    .describe(
+      '`smtp(s)://user:pass@host:port` sends e-mail for real. Unset: each message is written to ' +
+        '`DATA_DIR/outbox` as an `.eml` file and its link is logged.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .default('PanelRank <no-reply@panelrank.localhost>')
+    .describe('Sender of the e-mails.'),
+  SIGNUP_EMAIL_DOMAINS: emailDomains
+    .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
+    .describe(
+      'Comma-separated e-mail domains that may sign up with a password. The default is Gmail and Yahoo Mail ' +
+        "with Yahoo's regional domains.",
+    ),
+  CAPTCHA_PROVIDER: z
+    .enum(['altcha', 'turnstile', 'off'])
+    .default('altcha')
+    .describe(
+      'The captcha of signup, login and resend: `altcha` (self-hosted proof of work, works offline), ' +
+        '`turnstile` (Cloudflare), or `off` (automated tests only; refused in production).',
+    ),
+  ALTCHA_HMAC_KEY: signingSecret
+    .optional()
+    .describe(
+      'Signs ALTCHA challenges, the same on every instance. Required in production with ALTCHA; unset ' +
+        'elsewhere, one is generated once into `DATA_DIR/altcha-hmac-key`.',
+    ),
+  TURNSTILE_SECRET_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Cloudflare Turnstile secret key; required with `CAPTCHA_PROVIDER=turnstile`.'),
+  TURNSTILE_SITE_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Cloudflare Turnstile site key; required with `CAPTCHA_PROVIDER=turnstile`.'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('OAuth client id of Google sign-in; unset turns Google sign-in off (and hides its button).'),
+  GOOGLE_JWKS_URL: httpUrl
+    .default('https://www.googleapis.com/oauth2/v3/certs')
+    .describe("Google's signing keys (tests point it at a local key set)."),
   GOOGLE_ISSUERS: lowercaseList
     .pipe(z.array(z.string()).min(1, 'must list at least one issuer'))
-    .default(['accounts.google.com', 'https://accounts.google.com']),
-  /** Login, signup and resend-verification requests per client IP per window, each call counted apart. */
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  /** The same calls per account (username or e-mail) per window, whatever the IP. */
-  AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
-  AUTH_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Issue reports (POST /issues/report) per client IP per window: anyone may report, so it is bounded. */
-  ISSUE_REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    .default(['accounts.google.com', 'https://accounts.google.com'])
+    .describe('Accepted `iss` values of Google ID tokens, comma-separated.'),
+  AUTH_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe(
+      'Login, signup and resend-verification requests per client IP per window, each call counted apart.',
+    ),
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('The same calls per account (username or e-mail) per window, whatever the IP.'),
+  AUTH_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of both authentication limits.'),
+  ISSUE_REPORT_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe(
+      'Issue reports (`POST /issues/report`) per client IP per window; refused attempts count too. Anyone ' +
+        'may report, so put the API behind `TRUST_PROXY=true` or every visitor shares one limit.',
+    ),
   ISSUE_REPORT_RATE_LIMIT_WINDOW: durationSeconds
     .default(600)
-    .pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Votes per user per window. */
-  VOTE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
-  VOTE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Catalogue and tracker administration (each write, cover uploads included) per admin per window. */
-  ADMIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
-  ADMIN_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Every other write (reading lists, forum, account deletion...) per user (or IP) and feature per window. */
-  WRITE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
-  WRITE_RATE_LIMIT_WINDOW: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, S3_* below). */
-  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().trim().min(1).optional(),
-  S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  /** For S3-compatible services (R2, MinIO...); unset for AWS S3. */
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
-  /** Path-style URLs (endpoint/bucket/key), which MinIO and most test servers need. */
-  S3_FORCE_PATH_STYLE: boolean.default(false),
-  /** Browsers fetch media from here (a CDN or the bucket's public URL); unset: through the API's /media. */
-  S3_PUBLIC_URL: httpUrl.optional(),
-  /** How long replaced or deleted media stay before their files are removed (0: at once). */
-  MEDIA_DELETE_GRACE: durationSeconds.default(86_400),
-  /** How often each instance removes the media whose grace period has passed. */
-  MEDIA_SWEEP_INTERVAL: durationSeconds.default(60).pipe(z.number().min(1, 'must be at least 1 second')),
-  /** redis://… : rate-limit counters in Redis instead of the database. */
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the issue-report limit.'),
+  VOTE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60).describe('Votes per user per window.'),
+  VOTE_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the vote limit.'),
+  ADMIN_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(120)
+    .describe('Admin writes (catalogue and tracker, cover uploads included) per admin per window.'),
+  ADMIN_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the admin limit.'),
+  WRITE_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60)
+    .describe(
+      "Every other write (reading lists; the forum's edits, deletes and moderation; account deletion) per " +
+        'user, or per IP for anonymous calls, and feature, per window.',
+    ),
+  WRITE_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the write limit.'),
+  MEDIA_STORE: z
+    .enum(['local', 's3'])
+    .default('local')
+    .describe(
+      '`local`: media in `DATA_DIR/media`, served by the API. `s3`: in an S3-compatible bucket (AWS S3, ' +
+        'Cloudflare R2, MinIO…), set up by the `S3_*` variables.',
+    ),
+  S3_BUCKET: z.string().trim().min(1).optional().describe('The bucket; required with `MEDIA_STORE=s3`.'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1').describe("The bucket's region (`auto` for R2)."),
+  S3_ENDPOINT: httpUrl
+    .optional()
+    .describe("The service's URL for S3-compatible services (R2, MinIO); unset for AWS S3."),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe("Access key; unset uses the AWS SDK's default chain (instance role, environment)."),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional().describe('Secret of that access key.'),
+  S3_FORCE_PATH_STYLE: boolean
+    .default(false)
+    .describe('Path-style URLs (`endpoint/bucket/key`), which MinIO and most self-hosted services need.'),
+  S3_PUBLIC_URL: httpUrl
+    .optional()
+    .describe(
+      'Where browsers fetch media directly (a CDN in front of the bucket, or its public URL); media URLs in ' +
+        "answers use it. Unset: media are streamed through the API's `/media/{key}`.",
+    ),
+  MEDIA_DELETE_GRACE: durationSeconds
+    .default(86_400)
+    .describe(
+      'How long a replaced or deleted cover or forum image stays before its files are removed (pre-rendered ' +
+        'pages, CDN copies and other instances still name it meanwhile). `0` removes at once.',
+    ),
+  MEDIA_SWEEP_INTERVAL: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('How often each instance removes the media whose grace period has passed.'),
   REDIS_URL: z
     .string()
     .trim()
     .refine((value) => /^rediss?:\/\//.test(value), { message: 'must be a redis:// or rediss:// URL' })
-    .optional(),
-  /** Threads one user may create per window; only threads actually created count (all instances share it). */
-  FORUM_THREAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+    .optional()
+    .describe(
+      "`redis://…`: rate-limit counters in Redis. Unset: in the database's `rate_limit_counters` table (on " +
+        'the embedded engine counted in memory and written back within a second). Either way every ' +
+        'instance shares them and a restart keeps them.',
+    ),
+  FORUM_THREAD_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3)
+    .describe(
+      'Threads one user may create per window. Only threads actually created count (refused attempts do ' +
+        'not, deleting one gives nothing back), in the database, so every instance shares the count.',
+    ),
   FORUM_THREAD_RATE_LIMIT_WINDOW: durationSeconds
     .default(600)
-    .pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Replies one user may post per window; only replies actually posted count (all instances share it). */
-  FORUM_POST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the thread limit.'),
+  FORUM_POST_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('Replies one user may post per window, counted like threads.'),
   FORUM_POST_RATE_LIMIT_WINDOW: durationSeconds
     .default(60)
-    .pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Image uploads per user per window (per instance, every request counted). */
-  FORUM_UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the reply limit.'),
+  FORUM_UPLOAD_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe(
+      'Forum image uploads per user per window; every request counts, in the shared rate-limit store.',
+    ),
   FORUM_UPLOAD_RATE_LIMIT_WINDOW: durationSeconds
     .default(600)
-    .pipe(z.number().min(1, 'must be at least 1 second')),
-  /** Like toggles per user per window (per instance, every request counted). */
-  FORUM_LIKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the upload limit.'),
+  FORUM_LIKE_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(120)
+    .describe('Like toggles per user per window; every request counts, in the shared rate-limit store.'),
   FORUM_LIKE_RATE_LIMIT_WINDOW: durationSeconds
     .default(60)
-    .pipe(z.number().min(1, 'must be at least 1 second')),
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the like limit.'),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
