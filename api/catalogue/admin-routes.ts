@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { series } from '../db/schema';
 import { uploadedFileField } from '../plugins/forms';
 import { notFound } from '../http-error';
+import type { CheckedImage, ImageCheck } from '../media/image-check';
 import { removeImage, type StoredImage } from '../media/store-image';
 import { currentUser } from '../plugins/auth';
 import { adminWriteLimit } from '../plugins/rate-limit';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
-import { detailCoverProblem, InvalidImageError, seriesCoverProblem, storeCover } from './cover-upload';
+import { checkDetailCover, checkSeriesCover, InvalidImageError, storeCover } from './cover-upload';
 import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { parseGenres } from './ranking';
@@ -24,6 +25,18 @@ import {
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { createSeries, deleteSeries, saveSeriesDetail, SERIES_GONE, updateSeries } from './series-admin';
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
+
+/** The image of a checked upload, or undefined with its problem added to the form's field errors. */
+async function acceptedImage(
+  check: Promise<ImageCheck>,
+  field: string,
+  errors: FieldError[],
+): Promise<CheckedImage | undefined> {
+  const checked = await check;
+  if (checked.ok) return checked.image;
+  errors.push({ field, message: checked.problem });
+  return undefined;
+}
 
 const adminErrors = {
   400: errorSchema,
@@ -142,11 +155,11 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readSubmittedForm(request);
       const { values, errors } = parseSeriesFields(form, 'create');
       const cover = form.files.get('cover');
-      const coverProblem = cover ? await seriesCoverProblem(cover) : 'Cover is required';
-      if (coverProblem) errors.push({ field: 'cover', message: coverProblem });
-      if (errors.length > 0 || !cover) return sendValidationErrors(reply, errors);
+      if (!cover) errors.push({ field: 'cover', message: 'Cover is required' });
+      const coverImage = cover && (await acceptedImage(checkSeriesCover(cover), 'cover', errors));
+      if (errors.length > 0 || !coverImage) return sendValidationErrors(reply, errors);
 
-      const stored = await storeCheckedCover(media, cover, 'covers', values.title!);
+      const stored = await storeCheckedCover(media, coverImage, 'covers', values.title!);
       if (!('key' in stored)) return sendValidationErrors(reply, [stored]);
       let id: number;
       try {
@@ -190,11 +203,10 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const { values, errors } = parseSeriesFields(form, 'update');
       const cover = form.files.get('cover');
-      const coverProblem = cover && (await seriesCoverProblem(cover));
-      if (coverProblem) errors.push({ field: 'cover', message: coverProblem });
+      const coverImage = cover && (await acceptedImage(checkSeriesCover(cover), 'cover', errors));
       if (errors.length > 0) return sendValidationErrors(reply, errors);
 
-      const stored = cover && (await storeCheckedCover(media, cover, 'covers', values.title ?? id));
+      const stored = coverImage && (await storeCheckedCover(media, coverImage, 'covers', values.title ?? id));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
       await applyCoverWrite(id, stored?.key, () => updateSeries(app.db, id, values, stored?.key));
       const body = await rankedSeries(id);
@@ -268,11 +280,10 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const file = form.files.get('file') ?? form.files.get('series_cover');
-      const fileProblem = file && (await detailCoverProblem(file));
-      if (fileProblem) errors.push({ field: 'file', message: fileProblem });
+      const fileImage = file && (await acceptedImage(checkDetailCover(file), 'file', errors));
       if (errors.length > 0 || !synopsis) return sendValidationErrors(reply, errors);
 
-      const stored = file && (await storeCheckedCover(media, file, 'details', seriesId));
+      const stored = fileImage && (await storeCheckedCover(media, fileImage, 'details', seriesId));
       if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
       await applyCoverWrite(seriesId, stored?.key, () =>
         saveSeriesDetail(app.db, seriesId, synopsis, stored?.key),

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   COVER_MAX_RATIO,
   COVER_MIN_RATIO,
@@ -8,68 +7,52 @@ import {
   IMAGE_MAX_SIDE,
   IMAGE_TOO_LARGE,
   INVALID_IMAGE,
+  SERIES_COVER_MAX_BYTES,
   SERIES_COVER_TOO_LARGE,
 } from '../../contract/catalogue';
-import type { MediaStorage } from '../media/storage';
 import {
-  ACCEPTED_IMAGE_FORMATS,
-  InvalidImageError,
-  storeImage,
-  type StoredImage,
-} from '../media/store-image';
+  checkImage,
+  type CheckedImage,
+  type FormatLimits,
+  type ImageCheck,
+  type ImageRules,
+} from '../media/image-check';
+import type { MediaStorage } from '../media/storage';
+import { InvalidImageError, storeImage, type StoredImage } from '../media/store-image';
 import type { UploadedFile } from './admin-form';
 
-export interface CoverProbe {
-  /** Upright size, after the EXIF orientation is applied: what a visitor sees. */
-  width: number;
-  height: number;
-}
+/** PNG, JPEG or WebP by their bytes (the name and declared type are ignored), at most 4096 px a side. */
+const COVER_LIMITS: FormatLimits = { maxSide: IMAGE_MAX_SIDE, tooLarge: IMAGE_TOO_LARGE };
+const COVER_FORMATS = { png: COVER_LIMITS, jpeg: COVER_LIMITS, webp: COVER_LIMITS };
 
-/**
- * Reads an upload's header: its format by its bytes (PNG, JPEG or WebP; the name and declared type are
- * ignored) and its upright size. Undefined for anything else, including a renamed non-image.
- */
-export async function probeCover(bytes: Buffer): Promise<CoverProbe | undefined> {
-  if (bytes.length === 0) return undefined;
-  try {
-    // Header only: metadata() decodes no pixels.
-    const metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
-    if (!metadata.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(metadata.format)) {
-      return undefined;
-    }
-    const { width, height } = metadata.autoOrient;
-    if (!width || !height) return undefined;
-    return { width, height };
-  } catch {
-    return undefined;
-  }
-}
+export const SERIES_COVER_RULES: ImageRules = {
+  maxBytes: { bytes: SERIES_COVER_MAX_BYTES, problem: SERIES_COVER_TOO_LARGE },
+  formats: COVER_FORMATS,
+  unsupported: INVALID_IMAGE,
+};
 
-/** Larger than IMAGE_MAX_SIDE on a side: refused without decoding it. */
-function tooLarge({ width, height }: CoverProbe): boolean {
-  return width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE;
-}
+export const DETAIL_COVER_RULES: ImageRules = {
+  maxBytes: { bytes: DETAIL_COVER_MAX_BYTES, problem: DETAIL_COVER_TOO_LARGE },
+  formats: COVER_FORMATS,
+  unsupported: INVALID_IMAGE,
+};
 
-export function hasCoverRatio({ width, height }: CoverProbe): boolean {
+/** Upright, as a visitor sees it. */
+export function hasCoverRatio({ width, height }: { width: number; height: number }): boolean {
   const ratio = width / height;
   return ratio >= COVER_MIN_RATIO && ratio <= COVER_MAX_RATIO;
 }
 
-/** The problem with a series cover (spec: 2:3 portrait), or undefined when it can be stored. */
-export async function seriesCoverProblem(file: UploadedFile): Promise<string | undefined> {
-  if (file.truncated) return SERIES_COVER_TOO_LARGE;
-  const probe = await probeCover(file.bytes);
-  if (!probe) return INVALID_IMAGE;
-  if (tooLarge(probe)) return IMAGE_TOO_LARGE;
-  return hasCoverRatio(probe) ? undefined : COVER_RATIO_MESSAGE;
+/** A series cover is also a 2:3 portrait. */
+export async function checkSeriesCover(file: UploadedFile): Promise<ImageCheck> {
+  const checked = await checkImage(file, SERIES_COVER_RULES);
+  if (checked.ok && !hasCoverRatio(checked.image)) return { ok: false, problem: COVER_RATIO_MESSAGE };
+  return checked;
 }
 
-/** The problem with a series detail cover (any shape, under 800 KB), or undefined when it can be stored. */
-export async function detailCoverProblem(file: UploadedFile): Promise<string | undefined> {
-  if (file.truncated || file.bytes.length > DETAIL_COVER_MAX_BYTES) return DETAIL_COVER_TOO_LARGE;
-  const probe = await probeCover(file.bytes);
-  if (!probe) return INVALID_IMAGE;
-  return tooLarge(probe) ? IMAGE_TOO_LARGE : undefined;
+/** A detail cover has any shape, under 800 KB. */
+export function checkDetailCover(file: UploadedFile): Promise<ImageCheck> {
+  return checkImage(file, DETAIL_COVER_RULES);
 }
 
 /**
@@ -78,11 +61,11 @@ export async function detailCoverProblem(file: UploadedFile): Promise<string | u
  */
 export function storeCover(
   media: MediaStorage,
-  file: UploadedFile,
+  image: CheckedImage,
   folder: 'covers' | 'details',
   idHint: string | number,
 ): Promise<StoredImage> {
-  return storeImage(media, { bytes: file.bytes, folder, idHint });
+  return storeImage(media, { image, folder, idHint });
 }
 
 export { InvalidImageError };

@@ -1,75 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import {
   FORUM_API_TEXTS,
   FORUM_GIF_MAX_BYTES,
   FORUM_GIF_MAX_SIDE,
+  FORUM_GIF_MAX_FRAMES,
   FORUM_IMAGE_MAX_BYTES,
   FORUM_IMAGE_MAX_SIDE,
-  type ForumImageFormat,
   type MediaUploadResult,
 } from '../../contract/forum';
 import type { Database } from '../db/client';
 import { forumMedia } from '../db/schema';
+import { decodeChecked, type CheckedImage, type ImageRules } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import { InvalidImageError, storeImage } from '../media/store-image';
-import type { UploadedFile } from '../plugins/forms';
 
 const FOLDER = 'forum';
-/** Formats stored re-encoded as WebP; GIFs stay GIFs, so animations survive. */
-const STILL_FORMATS = ['png', 'jpeg', 'webp'] as const;
-/** Decoding stops past this many pixels per frame, whatever the header claims (a decompression bomb). */
-const MAX_INPUT_PIXELS = 1024 * 1024 * 4;
 
-export type ImageCheck =
-  { ok: true; format: ForumImageFormat; width: number; height: number } | { ok: false; problem: string };
-
-/** The format named by a file's first bytes (its signature), whatever its name or declared type says. */
-function formatBySignature(bytes: Buffer): ForumImageFormat | undefined {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpeg';
-  if (/^GIF8[79]a/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return undefined;
-}
+const STILL_LIMITS = {
+  maxBytes: { bytes: FORUM_IMAGE_MAX_BYTES, problem: FORUM_API_TEXTS.imageTooLarge },
+  maxSide: FORUM_IMAGE_MAX_SIDE,
+  tooLarge: FORUM_API_TEXTS.imageDimensionsTooLarge,
+};
 
 /**
- * Checks an upload by its bytes: the format (PNG, JPEG, WebP, GIF by signature), then the byte limit of that
- * format (a file cut short at the route's limit is over every limit), then that it decodes as that format,
- * then its pixel size (a GIF's frame size).
+ * PNG, JPEG and WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512 a frame, and at most
+ * FORUM_GIF_MAX_FRAMES frames. Stills are stored re-encoded as WebP; GIFs stay GIFs, so animations survive.
  */
-export async function checkForumImage(file: UploadedFile): Promise<ImageCheck> {
-  const format = formatBySignature(file.bytes);
-  if (!format) return { ok: false, problem: FORUM_API_TEXTS.unsupportedImage };
-  const isGif = format === 'gif';
-  const size = file.bytes.length;
-  if (isGif && (file.truncated || size > FORUM_GIF_MAX_BYTES)) {
-    return { ok: false, problem: FORUM_API_TEXTS.gifTooLarge };
-  }
-  if (!isGif && (file.truncated || size > FORUM_IMAGE_MAX_BYTES)) {
-    return { ok: false, problem: FORUM_API_TEXTS.imageTooLarge };
-  }
-  const metadata = await sharp(file.bytes, { animated: true })
-    .metadata()
-    .catch(() => undefined);
-  if (metadata?.format !== format) return { ok: false, problem: FORUM_API_TEXTS.unsupportedImage };
-  const width = metadata.width ?? 0;
-  const height = metadata.pageHeight ?? metadata.height ?? 0;
-  const maxSide = isGif ? FORUM_GIF_MAX_SIDE : FORUM_IMAGE_MAX_SIDE;
-  if (width > maxSide || height > maxSide) {
-    return {
-      ok: false,
-      problem: isGif ? FORUM_API_TEXTS.gifDimensionsTooLarge : FORUM_API_TEXTS.imageDimensionsTooLarge,
-    };
-  }
-  return { ok: true, format, width, height };
-}
+export const FORUM_IMAGE_RULES: ImageRules = {
+  formats: {
+    png: STILL_LIMITS,
+    jpeg: STILL_LIMITS,
+    webp: STILL_LIMITS,
+    gif: {
+      maxBytes: { bytes: FORUM_GIF_MAX_BYTES, problem: FORUM_API_TEXTS.gifTooLarge },
+      maxSide: FORUM_GIF_MAX_SIDE,
+      tooLarge: FORUM_API_TEXTS.gifDimensionsTooLarge,
+      maxFrames: { frames: FORUM_GIF_MAX_FRAMES, problem: FORUM_API_TEXTS.gifTooManyFrames },
+    },
+  },
+  unsupported: FORUM_API_TEXTS.unsupportedImage,
+};
 
 export interface ForumUpload {
   threadId: number;
@@ -85,16 +55,15 @@ export interface ForumUpload {
 export async function storeForumImage(
   db: Database,
   media: MediaStorage,
-  file: UploadedFile,
-  checked: Extract<ImageCheck, { ok: true }>,
+  image: CheckedImage,
   upload: ForumUpload,
 ): Promise<MediaUploadResult | { problem: string }> {
   let stored: { key: string; mime: string; width: number; height: number; size: number };
   try {
     stored =
-      checked.format === 'gif'
-        ? await storeGif(media, file.bytes, upload.threadId)
-        : await storeStill(media, file.bytes, upload.threadId);
+      image.format === 'gif'
+        ? await storeGif(media, image, upload.threadId)
+        : await storeStill(media, image, upload.threadId);
   } catch (error) {
     if (error instanceof InvalidImageError) return { problem: FORUM_API_TEXTS.unsupportedImage };
     throw error;
@@ -124,23 +93,20 @@ export async function storeForumImage(
   };
 }
 
-async function storeStill(media: MediaStorage, bytes: Buffer, threadId: number) {
-  const image = await storeImage(media, {
-    bytes,
-    folder: FOLDER,
-    idHint: threadId,
-    formats: STILL_FORMATS,
-    variantWidths: [],
-  });
-  return { key: image.key, mime: image.mime, width: image.width, height: image.height, size: image.bytes };
+async function storeStill(media: MediaStorage, image: CheckedImage, threadId: number) {
+  const stored = await storeImage(media, { image, folder: FOLDER, idHint: threadId, variantWidths: [] });
+  return {
+    key: stored.key,
+    mime: stored.mime,
+    width: stored.width,
+    height: stored.height,
+    size: stored.bytes,
+  };
 }
 
-async function storeGif(media: MediaStorage, bytes: Buffer, threadId: number) {
-  const { data, info } = await sharp(bytes, {
-    animated: true,
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: 'error',
-  })
+/** Re-encodes every frame, so no comment or application extension of the original survives. */
+async function storeGif(media: MediaStorage, image: CheckedImage, threadId: number) {
+  const { data, info } = await decodeChecked(image, { animated: true })
     .gif()
     .toBuffer({ resolveWithObject: true })
     .catch((error: unknown) => {

@@ -19,6 +19,7 @@ import {
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
+import { checkImage } from '../media/image-check';
 import { currentUser, isAdmin, type AuthUser } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
 import {
@@ -32,7 +33,7 @@ import {
   threadNotFound,
 } from './answers';
 import type { ForumCache } from './forum-cache';
-import { checkForumImage, storeForumImage } from './forum-images';
+import { FORUM_IMAGE_RULES, storeForumImage } from './forum-images';
 import { checkNewThread, checkPostInput, checkThreadChanges } from './forum-input';
 import { toggleLike } from './likes';
 import { createPost, deletePost, updatePost } from './post-writes';
@@ -383,7 +384,7 @@ const forumMemberRoutes =
           if (!post) throw postNotFound();
           if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
         }
-        const checked = await checkForumImage(file);
+        const checked = await checkImage(file, FORUM_IMAGE_RULES);
         const problemCode = (problem: string) =>
           problem === TEXTS.unsupportedImage
             ? CODES.unsupportedImage
@@ -391,7 +392,7 @@ const forumMemberRoutes =
               ? CODES.imageTooLarge
               : CODES.imageDimensions;
         if (!checked.ok) throw httpError(400, checked.problem, { code: problemCode(checked.problem) });
-        const stored = await storeForumImage(app.db, app.media, file, checked, {
+        const stored = await storeForumImage(app.db, app.media, checked.image, {
           threadId: thread.id,
           postId,
           uploaderId: user.id,

@@ -1,35 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE } from '../../contract/catalogue';
+import { IMAGE_MAX_SIDE } from '../../contract/catalogue';
+import { decodeChecked, type CheckedImage } from './image-check';
 import { allKeys, VARIANT_WIDTHS, variantKey, type VariantWidth } from './images';
 import type { MediaStorage } from './storage';
 
-/** Formats accepted from uploads, identified by their bytes (never by the file name or declared type). */
-export const ACCEPTED_IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export const STORED_IMAGE_MIME = 'image/webp';
 
-/**
- * Larger images are refused from their header, before any decoding: a small file can declare enormous
- * dimensions (a 49-megapixel cover took 1.4 s and 320 MB to decode). Nothing on the site needs more, and
- * WebP cannot encode past 16383 px a side anyway.
- */
+/** WebP cannot encode past 16383 px a side, and nothing on the site needs more than this. */
 const MAX_STORED_SIDE = IMAGE_MAX_SIDE;
-/** sharp's own bound on what it decodes, should a header understate the size. */
-const MAX_INPUT_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
 const DEFAULT_QUALITY = 80;
 
+/** A checked image whose pixels cannot be decoded after all (a readable header over broken data). */
 export class InvalidImageError extends Error {
-  constructor(message = 'The file is not a PNG, JPEG or WebP image.') {
+  constructor(message = 'The image could not be decoded.') {
     super(message);
     this.name = 'InvalidImageError';
-  }
-}
-
-/** An image larger than IMAGE_MAX_SIDE on a side, refused before decoding. */
-export class ImageTooLargeError extends InvalidImageError {
-  constructor() {
-    super(IMAGE_TOO_LARGE);
-    this.name = 'ImageTooLargeError';
   }
 }
 
@@ -47,9 +33,8 @@ interface EncodingOptions {
 }
 
 export interface StoreImageInput extends EncodingOptions {
-  bytes: Buffer | Uint8Array;
-  /** Formats accepted, by the bytes; ACCEPTED_IMAGE_FORMATS by default. An animated GIF keeps its first frame. */
-  formats?: readonly string[];
+  /** An upload that passed checkImage; of an animation, the first frame is stored. */
+  image: CheckedImage;
 }
 
 /** Uncompressed 8-bit sRGB pixels, e.g. from sharp's `.raw().toBuffer({ resolveWithObject: true })`. */
@@ -71,29 +56,15 @@ export interface StoredImage {
 }
 
 /**
- * Checks that the bytes are a PNG, JPEG or WebP image (by content), converts it to WebP at full size
- * (upright per its EXIF orientation, metadata stripped, at most 4096 px a side) and at each variant width
- * narrower than it, and stores them all under a fresh key. Keys are never reused, so the media they name
- * can be cached as immutable. Throws InvalidImageError for anything that is not a readable image.
+ * Converts a checked image to WebP at full size (upright per its EXIF orientation, metadata stripped) and
+ * at each variant width narrower than it, and stores them all under a fresh key. Keys are never reused, so
+ * the media they name can be cached as immutable. Throws InvalidImageError when the pixels cannot be decoded.
  */
 export async function storeImage(storage: MediaStorage, input: StoreImageInput): Promise<StoredImage> {
   const folder = checkFolder(input.folder);
-  // sharp would throw synchronously (and untyped) for an empty buffer.
-  if (input.bytes.length === 0) throw new InvalidImageError();
-  const source = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  // The header only: no pixel is decoded before the size is known to be acceptable.
-  const metadata = await source.metadata().catch(() => undefined);
-  const formats: readonly string[] = input.formats ?? ACCEPTED_IMAGE_FORMATS;
-  if (!metadata?.format || !formats.includes(metadata.format)) {
-    throw new InvalidImageError();
-  }
-  if ((metadata.width ?? 0) > MAX_STORED_SIDE || (metadata.height ?? 0) > MAX_STORED_SIDE) {
-    throw new ImageTooLargeError();
-  }
   // Decode once and encode every size from the pixels: decoding is a large share of the work.
-  const { data, info } = await source
+  const { data, info } = await decodeChecked(input.image)
     .rotate()
-    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true })

@@ -1,11 +1,7 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_TOO_LARGE } from '../../contract/catalogue';
-import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { multipartForm, solidImage } from './image-fixtures';
-import { insertSeries } from './series-fixtures';
 
 /** Sends raw bytes over TCP and collects what comes back until the server closes or `waitMs` passes. */
 function rawExchange(
@@ -109,59 +105,5 @@ describe('bounded requests', () => {
     expect(docs).toContain("default-src 'none'");
     expect(docs).toContain("script-src 'self'");
     expect(docs).toContain("style-src 'self'");
-  });
-});
-
-describe('images larger than 4096 px a side', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    token = (await createUserWithToken(server, { role: 'ADMIN' })).token;
-  });
-  afterAll(() => server.close());
-
-  it('refuses a 5000 px cover from its header, before decoding it', async () => {
-    const bytes = await solidImage(3400, 5000, 'png');
-    const response = await server.request('/series', {
-      method: 'POST',
-      token,
-      body: multipartForm({
-        title: 'Huge',
-        genre: 'Action',
-        type: 'MANGA',
-        cover: { bytes, filename: 'huge.png' },
-      }),
-    });
-    expect(response.status).toBe(422);
-    expect((await response.json()).errors).toContainEqual({ field: 'cover', message: IMAGE_TOO_LARGE });
-    expect(await (await server.request('/series/search?query=Huge')).json()).toEqual([]);
-  });
-
-  it('refuses a 5000 px detail cover and issue screenshot the same way', async () => {
-    const [id] = await insertSeries(server, [{ title: 'Detailed' }]);
-    const wide = await solidImage(5000, 300, 'jpeg');
-    const detail = await server.request('/series-details', {
-      method: 'POST',
-      token,
-      body: multipartForm({
-        series_id: String(id),
-        synopsis: 'Wide.',
-        file: { bytes: wide, filename: 'wide.jpg' },
-      }),
-    });
-    expect(detail.status).toBe(422);
-    expect((await detail.json()).errors).toContainEqual({ field: 'file', message: IMAGE_TOO_LARGE });
-
-    const report = await server.request('/issues/report', {
-      method: 'POST',
-      body: multipartForm({
-        type: 'BUG',
-        title: 'Wide screenshot',
-        description: 'Too wide.',
-        screenshot: { bytes: wide, filename: 'wide.jpg', type: 'image/jpeg' },
-      }),
-    });
-    expect(report.status).toBe(422);
   });
 });

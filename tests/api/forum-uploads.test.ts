@@ -11,22 +11,8 @@ import {
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { createdPost, createdThread, FORUM_TEST_ENV, forumCalls } from './forum-helpers';
-import { multipartForm, noiseImage, NOT_AN_IMAGE, solidImage } from './image-fixtures';
+import { animatedGif, multipartForm, noiseImage, NOT_AN_IMAGE, solidImage } from './image-fixtures';
 import { expectError } from './reading-lists-helpers';
-
-/** An animated GIF of `frames` frames, each width × height. */
-async function animatedGif(width: number, height: number, frames = 3): Promise<Buffer> {
-  const images = await Promise.all(
-    Array.from({ length: frames }, (_, i) =>
-      sharp({ create: { width, height, channels: 3, background: { r: 80 * i, g: 20, b: 200 - 60 * i } } })
-        .png()
-        .toBuffer(),
-    ),
-  );
-  return sharp(images, { join: { animated: true } })
-    .gif()
-    .toBuffer();
-}
 
 /** A GIF of random pixels: LZW cannot compress it, so it weighs about a byte per pixel and frame. */
 async function noiseGif(width: number, height: number, frames = 1): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE } from '../../../contract/catalogue-values';
 import {
   ISSUE_DESCRIPTION_MAX_LENGTH,
   ISSUE_TEXTS,
@@ -18,6 +19,7 @@ export const REFUSALS: Record<Refusal, { lead: string; details: string[] }> = {
     details: [
       ISSUE_TEXTS.screenshotInvalid,
       ISSUE_TEXTS.screenshotTooLarge,
+      IMAGE_TOO_LARGE,
       'Choose another file, or send the report without one.',
     ],
   },
