@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyIfBlank } from './http';
 
 import {
   USERNAME_PATTERN,
@@ -37,7 +38,8 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 /** Lenient on purpose (even no body at all): missing fields get the contract's 400 texts rather than a 422. */
 export const loginBodySchema = z
   .object({
-    username: z.string().optional(),
+    // A name that shows nothing is a missing one; a password is a secret, taken as sent.
+    username: z.string().overwrite(emptyIfBlank).optional(),
     password: z.string().optional(),
     captcha_token: z.string().optional(),
   })
@@ -46,8 +48,8 @@ export type LoginBody = NonNullable<z.input<typeof loginBodySchema>>;
 
 export const resendBodySchema = z
   .object({
-    email: z.string().optional(),
-    username: z.string().optional(),
+    email: z.string().overwrite(emptyIfBlank).optional(),
+    username: z.string().overwrite(emptyIfBlank).optional(),
     captcha_token: z.string().optional(),
   })
   .nullish();

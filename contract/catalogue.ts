@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedSchema } from './http';
+import { bodyId, emptyIfBlank, pagedSchema } from './http';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
@@ -105,7 +105,7 @@ export const rankingsQuerySchema = z.object({
 
 /** GET /series/search */
 export const searchQuerySchema = z.object({
-  query: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
+  query: z.string().max(SEARCH_QUERY_MAX_LENGTH).overwrite(emptyIfBlank).default(''),
   type: seriesTypeFilter,
 });
 
@@ -132,13 +132,20 @@ export const voteBodySchema = z
 const formText = (description: string) =>
   z.union([z.string(), z.number(), z.null()]).optional().describe(description);
 
+/** A required text field of an admin form: text that shows nothing reaches the route's check as ''. */
+const requiredFormText = (description: string) =>
+  z
+    .union([z.string().overwrite(emptyIfBlank), z.number(), z.null()])
+    .optional()
+    .describe(description);
+
 /**
  * POST /series/ and PUT /series/{id}: multipart (or JSON for an edit without a cover). The route checks the
  * values and answers the contract's texts; the `cover` file is added by the API.
  */
 export const seriesFormSchema = z.looseObject({
-  title: formText(`Required when adding; at most ${SERIES_TEXT_LIMITS.title} characters`),
-  genre: formText(
+  title: requiredFormText(`Required when adding; at most ${SERIES_TEXT_LIMITS.title} characters`),
+  genre: requiredFormText(
     `Comma-separated genres; required when adding; at most ${SERIES_TEXT_LIMITS.genre} characters`,
   ),
   type: formText('MANHWA, MANGA or MANHUA (any casing); required when adding'),
@@ -149,6 +156,6 @@ export const seriesFormSchema = z.looseObject({
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */
 export const seriesDetailFormSchema = z.looseObject({
-  series_id: formText('Id of the series'),
-  synopsis: formText(`Required; at most ${SYNOPSIS_MAX_LENGTH} characters`),
+  series_id: bodyId.describe('Id of the series (decimal digits in a form)'),
+  synopsis: requiredFormText(`Required; at most ${SYNOPSIS_MAX_LENGTH} characters`),
 });

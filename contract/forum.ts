@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { SERIES_STATUSES, SERIES_TYPES } from './catalogue';
-import { pageQuery, pathId } from './http';
 import {
+  bodyId,
+  bodyIdList,
+  emptyIfBlank,
+  isBlankText,
+  optionalBodyId,
+  pageQuery,
+  pathId,
+  requiredText,
+} from './http';
+import {
+  cleanThreadTitle,
   FORUM_MAX_PAGE_SIZE,
   FORUM_PAGE_SIZE,
   FORUM_POST_MAX_LENGTH,
@@ -107,45 +117,31 @@ export const forumFeedSchema = z.string().describe('application/atom+xml: the mo
 
 /* Requests. */
 
-const positiveId = z.number().int().min(1).max(2_147_483_647);
-
 /**
  * `series_ids`: numbers in JSON; in a form, a repeated field or one comma-separated value. Empty means none.
  */
-export const seriesIdsField = z
-  .preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return undefined;
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-      return list.flatMap((item) => {
-        if (typeof item !== 'string') return [item];
-        const trimmed = item.trim();
-        return trimmed === '' ? [] : [Number(trimmed)];
-      });
-    },
-    z.array(positiveId, { error: 'series_ids must be a list of series ids' }).max(1000).optional(),
-  )
-  .describe('Series ids (JSON numbers, or repeated / comma-separated form fields)');
+export const seriesIdsField = bodyIdList.describe(
+  'Series ids (JSON numbers, or repeated / comma-separated form fields of decimal digits)',
+);
 
-/** Optional parent: only a positive number counts (part2 §5: 0 or none means top level). */
+/** Optional parent: a post id; none, null or 0 (as older clients send it) for a top-level reply. */
 export const parentIdField = z
-  .preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '' || value === 0 || value === '0')
-        return undefined;
-      return typeof value === 'string' ? Number(value.trim()) : value;
-    },
-    z.number({ error: 'parent_id must be a post id' }).int().min(1).max(2_147_483_647).optional(),
-  )
+  .preprocess((value) => (value === 0 || value === '0' ? undefined : value), optionalBodyId)
   .describe('The post replied to; absent, null or 0 for a top-level reply');
 
+/**
+ * Required texts are checked by the API with the contract's own texts; text that shows nothing (only
+ * invisible characters once trimmed and, for a title, stripped of its heading marker) reaches it as ''.
+ */
 const titleField = z
   .string()
   .max(FORUM_TITLE_MAX_LENGTH * 2)
+  .overwrite((title) => (isBlankText(cleanThreadTitle(title)) ? '' : title))
   .optional();
 const markdownField = z
   .string()
   .max(FORUM_POST_MAX_LENGTH * 2)
+  .overwrite(emptyIfBlank)
   .optional();
 
 /** A form's "true"/"false" or a JSON boolean. */
@@ -208,10 +204,7 @@ export const threadListQuery = z.object({
 export type ThreadListQuery = z.infer<typeof threadListQuery>;
 
 export const mentionSearchQuery = z.object({
-  q: z
-    .string({ error: 'Query is required' })
-    .trim()
-    .min(1, 'Query is required')
+  q: requiredText('Query is required')
     .max(MENTION_QUERY_MAX_LENGTH)
     .describe('Start of, or words in, a series title (from 1 character)'),
   limit: z.coerce.number().int().min(1).max(MENTION_RESULTS_MAX).default(MENTION_RESULTS_MAX),
@@ -220,13 +213,8 @@ export type MentionSearchQuery = z.infer<typeof mentionSearchQuery>;
 
 /** The text fields of POST /forum/media/upload; the API adds the `file` part. */
 export const mediaUploadFields = {
-  thread_id: z.coerce
-    .number({ error: 'thread_id must be a thread id' })
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .describe('The thread the image belongs to'),
-  post_id: parentIdField.describe('The post the image belongs to, when it is for an existing post'),
+  thread_id: bodyId.describe('The thread the image belongs to'),
+  post_id: optionalBodyId.describe('The post the image belongs to, when it is for an existing post'),
 };
 
 /** `/forum/threads/{id}/posts/{postId}` path parameters. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /*
  * The parts of the HTTP contract every feature shares: error bodies, machine-readable error codes, the
- * rate-limit text and path ids. Imports nothing but zod, so the API, the site and outside clients can use it.
+ * rate-limit text, ids in paths and in bodies, and what counts as empty text in a required field. Imports
+ * nothing but zod, so the API, the site and outside clients can use it.
  */
 
 /**
@@ -71,6 +72,70 @@ export const pathId = z
 
 /** `{id}` path parameters. */
 export const idParams = z.object({ id: pathId });
+
+/** What an id in a body answers when it is not one. */
+export const BODY_ID_MESSAGE = 'must be a positive integer';
+
+/**
+ * An id in a request body: a positive integer, as a JSON number or as canonical decimal digits ("16"),
+ * which is all a url-encoded or multipart field can carry. One schema serves the three encodings of a form
+ * call, so digits in a JSON string name the same id. Anything else (`true`, "0x10", " 1 ", "1e1", "01",
+ * 1.5, 0, -1, null) is a 422 naming the field, as a path id spelled so is: never series 1 or 16. As for
+ * path ids, an id above MAX_ID is well spelled but names nothing: the route answers it as not found.
+ */
+export const bodyId = z
+  .preprocess(
+    (value) => (typeof value === 'string' && /^[1-9]\d*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'is required' : BODY_ID_MESSAGE) })
+      // Safe integers only: digits past 2^53 would silently name another number.
+      .int(BODY_ID_MESSAGE)
+      .min(1, BODY_ID_MESSAGE),
+  )
+  .describe('Positive integer id (a JSON number, or its decimal digits in a form)');
+
+/** An optional id in a body: absent, null or an empty form field (forms send every field) mean none. */
+export const optionalBodyId = z.preprocess(
+  (value) => (value === null || value === '' ? undefined : value),
+  bodyId.optional(),
+);
+
+/**
+ * A list of ids in a body: a JSON array; in a form, a repeated field or one comma-separated value. Each
+ * item follows bodyId, its problems named by position (`series_ids.2`). Absent, null or an empty form
+ * field mean none; the length bound only limits the work a hostile list makes, features cap it lower.
+ */
+export const bodyIdList = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value;
+  return typeof value === 'string' ? value.split(',') : [value];
+}, z.array(bodyId).max(1000).optional());
+
+/**
+ * Characters that show nothing: the zero-width ones (U+200B-U+200D, U+2060, U+FEFF), the bidirectional
+ * controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069, U+061C) and the rest of Unicode's
+ * Default_Ignorable_Code_Point set (soft hyphen, Hangul fillers, variation selectors, tags).
+ */
+const INVISIBLE_CHARACTERS = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** Text that shows nothing: empty, or only white space and invisible characters. */
+export function isBlankText(text: string): boolean {
+  return text.replace(INVISIBLE_CHARACTERS, '').trim() === '';
+}
+
+/**
+ * Text as a required check reads it: text that shows nothing becomes '', so the field's own "required"
+ * answer covers a name or title of zero-width or bidirectional characters as it covers an empty one.
+ * Visible text is kept as sent. For zod's `.overwrite()`, where the API checks the field itself.
+ */
+export function emptyIfBlank(text: string): string {
+  return isBlankText(text) ? '' : text;
+}
+
+/** A required text field answered by zod: trimmed, and `message` when missing or showing nothing. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().overwrite(emptyIfBlank).min(1, message);
+}
 
 /** A paged list's query (`page` from 1). */
 export function pageQuery(defaultSize: number, maxSize: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './http';
+import { pageQuery, requiredText } from './http';
 import {
   ISSUE_DESCRIPTION_MAX_LENGTH,
   ISSUE_EMAIL_MAX_LENGTH,
@@ -80,16 +80,11 @@ const issueType = z.preprocess(
 /** The text fields of POST /issues/report; the API adds the screenshot file. */
 export const issueReportFields = {
   type: issueType,
-  title: z
-    .string({ error: ISSUE_TEXTS.titleRequired })
-    .trim()
-    .min(1, ISSUE_TEXTS.titleRequired)
-    .max(ISSUE_TITLE_MAX_LENGTH, ISSUE_TEXTS.titleTooLong),
-  description: z
-    .string({ error: ISSUE_TEXTS.descriptionRequired })
-    .trim()
-    .min(1, ISSUE_TEXTS.descriptionRequired)
-    .max(ISSUE_DESCRIPTION_MAX_LENGTH, ISSUE_TEXTS.descriptionTooLong),
+  title: requiredText(ISSUE_TEXTS.titleRequired).max(ISSUE_TITLE_MAX_LENGTH, ISSUE_TEXTS.titleTooLong),
+  description: requiredText(ISSUE_TEXTS.descriptionRequired).max(
+    ISSUE_DESCRIPTION_MAX_LENGTH,
+    ISSUE_TEXTS.descriptionTooLong,
+  ),
   page_url: z.preprocess(
     blankToUndefined,
     z

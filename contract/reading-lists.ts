@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coverVariantSchema, SERIES_STATUSES, SERIES_TYPES } from './catalogue';
-import { pageQuery, pagedSchema, pathId } from './http';
+import { bodyId, emptyIfBlank, pageQuery, pagedSchema, pathId } from './http';
 import {
   DEFAULT_LIST_SORT,
   LIST_ITEMS_MAX_PAGE_SIZE,
@@ -88,16 +88,13 @@ export const listCsvSchema = z
 export const createListBody = z.object({
   name: z
     .string()
+    .overwrite(emptyIfBlank)
     .optional()
     .describe(`1-${LIST_NAME_MAX_LENGTH} characters after trimming; unique per user (case-insensitive)`),
 });
 
 export const addItemBody = z.object({
-  series_id: z.coerce
-    .number({ error: 'series_id must be a series id' })
-    .int({ error: 'series_id must be a series id' })
-    .min(1, { error: 'series_id must be a series id' })
-    .describe('Series id (a number, or its decimal text in a form)'),
+  series_id: bodyId.describe('Series id (a JSON number, or its decimal digits in a form)'),
 });
 
 export const listsPageQuery = z.object(pageQuery(LISTS_PAGE_SIZE, LISTS_MAX_PAGE_SIZE));

@@ -260,12 +260,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readSubmittedForm(request);
-      const rawId = textField(form, 'series_id');
-      const seriesId = rawId && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
-      if (seriesId === undefined) {
-        const message = rawId ? 'series_id must be a series id' : 'series_id is required';
-        return sendValidationErrors(reply, [{ field: 'series_id', message }]);
-      }
+      const seriesId = request.body.series_id;
       if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
       const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, seriesId));
       if (!existing) throw notFound(SERIES_NOT_FOUND);

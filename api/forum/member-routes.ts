@@ -380,7 +380,7 @@ const forumMemberRoutes =
         }
         const thread = await openThread(threadId, user);
         if (postId !== undefined) {
-          const post = await postAccess(app.db, thread.id, postId);
+          const post = await postAccess(app.db, thread.id, existingId(postId, postNotFound));
           if (!post) throw postNotFound();
           if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
         }

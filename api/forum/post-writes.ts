@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
@@ -40,6 +41,7 @@ export async function createPost(
     const wait = await secondsUntilAllowed(tx, post.authorId, 'post', limits.post);
     if (wait !== undefined) return { kind: 'rate-limited', retryAfterSeconds: wait } as const;
     if (post.parentId !== undefined) {
+      if (post.parentId > MAX_ID) return { kind: 'parent-not-found' } as const;
       const [parent] = await tx
         .select({ id: forumPosts.id })
         .from(forumPosts)
