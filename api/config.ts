@@ -146,8 +146,8 @@ export const configSchema = z.object({
   SITE_URL: httpUrl
     .default('http://localhost:4321')
     .describe(
-      "The site's origin: allowed by CORS; e-mail links, the forum's feed and the report form's " +
-        'redirects point at it.',
+      "The site's origin: allowed by CORS (a site on this machine as `localhost`, `127.0.0.1` and `[::1]` " +
+        "alike); e-mail links, the forum's feed and the report form's redirects point at it.",
     ),
   PUBLIC_API_URL: httpUrl
     .optional()
@@ -554,8 +554,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiUrl: raw.PUBLIC_API_URL ?? `http://${displayHost(raw.HOST)}:${raw.PORT}`,
     database: databaseTarget(raw.DATABASE_URL, dataDir),
     // Browsers send an origin (scheme, lower-case host, port; no path), and CORS matches it exactly.
-    corsOrigins: [...new Set([raw.SITE_URL, ...raw.CORS_ORIGINS].map((url) => new URL(url).origin))],
+    corsOrigins: [
+      ...new Set([...siteOrigins(raw.SITE_URL), ...raw.CORS_ORIGINS].map((url) => new URL(url).origin)),
+    ],
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins the site is opened at. A site on this machine (the local default) is reached as localhost,
+ * 127.0.0.1 or [::1] alike, and each is a different origin to CORS: all are allowed, or the site's islands
+ * fail when it is opened by the "wrong" one.
+ */
+function siteOrigins(siteUrl: string): string[] {
+  const site = new URL(siteUrl);
+  if (!LOOPBACK_HOSTS.includes(site.hostname)) return [siteUrl];
+  return [
+    siteUrl,
+    ...LOOPBACK_HOSTS.map((hostname) => {
+      const spelling = new URL(site);
+      spelling.hostname = hostname;
+      return spelling.href;
+    }),
+  ];
 }
 
 function displayHost(host: string): string {

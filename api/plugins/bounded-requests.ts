@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { defaultErrorCode, HttpError } from '../http-error';
@@ -69,6 +69,53 @@ export function clientErrorHandler(
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * How much of a refused body the API still reads (and throws away) so that the client hears the 413: above
+ * any body an honest client sends (a form with four 5 MB files), and reading it costs no memory; a slow
+ * client is still cut off by REQUEST_TIMEOUT.
+ */
+const REFUSED_BODY_READ_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a body that was refused as too large (413), before the answer is sent.
+ * Answered while the client is still sending, a client that reads only once its body is sent (without
+ * `Expect: 100-continue`) never hears it: the socket closes with unread bytes in it, the client's next write
+ * fails (EPIPE, connection reset) and it reports a network error.
+ * Fastify's body parser marks its 413 `Connection: close`; once the whole body is read that is no longer
+ * needed. A body that declares or reaches more than REFUSED_BODY_READ_LIMIT is not read: the answer goes
+ * out at once and the connection is closed.
+ */
+export async function discardRefusedBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const body = request.raw;
+  if (body.complete || body.destroyed) return;
+  if (Number(request.headers['content-length']) > REFUSED_BODY_READ_LIMIT) {
+    reply.header('connection', 'close');
+    return;
+  }
+  const whole = await new Promise<boolean>((resolve) => {
+    let read = 0;
+    const stop = (arrived: boolean) => {
+      body.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
+      resolve(arrived);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > REFUSED_BODY_READ_LIMIT) {
+        body.pause();
+        stop(false);
+      }
+    };
+    const onEnd = () => stop(true);
+    const onGone = () => stop(body.complete);
+    // A multipart parser may still be attached: it must not see (or hold back) the rest.
+    body.unpipe();
+    body.on('data', onData).once('end', onEnd).once('error', onGone).once('close', onGone);
+    body.resume();
+  });
+  if (whole) reply.removeHeader('connection');
+  else reply.header('connection', 'close');
 }
 
 const IDENTITY = /^\s*(identity)?\s*$/i;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TOO_MANY_REQUESTS, type FieldError } from '../../contract/http';
+import { discardRefusedBody } from './bounded-requests';
 import {
   defaultErrorCode,
   fieldsWithNul,
@@ -17,6 +18,18 @@ import {
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error.statusCode === 413 && !request.raw.complete) {
+        // Answered only once the body has been read (see discardRefusedBody); the answer is returned, not
+        // sent, so that Fastify sends it when this promise settles.
+        return discardRefusedBody(request, reply).then(() => {
+          if (error instanceof HttpError) reply.headers(error.headers);
+          reply.status(413);
+          return {
+            detail: error.message,
+            code: error instanceof HttpError ? error.code : defaultErrorCode(413),
+          };
+        });
+      }
       if (error instanceof HttpError) {
         reply.headers(error.headers);
         const errors = error instanceof ValidationHttpError ? { errors: error.errors } : {};

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
 import type { Database } from '../../api/db/client';
-import { lockPath } from '../../api/db/embedded-lock';
+import { acquireEmbeddedLock, lockPath } from '../../api/db/embedded-lock';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { queryRows } from '../../api/db/query-rows';
 import { users } from '../../api/db/schema';
@@ -229,18 +229,16 @@ describe('admin CLI', () => {
   describe('when another process holds the database', () => {
     let silent: Server | undefined;
     const held: Socket[] = [];
+    let releaseLock = () => {};
 
     afterAll(async () => {
-      rmSync(lockPath(dataDir), { force: true });
+      releaseLock();
       for (const connection of held) connection.destroy();
       await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
     });
 
     it('refuses clearly when the holder is not the API', async () => {
-      writeFileSync(
-        lockPath(dataDir),
-        JSON.stringify({ pid: process.pid, role: 'seed', startedAt: new Date().toISOString() }),
-      );
+      releaseLock = acquireEmbeddedLock(dataDir, { role: 'seed' });
       const run = await admin('promote', 'carol');
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/in use by another process \(seed, pid \d+\)/);
@@ -251,15 +249,8 @@ describe('admin CLI', () => {
       // Accepts connections and never answers.
       silent = createNetServer((connection) => held.push(connection));
       await new Promise<void>((resolve) => silent!.listen(socket, resolve));
-      writeFileSync(
-        lockPath(dataDir),
-        JSON.stringify({
-          pid: process.pid,
-          role: 'api',
-          controlSocket: socket,
-          startedAt: new Date().toISOString(),
-        }),
-      );
+      releaseLock();
+      releaseLock = acquireEmbeddedLock(dataDir, { role: 'api', controlSocket: socket });
       const started = Date.now();
       const run = await runScript('scripts/admin.ts', ['promote', 'carol'], {
         ADMIN_SOCKET_TIMEOUT_MS: '1500',

@@ -55,4 +55,26 @@ describe('server basics', () => {
     const response = await server.request('/health', { headers: { origin: server.config.SITE_URL } });
     expect(response.headers.get('access-control-allow-origin')).toBe(server.config.SITE_URL);
   });
+
+  it('allows the default local site at either loopback address, and no foreign origin', async () => {
+    expect(server.config.SITE_URL).toBe('http://localhost:4321');
+    for (const origin of ['http://127.0.0.1:4321', 'http://[::1]:4321']) {
+      const read = await server.request('/series/rankings', { headers: { origin } });
+      expect(read.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      const preflight = await server.request('/issues/report', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.status, origin).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    for (const origin of ['http://evil.example:4321', 'http://127.0.0.2:4321', 'http://127.0.0.1:4322']) {
+      const read = await server.request('/series/rankings', { headers: { origin } });
+      expect(read.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+  });
 });

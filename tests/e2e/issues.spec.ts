@@ -244,4 +244,25 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expect(page.getByLabel('Description')).toHaveValue('The file below is not an image.');
   });
+
+  test('a 5 MB photo lands on the screenshot page, not on a network error', async ({ page, request }) => {
+    const title = `Large photo without JavaScript ${Date.now().toString(36)}`;
+    await page.goto('/report-issue');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('The photo below is 5 MB, over the screenshot limit.');
+    const photo = Buffer.alloc(5 * 1024 * 1024, 0x5a);
+    photo.set([0xff, 0xd8, 0xff, 0xe0]);
+    await page.getByLabel('Screenshot (optional)').setInputFiles({
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await page.getByRole('button', { name: 'Send report' }).click();
+
+    await expect(page).toHaveURL(`${e2eStack.siteUrl}/report-issue/not-sent/screenshot`);
+    await expect(page.getByRole('heading', { name: 'Report not sent' })).toBeVisible();
+    await expect(page.getByText('The screenshot was refused.')).toBeVisible();
+    await expect(page.getByText('The screenshot must be at most 2 MB.')).toBeVisible();
+    expect(await reportTitles(request)).not.toContain(title);
+  });
 });

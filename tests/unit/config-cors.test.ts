@@ -20,11 +20,31 @@ describe('CORS origins', () => {
         CORS_ORIGINS: ' https://Admin.Example:8443/ , http://localhost:3000,,https://panelrank.example',
       }).corsOrigins,
     ).toEqual(['https://panelrank.example', 'https://admin.example:8443', 'http://localhost:3000']);
-    expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:4321']);
+    expect(loadConfig({}).corsOrigins).toEqual([
+      'http://localhost:4321',
+      'http://127.0.0.1:4321',
+      'http://[::1]:4321',
+    ]);
     // SITE_URL itself is kept as given (minus trailing slashes) for the links in e-mails.
     expect(loadConfig({ SITE_URL: 'https://panelrank.example/app/' }).SITE_URL).toBe(
       'https://panelrank.example/app',
     );
+  });
+
+  it('allow a site on this machine at every loopback spelling, and a public site only as given', () => {
+    expect(loadConfig({ SITE_URL: 'http://127.0.0.1:8080' }).corsOrigins).toEqual([
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(loadConfig({ SITE_URL: 'https://localhost' }).corsOrigins).toEqual([
+      'https://localhost',
+      'https://127.0.0.1',
+      'https://[::1]',
+    ]);
+    expect(loadConfig({ SITE_URL: 'https://panelrank.example' }).corsOrigins).toEqual([
+      'https://panelrank.example',
+    ]);
   });
 
   it('name a CORS_ORIGINS entry that is not an http(s) origin at start-up', () => {
