@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
-import catalogueCachePlugin from './catalogue/cache-plugin';
 import changeFeedPlugin from './plugins/change-feed';
+import cataloguePlugin from './catalogue/plugin';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -26,6 +26,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
+import votingPlugin from './voting/plugin';
 import votingRoutes from './voting/routes';
 
 export interface BuildAppOptions {
@@ -83,7 +84,8 @@ export async function buildApp({
   await app.register(changeFeedPlugin);
   await app.register(authPlugin);
   await app.register(mediaPlugin);
-  await app.register(catalogueCachePlugin);
+  await app.register(cataloguePlugin);
+  await app.register(votingPlugin);
   await app.register(forumCachePlugin);
 
   await app.register(healthRoutes);

@@ -308,7 +308,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The token dies on every instance before the answer goes.
       await app.invalidateUser(id);
       if (changedSeries) {
-        if (changedSeries.length > 0) await app.catalogueChanged(changedSeries);
+        if (changedSeries.length > 0) await app.catalogue.seriesChanged(changedSeries);
         // Lists went with the account: every instance, this one included, drops what it cached of them.
         await app.changeFeed.announce(LISTS_TOPIC);
         // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.

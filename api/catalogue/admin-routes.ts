@@ -1,21 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { series } from '../db/schema';
 import { uploadedFileField } from '../plugins/forms';
-import { notFound } from '../http-error';
-import type { CheckedImage, ImageCheck } from '../media/image-check';
-import { removeImage, type StoredImage } from '../media/store-image';
+import { notFound, ValidationHttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { adminWriteLimit } from '../plugins/rate-limit';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
-import { checkDetailCover, checkSeriesCover, InvalidImageError, storeCover } from './cover-upload';
-import { isPossibleSeriesId, loadCallerScores, loadSeriesDetailRow } from './details';
-import { toRankedSeries, toSeriesDetail } from './presenters';
-import { parseGenres } from './ranking';
+import type { AdminRefusal } from './admin';
+import { checkDetailCover, checkSeriesCover } from './cover-upload';
+import type { CheckedImage, ImageCheck } from '../media/image-check';
 import {
   rankedSeriesSchema,
   seriesDetailSchema,
-  type RankedSeries,
   DETAIL_COVER_MAX_BYTES,
   INVALID_IMAGE,
   SERIES_NOT_FOUND,
@@ -23,7 +17,6 @@ import {
   seriesFormSchema,
 } from '../../contract/catalogue';
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
-import { createSeries, deleteSeries, saveSeriesDetail, SERIES_GONE, updateSeries } from './series-admin';
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
 
 /** The image of a checked upload, or undefined with its problem added to the form's field errors. */
@@ -50,10 +43,9 @@ const adminErrors = {
 
 /**
  * Catalogue administration: add, edit and delete series, and edit a series' synopsis and detail cover.
- * ADMIN only, checked against the database on every call. Covers are checked by their bytes (PNG, JPEG,
- * WebP), stored through app.media with their size variants, and a replaced or deleted cover's files are
- * removed once the database no longer points at them. Every write invalidates the catalogue cache, so
- * live lists show it at once.
+ * ADMIN only, checked against the database on every call. Covers are checked here by their bytes (PNG,
+ * JPEG, WebP), with the other fields; the writes, the covers' storage and the catalogue's update are the
+ * catalogue service's (admin.ts).
  */
 const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: an unauthorised upload is refused before its body is read.
@@ -61,75 +53,12 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared with the tracker's admin writes: one budget per admin.
   app.addHook('onRequest', adminWriteLimit(app));
 
-  const { media, catalogueCache } = app;
+  const { admin } = app.catalogue;
 
-  /** The series as the live lists now show it (after the write's `catalogueChanged`). */
-  async function rankedSeries(id: number): Promise<RankedSeries | undefined> {
-    const placed = (await catalogueCache.get()).placement(id);
-    if (placed) return toRankedSeries(placed.overall, media);
-    const row = await loadSeriesDetailRow(app.db, id);
-    return (
-      row &&
-      toRankedSeries({ series: { ...row.series, genres: parseGenres(row.series.genre) }, rank: null }, media)
-    );
-  }
-
-  /** Stores a checked cover; an image whose pixels cannot be decoded ends as a field problem. */
-  async function storeCheckedCover(
-    ...args: Parameters<typeof storeCover>
-  ): Promise<StoredImage | FieldError> {
-    try {
-      return await storeCover(...args);
-    } catch (error) {
-      if (error instanceof InvalidImageError) return { field: 'cover', message: INVALID_IMAGE };
-      throw error;
-    }
-  }
-
-  /** Files just stored that no database row ever named (the write failed): removed at once. */
-  async function discard(key: string | null | undefined): Promise<void> {
-    if (!key) return;
-    // Failing to delete them leaves garbage, not an error.
-    await removeImage(media, key).catch((error: unknown) =>
-      app.log.warn({ err: error, key }, 'could not remove unused media'),
-    );
-  }
-
-  /**
-   * Files the database stopped naming (a replaced or deleted cover): removed after MEDIA_DELETE_GRACE, as
-   * pre-rendered pages, CDN copies and other instances may still name them meanwhile.
-   */
-  async function retire(key: string | null | undefined): Promise<void> {
-    if (!key) return;
-    await app.retiredMedia
-      .retireImage(key)
-      .catch((error: unknown) =>
-        app.log.warn({ err: error, key }, 'could not schedule replaced media removal'),
-      );
-  }
-  /**
-   * Runs a write that may point the database at a newly stored cover. The new files are removed when the
-   * write fails or finds no series (404); the replaced files only after reads stop naming them, since a
-   * stale answer may still be cached downstream.
-   */
-  async function applyCoverWrite(
-    seriesId: number,
-    storedKey: string | undefined,
-    write: () => Promise<string | null | typeof SERIES_GONE>,
-  ): Promise<void> {
-    let replacedKey: string | null | typeof SERIES_GONE;
-    try {
-      replacedKey = await write();
-    } catch (error) {
-      await discard(storedKey);
-      throw error;
-    }
-    if (replacedKey === SERIES_GONE) {
-      await discard(storedKey);
-      throw notFound(SERIES_NOT_FOUND);
-    }
-    await app.catalogueChanged([seriesId]);
-    await retire(replacedKey);
+  /** The answer of a write the catalogue refused: 404, or 422 on the upload's field. */
+  function refused(refusal: AdminRefusal, coverField: 'cover' | 'file'): never {
+    if (refusal === 'not-found') throw notFound(SERIES_NOT_FOUND);
+    throw new ValidationHttpError([{ field: coverField, message: INVALID_IMAGE }], INVALID_IMAGE);
   }
 
   app.post(
@@ -159,18 +88,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const coverImage = cover && (await acceptedImage(checkSeriesCover(cover), 'cover', errors));
       if (errors.length > 0 || !coverImage) return sendValidationErrors(reply, errors);
 
-      const stored = await storeCheckedCover(media, coverImage, 'covers', values.title!);
-      if (!('key' in stored)) return sendValidationErrors(reply, [stored]);
-      let id: number;
-      try {
-        id = await createSeries(app.db, values, stored.key);
-      } catch (error) {
-        await discard(stored.key);
-        throw error;
-      }
-      await app.catalogueChanged([id]);
-      const body = await rankedSeries(id);
-      return reply.status(201).send(body!);
+      const created = await admin.createSeries(values, coverImage);
+      if (typeof created === 'string') return refused(created, 'cover');
+      return reply.status(201).send(created);
     },
   );
 
@@ -197,21 +117,16 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const form = await readSubmittedForm(request);
-      if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
-      const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, id));
-      if (!existing) throw notFound(SERIES_NOT_FOUND);
+      if (!(await admin.seriesExists(id))) throw notFound(SERIES_NOT_FOUND);
 
       const { values, errors } = parseSeriesFields(form, 'update');
       const cover = form.files.get('cover');
       const coverImage = cover && (await acceptedImage(checkSeriesCover(cover), 'cover', errors));
       if (errors.length > 0) return sendValidationErrors(reply, errors);
 
-      const stored = coverImage && (await storeCheckedCover(media, coverImage, 'covers', values.title ?? id));
-      if (stored && !('key' in stored)) return sendValidationErrors(reply, [stored]);
-      await applyCoverWrite(id, stored?.key, () => updateSeries(app.db, id, values, stored?.key));
-      const body = await rankedSeries(id);
-      if (!body) throw notFound(SERIES_NOT_FOUND);
-      return body;
+      const updated = await admin.updateSeries(id, values, coverImage);
+      if (typeof updated === 'string') return refused(updated, 'cover');
+      return updated;
     },
   );
 
@@ -228,12 +143,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!isPossibleSeriesId(id)) throw notFound(SERIES_NOT_FOUND);
-      const coverKeys = await deleteSeries(app.db, id);
-      if (coverKeys === SERIES_GONE) throw notFound(SERIES_NOT_FOUND);
-      await app.catalogueChanged([id]);
-      await Promise.all(coverKeys.map(retire));
+      if (!(await admin.deleteSeries(request.params.id))) throw notFound(SERIES_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );
@@ -261,9 +171,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readSubmittedForm(request);
       const seriesId = request.body.series_id;
-      if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
-      const [existing] = await app.db.select({ id: series.id }).from(series).where(eq(series.id, seriesId));
-      if (!existing) throw notFound(SERIES_NOT_FOUND);
+      if (!(await admin.seriesExists(seriesId))) throw notFound(SERIES_NOT_FOUND);
 
       const errors: FieldError[] = [];
       const synopsis = form.malformedFields.has('synopsis') ? undefined : textField(form, 'synopsis');
@@ -278,19 +186,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const fileImage = file && (await acceptedImage(checkDetailCover(file), 'file', errors));
       if (errors.length > 0 || !synopsis) return sendValidationErrors(reply, errors);
 
-      const stored = fileImage && (await storeCheckedCover(media, fileImage, 'details', seriesId));
-      if (stored && !('key' in stored)) return sendValidationErrors(reply, [{ ...stored, field: 'file' }]);
-      await applyCoverWrite(seriesId, stored?.key, () =>
-        saveSeriesDetail(app.db, seriesId, synopsis, stored?.key),
-      );
-
-      const [row, scores, snapshot] = await Promise.all([
-        loadSeriesDetailRow(app.db, seriesId),
-        loadCallerScores(app.db, seriesId, currentUser(request).id),
-        catalogueCache.get(),
-      ]);
-      if (!row) throw notFound(SERIES_NOT_FOUND);
-      return toSeriesDetail(row, snapshot.placement(seriesId)?.overall.rank ?? null, media, scores);
+      const saved = await admin.saveSeriesDetail(seriesId, synopsis, fileImage, currentUser(request).id);
+      if (typeof saved === 'string') return refused(saved, 'file');
+      return saved;
     },
   );
 };

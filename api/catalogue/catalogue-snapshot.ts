@@ -161,7 +161,7 @@ export class CatalogueSnapshot {
         overall: (id) => this.indexes().overall.get(id),
         inType: (id) => this.indexes().inType.get(id),
       }),
-      // Still the full load's: the next check against the database reloads (see CatalogueCache).
+      // Still the full load's: the next check against the database reloads (see CatalogueService).
       this.fingerprint,
       this.generation,
       at,

@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte } from 'drizzle-orm';
+import { isPossibleSerialId } from '../db/ids';
 import type { Database } from '../db/client';
-import { series, seriesDetails, votes, type VoteCategory } from '../db/schema';
+import { series, seriesDetails } from '../db/schema';
 import { listingColumns } from './catalogue-load';
-import { categoryLabel, VOTE_CATEGORY_FIELDS, type VoteCategoryLabel } from './categories';
+import { VOTE_CATEGORY_FIELDS } from '../voting/categories';
 import type { SeriesDetailRow } from './presenters';
 
 const detailColumns = {
@@ -32,22 +33,15 @@ function selectSeriesWithDetails(db: Database) {
     .leftJoin(seriesDetails, eq(seriesDetails.seriesId, series.id));
 }
 
-/** Postgres `integer` ids; anything outside cannot exist and must not reach a query as an error. */
-export const MAX_SERIES_ID = 2_147_483_647;
-
-export function isPossibleSeriesId(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= MAX_SERIES_ID;
-}
-
 export async function seriesExists(db: Database, id: number): Promise<boolean> {
-  if (!isPossibleSeriesId(id)) return false;
+  if (!isPossibleSerialId(id)) return false;
   const rows = await db.select({ id: series.id }).from(series).where(eq(series.id, id)).limit(1);
   return rows.length > 0;
 }
 
 /** One series with its detail row (a primary-key read of each table). */
 export async function loadSeriesDetailRow(db: Database, id: number): Promise<SeriesDetailRow | undefined> {
-  if (!isPossibleSeriesId(id)) return undefined;
+  if (!isPossibleSerialId(id)) return undefined;
   const [row] = await selectSeriesWithDetails(db).where(eq(series.id, id)).limit(1);
   return row;
 }
@@ -63,27 +57,6 @@ export async function loadSeriesDetailPage(
     db.select({ total: count() }).from(series),
   ]);
   return { rows, total: totals?.total ?? 0 };
-}
-
-/** The caller's own scores on a series by category label, read through the (user, series) vote index. */
-export async function loadCallerScores(
-  db: Database,
-  seriesId: number,
-  userId: number | undefined,
-): Promise<Partial<Record<VoteCategoryLabel, number>>> {
-  if (userId === undefined) return {};
-  const rows = await db
-    .select({ category: votes.category, score: votes.score })
-    .from(votes)
-    .where(and(eq(votes.userId, userId), eq(votes.seriesId, seriesId)));
-  return Object.fromEntries(rows.map((row) => [categoryLabel(row.category), row.score]));
-}
-
-/** The caller's scores from `[category, score]` pairs (as SQL's json_agg packs them), by category label. */
-export function callerScoresFromPairs(
-  pairs: readonly (readonly [VoteCategory, number])[],
-): Partial<Record<VoteCategoryLabel, number>> {
-  return Object.fromEntries(pairs.map(([category, score]) => [categoryLabel(category), score]));
 }
 
 type ColumnRecord = Record<string, unknown>;
@@ -105,4 +78,22 @@ export function seriesDetailRowFromRecords(
     series: fieldsOf<SeriesDetailRow['series']>(listingColumns, seriesRecord),
     details: detailsRecord && fieldsOf<NonNullable<SeriesDetailRow['details']>>(detailColumns, detailsRecord),
   };
+}
+
+/**
+ * A series' competition rank over the whole catalogue, as the ranking computes it (1 + the number of ranked
+ * series with a strictly higher final score), or null while it has fewer voters than the minimum. One
+ * indexed count, so a vote's answer does not wait for the whole catalogue to be reloaded.
+ */
+export async function loadOverallRank(
+  db: Database,
+  placed: { finalScore: number; voterCount: number },
+  minVoters: number,
+): Promise<number | null> {
+  if (placed.voterCount < minVoters) return null;
+  const [row] = await db
+    .select({ above: count() })
+    .from(series)
+    .where(and(gte(series.voterCount, minVoters), gt(series.finalScore, placed.finalScore)));
+  return (row?.above ?? 0) + 1;
 }

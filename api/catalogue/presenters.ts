@@ -2,7 +2,7 @@ import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { ListingRow } from './catalogue-load';
 import type { CatalogueEntry } from './catalogue-snapshot';
-import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from './categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from '../voting/categories';
 import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
 
 export interface CoverVariant {

@@ -36,7 +36,7 @@ export function forumWriteLimits(config: Config): ForumWriteLimits {
 }
 
 export async function threadAnswer(app: FastifyInstance, threadId: number): Promise<Thread | undefined> {
-  const [snapshot, row] = await Promise.all([app.catalogueCache.get(), threadById(app.db, threadId)]);
+  const [snapshot, row] = await Promise.all([app.catalogue.snapshot(), threadById(app.db, threadId)]);
   return row && toThread(row, snapshot, app.media);
 }
 
@@ -49,7 +49,7 @@ export async function loadedThread(
   cache: ForumCache,
   threadId: number,
 ): Promise<LoadedThread | undefined> {
-  const snapshot = await app.catalogueCache.get();
+  const snapshot = await app.catalogue.snapshot();
   return cache.thread(threadId, snapshot, async () => {
     const [row, posts, likedBy] = await Promise.all([
       threadById(app.db, threadId),
@@ -72,7 +72,7 @@ export async function postAnswer(
   viewerId: number,
 ): Promise<Post> {
   const [snapshot, [row]] = await Promise.all([
-    app.catalogueCache.get(),
+    app.catalogue.snapshot(),
     loadPosts(app.db, threadId, viewerId, [postId]),
   ]);
   if (!row) throw postNotFound();

@@ -48,7 +48,7 @@ const forumReadRoutes =
       },
       async (request, reply) => {
         const { q, author, page, page_size: pageSize } = request.query;
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         // Equal searches (" Tower", "tower") share one entry; a new catalogue snapshot is a new key.
         const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).join(' ');
         const key = `${snapshot.fingerprint}|${snapshot.generation}|${words}|${(author ?? '').toLowerCase()}|${page}|${pageSize}`;
@@ -111,7 +111,7 @@ const forumReadRoutes =
         },
       },
       async (request) => {
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         return searchMentions(snapshot, app.media, request.query.q, request.query.limit);
       },
     );

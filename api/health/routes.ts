@@ -20,7 +20,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       try {
         await app.db.execute(sql`select 1`);
-        const { version, series, verifiedAt } = app.catalogueCache.status();
+        const { version, series, verifiedAt } = app.catalogue.status();
         const { instance, ...notifications } = app.changeFeed.status();
         return {
           status: 'ok' as const,

@@ -300,7 +300,7 @@ const ownerRoutes =
         // An owner paging and filtering their list asks the same URLs again: those are answered from memory
         // before validation (the URL validated when its answer was made) and without a promise.
         preValidation: (request, reply, done) => {
-          const snapshot = app.catalogueCache.servable();
+          const snapshot = app.catalogue.servableSnapshot();
           const cached = snapshot && answers.owner.get(ownerAnswerKey(request), snapshot);
           if (cached) sendJson(reply, cached);
           else done();
@@ -312,7 +312,7 @@ const ownerRoutes =
         if (!isPossibleId(id)) throw listNotFound();
         const userId = currentUser(request).id;
         const key = ownerAnswerKey(request);
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         const generation = answers.owner.generation;
         const found = await itemsOfUser(app.db, userId, id, {
           filter,
@@ -372,7 +372,7 @@ const ownerRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         const found =
           isPossibleId(id) &&
           (await itemsOfUser(app.db, currentUser(request).id, id, {
@@ -413,7 +413,7 @@ const publicRoutes =
         const { token } = request.params;
         const { sort } = request.query;
         const key = `${token}\n${sort}`;
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         const cached = sharedAnswers.get(key, snapshot);
         if (cached) return sendCachedJson(request, reply, cached, REVALIDATE);
 
@@ -446,7 +446,7 @@ const publicRoutes =
         },
       },
       async (request, reply) => {
-        const snapshot = await app.catalogueCache.get();
+        const snapshot = await app.catalogue.snapshot();
         const found = await sharedListItems(app.db, request.params.token, {
           filter: { sort: request.query.sort },
           minVoters: app.config.RANKING_MIN_VOTERS,

@@ -1,12 +1,13 @@
-import { and, count, gt, gte, sql } from 'drizzle-orm';
-import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../catalogue/categories';
-import type { Database, DatabaseHandle } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from './categories';
+import type { DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { queryRowsPrepared } from '../db/prepared-query';
-import { callerScoresFromPairs, seriesDetailRowFromRecords } from '../catalogue/details';
+import { seriesDetailRowFromRecords } from '../catalogue/details';
 import type { SeriesDetailRow } from '../catalogue/presenters';
-import type { VoteCategoryLabel } from '../../contract/catalogue';
+import { isPossibleSerialId } from '../db/ids';
 import { series, seriesDetails, seriesVoters, votes, type VoteCategory } from '../db/schema';
+import { voterScoresFromPairs, type VoterScores } from './voter-scores';
 
 export interface VoteInput {
   userId: number;
@@ -16,9 +17,9 @@ export interface VoteInput {
   score: number;
 }
 
-/** A cast vote comes back with what its answer shows: the series as the vote left it, the caller's scores. */
+/** A cast vote comes back with what its answer shows: the series as the vote left it, the voter's scores. */
 export type VoteOutcome =
-  | { outcome: 'cast'; row: SeriesDetailRow; scores: Partial<Record<VoteCategoryLabel, number>> }
+  | { outcome: 'cast'; row: SeriesDetailRow; scores: VoterScores }
   | { outcome: 'duplicate' }
   | { outcome: 'series-not-found' };
 
@@ -61,6 +62,7 @@ export async function castVote(
   database: Pick<DatabaseHandle, 'db' | 'pglite'>,
   vote: VoteInput,
 ): Promise<VoteOutcome> {
+  if (!isPossibleSerialId(vote.seriesId)) return { outcome: 'series-not-found' };
   const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
   const totalColumn = detailColumn(total);
   const countColumn = detailColumn(count);
@@ -116,29 +118,11 @@ export async function castVote(
     return {
       outcome: 'cast',
       row: seriesDetailRowFromRecords(result.series_row, result.details_row),
-      scores: callerScoresFromPairs(result.scores ?? []),
+      scores: voterScoresFromPairs(result.scores ?? []),
     };
   } catch (error) {
     // The series was deleted (or never existed) between the caller's check and the insert.
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return { outcome: 'series-not-found' };
     throw error;
   }
-}
-
-/**
- * A series' competition rank over the whole catalogue, as the ranking computes it (1 + the number of ranked
- * series with a strictly higher final score), or null while it has fewer voters than the minimum. One
- * indexed count, so a vote's answer does not wait for the whole catalogue to be reloaded.
- */
-export async function loadOverallRank(
-  db: Database,
-  placed: { finalScore: number; voterCount: number },
-  minVoters: number,
-): Promise<number | null> {
-  if (placed.voterCount < minVoters) return null;
-  const [row] = await db
-    .select({ above: count() })
-    .from(series)
-    .where(and(gte(series.voterCount, minVoters), gt(series.finalScore, placed.finalScore)));
-  return (row?.above ?? 0) + 1;
 }

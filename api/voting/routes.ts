@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CATEGORY_LABELS } from '../catalogue/categories';
-import { isPossibleSeriesId } from '../catalogue/details';
-import { toSeriesDetail } from '../catalogue/presenters';
+import { CATEGORY_LABELS } from './categories';
 import {
   seriesDetailSchema,
   ALREADY_VOTED,
@@ -13,7 +11,6 @@ import { errorSchema, validationErrorSchema, idParams } from '../../contract/htt
 import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { writerKey } from '../plugins/rate-limit';
-import { castVote, loadOverallRank } from './cast-vote';
 import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
 
 /** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
@@ -53,25 +50,16 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const seriesId = request.params.id;
       const vote = parseVoteBody(request.body);
       if (!vote) throw httpError(400, INVALID_VOTE, { code: 'INVALID_VOTE' });
-      if (!isPossibleSeriesId(seriesId)) throw notFound(SERIES_NOT_FOUND);
-
-      const cast = await castVote(app.database, { userId: user.id, seriesId, ...vote });
+      const cast = await app.voting.vote({
+        userId: currentUser(request).id,
+        seriesId: request.params.id,
+        ...vote,
+      });
       if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
       if (cast.outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
-      // Waits for the cached rankings to include the vote (one patch for a burst of votes).
-      await app.catalogueChanged([seriesId]);
-
-      const { row, scores } = cast;
-      // The cache includes the vote now: its rank costs no query (a series it misses is counted).
-      const placed = (await app.catalogueCache.get()).placement(seriesId);
-      const rank = placed
-        ? placed.overall.rank
-        : await loadOverallRank(app.db, row.series, app.config.RANKING_MIN_VOTERS);
-      return toSeriesDetail(row, rank, app.media, scores);
+      return cast.detail;
     },
   );
 };

@@ -144,7 +144,7 @@ async function serve(): Promise<void> {
     handlingMs.set(key, samples);
   });
   started = performance.now();
-  await app.catalogueCache.get();
+  await app.catalogue.snapshot();
   const coldLoadMs = performance.now() - started;
   const voters = await createBenchVoters(app, VOTER_COUNT);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -186,7 +186,7 @@ async function serve(): Promise<void> {
     readingList,
     longThreadId,
     tokens: voters.map((voter) => voter.token),
-    seriesIds: (await app.catalogueCache.get()).ranking.overall.map((entry) => entry.series.id),
+    seriesIds: (await app.catalogue.snapshot()).ranking.overall.map((entry) => entry.series.id),
   });
 }
 

@@ -5,7 +5,7 @@ import { executeCounting, queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
 import type { MediaStorage } from '../../api/media/storage';
 import { removeImage, storeImagePixels } from '../../api/media/store-image';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';

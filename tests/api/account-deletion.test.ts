@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
 import { castVote } from '../../api/voting/cast-vote';
 import { queryRows } from '../../api/db/query-rows';
 import { forumPosts, forumThreads, readingLists, users } from '../../api/db/schema';
@@ -86,7 +86,7 @@ describe('DELETE /auth/me', () => {
     await voteAll(staying.id, alpha, 3);
     await voteAll(staying.id, beta, 6);
     await voteAll(staying.id, gamma, 5);
-    await server.app.catalogueChanged(null);
+    await server.app.catalogue.seriesChanged(null);
     expect((await summary(alpha)).rank).toBe(1);
     expect((await summary(alpha)).vote_count).toBe(2);
     // A reading list and a forum thread with a post and a heart.

@@ -299,7 +299,7 @@ describe('catalogue reads', () => {
       expect(body.cover_url).toBe(`${base}/media/covers/c.webp`);
       expect(body.synopsis).toBe('Long.');
       await server.database.db.delete(series).where(eq(series.id, id!));
-      server.app.catalogueCache.invalidate();
+      server.app.catalogue.invalidate();
     });
 
     it('answers empty synopsis, empty cover and zero totals for a series without a detail row', async () => {
@@ -458,7 +458,7 @@ describe('catalogue reads', () => {
         .update(seriesDetails)
         .set({ storyTotal: 19, storyCount: 2 })
         .where(eq(seriesDetails.seriesId, ids.newcomer));
-      server.app.catalogueCache.invalidate();
+      server.app.catalogue.invalidate();
       const after = await server.request('/series/rankings?type=manhua', {
         headers: { 'if-none-match': etag },
       });
@@ -479,7 +479,7 @@ describe('catalogue reads', () => {
         .update(seriesDetails)
         .set({ storyTotal: 0, storyCount: 0 })
         .where(eq(seriesDetails.seriesId, ids.newcomer));
-      server.app.catalogueCache.invalidate();
+      server.app.catalogue.invalidate();
     });
 
     it('finds a series created without invalidation (e.g. by another instance) on a direct read', async () => {
@@ -488,7 +488,7 @@ describe('catalogue reads', () => {
       expect(summary.status).toBe(200);
       expect(summary.body.rank).toBe(1);
       await server.database.db.delete(series).where(eq(series.id, id!));
-      server.app.catalogueCache.invalidate();
+      server.app.catalogue.invalidate();
     });
   });
 });

@@ -41,7 +41,7 @@ describe('instances sharing a database', () => {
       { title: 'Quiet', score: 6, voters: 1 },
       { title: 'Popular', score: 5, voters: 1 },
     ]);
-    second.catalogueCache.invalidate();
+    second.catalogue.invalidate();
     expect((await rankingOn(secondUrl)).map((s) => s.id)).toEqual([quiet, popular]);
 
     const voter = await createUserWithToken(first);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/catalogue/categories';
+import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
 import type { Database } from '../../api/db/client';
 import type { TestServer } from './harness';
 import { series, seriesDetails, type SeriesStatus, type SeriesType } from '../../api/db/schema';
@@ -33,7 +33,7 @@ export interface SeriesFixture {
  */
 export async function insertSeries(server: TestServer, fixtures: SeriesFixture[]): Promise<number[]> {
   const ids = await insertSeriesRows(server.database.db, fixtures);
-  server.app.catalogueCache.invalidate();
+  server.app.catalogue.invalidate();
   return ids;
 }
 
@@ -84,5 +84,5 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
 /** Empties the catalogue between test groups (cascades to details, votes, list items). */
 export async function clearSeries(server: TestServer): Promise<void> {
   await server.database.db.execute(sql`truncate ${series} restart identity cascade`);
-  server.app.catalogueCache.invalidate();
+  server.app.catalogue.invalidate();
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, type CatalogueSource } from '../../api/catalogue/cache';
+import {
+  CatalogueService,
+  type CatalogueServiceOptions,
+  type CatalogueSource,
+} from '../../api/catalogue/service';
 import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
+
+/**
+ * The service over a stubbed source: these tests exercise the snapshot's upkeep, which reads nothing else
+ * (the reads' SQL, media and logs are the API tests' business).
+ */
+function catalogueOver(
+  options: Pick<CatalogueServiceOptions, 'source' | 'minVoters' | 'ttlMs'> & Partial<CatalogueServiceOptions>,
+): CatalogueService {
+  const unused = {} as never;
+  return new CatalogueService({ db: unused, media: unused, retiredMedia: unused, log: unused, ...options });
+}
 
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   return {
@@ -68,84 +83,84 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** A cache over one row whose source fails while `failing.now` is true; background errors are collected. */
-function failingCache(options: { ttlMs: number; now?: () => number }) {
+/** A catalogue over one row whose source fails while `failing.now` is true; background errors are collected. */
+function failingCatalogue(options: { ttlMs: number; now?: () => number }) {
   const failing = { now: false };
   const errors: unknown[] = [];
   const { state, source } = fakeDatabase([row(1, 5)]);
-  const cache = new CatalogueCache({
+  const catalogue = catalogueOver({
     source: failingSource(() => failing.now, source),
     minVoters: 1,
     onBackgroundError: (error) => errors.push(error),
     ...options,
   });
-  return { state, cache, errors, failing };
+  return { state, catalogue, errors, failing };
 }
 
-/** A cache over `rows` whose first snapshot is loaded, for the patch tests. */
-async function loadedCache(rows: CatalogueRow[], options: { patchIntervalMs?: number } = {}) {
+/** A catalogue over `rows` whose first snapshot is loaded, for the patch tests. */
+async function loadedCatalogue(rows: CatalogueRow[], options: { patchIntervalMs?: number } = {}) {
   const { state, source } = fakeDatabase(rows);
-  const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000, ...options });
-  const first = await cache.get();
-  return { state, cache, first };
+  const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000, ...options });
+  const first = await catalogue.snapshot();
+  return { state, catalogue, first };
 }
 
-describe('CatalogueCache', () => {
+describe('CatalogueService snapshot', () => {
   it('loads once for concurrent first reads and then serves from memory', async () => {
     const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    const snapshots = await Promise.all(Array.from({ length: 20 }, () => cache.get()));
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000 });
+    const snapshots = await Promise.all(Array.from({ length: 20 }, () => catalogue.snapshot()));
     expect(state.loads).toBe(1);
     expect(new Set(snapshots).size).toBe(1);
     expect(snapshots[0]!.ranking.overall.map((e) => e.series.id)).toEqual([2, 1]);
-    await cache.get();
+    await catalogue.snapshot();
     expect(state.loads).toBe(1);
   });
 
   it('reloads before the next read after invalidate()', async () => {
     const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    await cache.get();
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000 });
+    await catalogue.snapshot();
     state.set([row(1, 9), row(2, 7)]);
-    cache.invalidate();
-    const snapshot = await cache.get();
+    catalogue.invalidate();
+    const snapshot = await catalogue.snapshot();
     expect(state.loads).toBe(2);
     expect(snapshot.placement(1)!.overall.rank).toBe(1);
   });
 
   it('does not reuse a load that started before the invalidation (it may miss the write)', async () => {
     const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000 });
     const gate = deferred();
     state.gate = gate.promise;
-    const early = cache.get();
+    const early = catalogue.snapshot();
     await Promise.resolve();
     state.set([row(1, 5), row(2, 8)]);
-    cache.invalidate();
-    const late = cache.get();
+    catalogue.invalidate();
+    const late = catalogue.snapshot();
     gate.resolve();
     expect((await early).size).toBe(1);
     expect((await late).size).toBe(2);
     expect(state.loads).toBe(2);
     // The older load finishing later must not replace the newer snapshot.
-    expect((await cache.get()).size).toBe(2);
+    expect((await catalogue.snapshot()).size).toBe(2);
     expect(state.loads).toBe(2);
   });
 
   it('once expired, keeps the snapshot (and its memoized answers) when the fingerprint is unchanged', async () => {
     let now = 1_000;
     const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 100, now: () => now });
-    const first = await cache.get();
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 100, now: () => now });
+    const first = await catalogue.snapshot();
     const answer = await first.memoize('page', () => ({ page: 1 }));
     now += 150;
-    expect(await cache.get()).toBe(first);
+    expect(await catalogue.snapshot()).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(state.checks).toBe(1);
     expect(state.loads).toBe(1);
     // Confirmed fresh at the check: no further check until another TTL has passed.
     now += 50;
-    expect(await cache.get()).toBe(first);
+    expect(await catalogue.snapshot()).toBe(first);
     expect(state.checks).toBe(1);
     expect(await first.memoize('page', () => ({ page: 2 }))).toBe(answer);
   });
@@ -153,64 +168,64 @@ describe('CatalogueCache', () => {
   it('serves the old snapshot once it expires and reloads it in the background', async () => {
     let now = 1_000;
     const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 100, now: () => now });
-    const first = await cache.get();
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 100, now: () => now });
+    const first = await catalogue.snapshot();
     state.set([row(1, 5), row(2, 6)]);
     now += 100;
-    const stale = await Promise.all([cache.get(), cache.get(), cache.get()]);
+    const stale = await Promise.all([catalogue.snapshot(), catalogue.snapshot(), catalogue.snapshot()]);
     expect(stale.every((s) => s === first)).toBe(true);
     expect(state.loads).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await cache.get()).size).toBe(2);
+    expect((await catalogue.snapshot()).size).toBe(2);
     expect(state.loads).toBe(2);
   });
 
   it('with a TTL of 0 checks the database before every read, sharing concurrent checks', async () => {
     const { state, source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 0 });
-    await Promise.all([cache.get(), cache.get()]);
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 0 });
+    await Promise.all([catalogue.snapshot(), catalogue.snapshot()]);
     expect(state.loads).toBe(1);
-    await Promise.all([cache.get(), cache.get()]);
+    await Promise.all([catalogue.snapshot(), catalogue.snapshot()]);
     expect(state.checks).toBe(1);
     expect(state.loads).toBe(1);
     state.set([row(1, 5), row(2, 6)]);
-    expect((await cache.get()).size).toBe(2);
+    expect((await catalogue.snapshot()).size).toBe(2);
     expect(state.loads).toBe(2);
   });
 
   it('surfaces a failed load and retries on the next read', async () => {
     let fail = true;
     const { source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({
+    const catalogue = catalogueOver({
       source: failingSource(() => fail, source),
       minVoters: 1,
       ttlMs: 60_000,
     });
-    await expect(cache.get()).rejects.toThrow('database down');
+    await expect(catalogue.snapshot()).rejects.toThrow('database down');
     fail = false;
-    expect((await cache.get()).size).toBe(1);
+    expect((await catalogue.snapshot()).size).toBe(1);
   });
 
   it('keeps serving the stale snapshot when a background reload fails', async () => {
     let now = 0;
-    const { state, cache, errors, failing } = failingCache({ ttlMs: 10, now: () => now });
-    const first = await cache.get();
+    const { state, catalogue, errors, failing } = failingCatalogue({ ttlMs: 10, now: () => now });
+    const first = await catalogue.snapshot();
     state.set([row(1, 5), row(2, 6)]);
     failing.now = true;
     now = 50;
-    expect(await cache.get()).toBe(first);
+    expect(await catalogue.snapshot()).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).toHaveLength(1);
     failing.now = false;
-    await cache.get();
+    await catalogue.snapshot();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await cache.get()).size).toBe(2);
+    expect((await catalogue.snapshot()).size).toBe(2);
   });
 
   it('memoizes per snapshot, shares concurrent computations and forgets failures', async () => {
     const { source } = fakeDatabase([row(1, 5)]);
-    const cache = new CatalogueCache({ source, minVoters: 1, ttlMs: 60_000 });
-    const snapshot = await cache.get();
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000 });
+    const snapshot = await catalogue.snapshot();
     let computed = 0;
     const compute = async () => {
       computed += 1;
@@ -221,15 +236,15 @@ describe('CatalogueCache', () => {
     ]);
     await expect(snapshot.memoize('bad', () => Promise.reject(new Error('nope')))).rejects.toThrow('nope');
     expect(await snapshot.memoize('bad', () => 'ok')).toBe('ok');
-    cache.invalidate();
-    expect(await (await cache.get()).memoize('k', compute)).toBe(2);
+    catalogue.invalidate();
+    expect(await (await catalogue.snapshot()).memoize('k', compute)).toBe(2);
   });
 
   it('patches changed series into a new snapshot without a full load, and the writer sees its write', async () => {
-    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7), row(3, 6)]);
+    const { state, catalogue, first } = await loadedCatalogue([row(1, 5), row(2, 7), row(3, 6)]);
     state.set([row(1, 9), row(2, 7), row(3, 6)]);
-    await cache.seriesChanged([1]);
-    const patched = await cache.get();
+    await catalogue.seriesChanged([1]);
+    const patched = await catalogue.snapshot();
     expect(patched).not.toBe(first);
     expect(state.loads).toBe(1);
     expect(state.patches).toEqual([[1]]);
@@ -243,9 +258,9 @@ describe('CatalogueCache', () => {
 
   it('coalesces a burst of changes into one patch per interval', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, i));
-    const { state, cache } = await loadedCache(rows, { patchIntervalMs: 30 });
-    await cache.seriesChanged([1]);
-    const burst = Array.from({ length: 40 }, (_, i) => cache.seriesChanged([i + 2]));
+    const { state, catalogue } = await loadedCatalogue(rows, { patchIntervalMs: 30 });
+    await catalogue.seriesChanged([1]);
+    const burst = Array.from({ length: 40 }, (_, i) => catalogue.seriesChanged([i + 2]));
     await Promise.all(burst);
     // The first change patched at once; the 40 that followed inside the interval went together.
     expect(state.patches).toHaveLength(2);
@@ -254,43 +269,75 @@ describe('CatalogueCache', () => {
   });
 
   it('removes series that are gone and adds new ones', async () => {
-    const { state, cache } = await loadedCache([row(1, 5), row(2, 7)]);
+    const { state, catalogue } = await loadedCatalogue([row(1, 5), row(2, 7)]);
     state.set([row(2, 7), row(3, 8)]);
-    await cache.seriesChanged([1, 3]);
-    const snapshot = await cache.get();
+    await catalogue.seriesChanged([1, 3]);
+    const snapshot = await catalogue.snapshot();
     expect(snapshot.ranking.overall.map((e) => e.series.id)).toEqual([3, 2]);
     expect(snapshot.placement(1)).toBeUndefined();
     expect(state.loads).toBe(1);
   });
 
   it('keeps per-series and text memos for series a patch did not touch', async () => {
-    const { state, cache, first } = await loadedCache([row(1, 5), row(2, 7)]);
+    const { state, catalogue, first } = await loadedCatalogue([row(1, 5), row(2, 7)]);
     let reads = 0;
     const read = () => ++reads;
     await first.memoizeSeries(1, 'row', read);
     await first.memoizeSeries(2, 'row', read);
     await first.memoizeByText('search', read);
     state.set([row(1, 5), row(2, 8)]);
-    await cache.seriesChanged([2]);
-    const second = await cache.get();
+    await catalogue.seriesChanged([2]);
+    const second = await catalogue.snapshot();
     expect(await second.memoizeSeries(1, 'row', read)).toBe(1);
     expect(await second.memoizeSeries(2, 'row', read)).toBe(4);
     // A vote changes no text: searches are kept.
     expect(await second.memoizeByText('search', read)).toBe(3);
     state.set([row(1, 5), { ...row(2, 8), title: 'Renamed' }]);
-    await cache.seriesChanged([2]);
-    expect(await (await cache.get()).memoizeByText('search', read)).toBe(5);
+    await catalogue.seriesChanged([2]);
+    expect(await (await catalogue.snapshot()).memoizeByText('search', read)).toBe(5);
   });
 
   it('falls back to a full reload when a patch fails', async () => {
-    const { state, cache, errors, failing } = failingCache({ ttlMs: 60_000 });
-    await cache.get();
+    const { state, catalogue, errors, failing } = failingCatalogue({ ttlMs: 60_000 });
+    await catalogue.snapshot();
     state.set([row(1, 5), row(2, 6)]);
     failing.now = true;
-    await cache.seriesChanged([2]);
+    await catalogue.seriesChanged([2]);
     expect(errors).toHaveLength(1);
     failing.now = false;
-    expect((await cache.get()).size).toBe(2);
+    expect((await catalogue.snapshot()).size).toBe(2);
     expect(state.loads).toBe(2);
+  });
+
+  it('announces its own changes on the change feed and applies the changes other instances announce', async () => {
+    const handlers: ((change: { ids: number[] | null }) => void)[] = [];
+    const published: [string, number[] | null][] = [];
+    const feed = {
+      subscribe: (topic: string, handler: (change: { ids: number[] | null }) => void) => {
+        if (topic === 'catalogue') handlers.push(handler);
+      },
+      publish: async (topic: string, ids: number[] | null) => void published.push([topic, ids]),
+    };
+    const { state, source } = fakeDatabase([row(1, 5), row(2, 7)]);
+    const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000, feed });
+    await catalogue.snapshot();
+
+    state.set([row(1, 9), row(2, 7)]);
+    await catalogue.seriesChanged([1]);
+    expect(published).toEqual([['catalogue', [1]]]);
+    expect((await catalogue.snapshot()).placement(1)!.overall.rank).toBe(1);
+
+    // Another instance's vote: patched here, not announced again.
+    state.set([row(1, 9), row(2, 10)]);
+    handlers.forEach((handler) => handler({ ids: [2] }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.patches).toEqual([[1], [2]]);
+    expect((await catalogue.snapshot()).placement(2)!.overall.rank).toBe(1);
+    // A change of unknown extent: reloaded in full before the next read.
+    handlers.forEach((handler) => handler({ ids: null }));
+    await catalogue.snapshot();
+    expect(state.loads).toBe(2);
+    expect(published).toHaveLength(1);
+    expect(catalogue.status()).toMatchObject({ series: 2, version: 4 });
   });
 });

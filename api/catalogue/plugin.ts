@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogueService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The ranked catalogue and its reads and writes. Other features read its snapshot (`snapshot()`), and
+     * call `seriesChanged(ids)` after a committed write to series, their details or votes.
+     */
+    catalogue: CatalogueService;
+  }
+}
+
+export default fp(
+  async function cataloguePlugin(app: FastifyInstance) {
+    const catalogue = new CatalogueService({
+      db: app.db,
+      media: app.media,
+      retiredMedia: app.retiredMedia,
+      log: app.log,
+      feed: app.changeFeed,
+      minVoters: app.config.RANKING_MIN_VOTERS,
+      ttlMs: app.config.CACHE_TTL_MS,
+      patchIntervalMs: app.config.CACHE_PATCH_INTERVAL_MS,
+    });
+    app.decorate('catalogue', catalogue);
+    // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
+    app.addHook('onReady', async () => {
+      await catalogue
+        .snapshot()
+        .catch((error: unknown) => app.log.error({ err: error }, 'catalogue load failed'));
+    });
+  },
+  { name: 'catalogue', dependencies: ['config', 'change-feed', 'media'] },
+);

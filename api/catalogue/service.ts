@@ -1,0 +1,397 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SEARCH_MAX_RESULTS, type SeriesDetail } from '../../contract/catalogue';
+import type { ChangeSource } from '../cache/cache';
+import type { Database } from '../db/client';
+import type { SeriesType } from '../db/schema';
+import { cachedJson, type CachedJson } from '../http-cache';
+import type { RetiredMedia } from '../media/retired-media';
+import type { MediaStorage } from '../media/storage';
+import { CatalogueAdmin } from './admin';
+import { loadCatalogue, loadCatalogueFingerprint, loadCatalogueRows } from './catalogue-load';
+import {
+  CatalogueSnapshot,
+  type CatalogueLoad,
+  type CatalogueRow,
+  type PlacedSeries,
+} from './catalogue-snapshot';
+import { loadOverallRank, loadSeriesDetailPage, loadSeriesDetailRow, seriesExists } from './details';
+import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
+import { pageOf } from './ranking';
+import { findSeriesIdsMatching } from './search';
+import { loadVoterScores, type VoterScores } from '../voting/voter-scores';
+
+/** The change-feed topic of series, their details and their scores. */
+export const CATALOGUE_TOPIC = 'catalogue';
+
+/** Where the service reads its snapshots (the database; a stub in unit tests). */
+export interface CatalogueSource {
+  load(): Promise<CatalogueLoad>;
+  /** The current fingerprint alone: far cheaper than a load, so an unchanged database is not reloaded. */
+  fingerprint(): Promise<string>;
+  /** The listing rows of these series; ids without a row are gone. */
+  loadSeries(ids: number[]): Promise<CatalogueRow[]>;
+}
+
+/** The change feed as the catalogue uses it: it hears other instances' writes and announces its own. */
+export interface CatalogueFeed extends ChangeSource {
+  publish(topic: string, ids: number[] | null): Promise<void>;
+}
+
+export interface CatalogueServiceOptions {
+  db: Database;
+  media: MediaStorage;
+  /** Where replaced covers wait out MEDIA_DELETE_GRACE before their files go. */
+  retiredMedia: Pick<RetiredMedia, 'retireImage'>;
+  log: FastifyBaseLogger;
+  minVoters: number;
+  /** How long a snapshot is served unchecked; bounds how late other instances' changes show. */
+  ttlMs: number;
+  /**
+   * Shortest time between two patches: changes arriving meanwhile wait and are applied together, so a
+   * burst of votes costs one patch per interval however many votes it holds. 0 patches as fast as they come.
+   */
+  patchIntervalMs?: number;
+  /** The snapshots' queries; the database's (catalogue-load.ts) unless a test stubs them. */
+  source?: CatalogueSource;
+  feed?: CatalogueFeed;
+  now?: () => number;
+  /**
+   * A background refresh failed (logged unless given); the stale snapshot keeps serving and the next read
+   * retries.
+   */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+export interface RankingsQuery {
+  page: number;
+  pageSize: number;
+  type?: SeriesType;
+  /** Lower-cased; undefined (or "all") for every genre. */
+  genre?: string;
+}
+
+interface PatchBatch {
+  ids: Set<number>;
+  done: Promise<void>;
+  resolve: () => void;
+}
+
+/**
+ * The catalogue: every series ranked, held in memory as one snapshot, and the reads answered from it
+ * (rankings, search, summaries, details), each memoized on the snapshot as serialized JSON with an ETag,
+ * so a repeated read is a map lookup; only details and search touch the database, once per snapshot and
+ * key.
+ *
+ * The snapshot is loaded lazily, and reloaded in full before the next read after `invalidate()`. Writes
+ * that know which series they changed (votes, edits, another instance's notification) call
+ * `seriesChanged(ids)` instead: the changed rows are read back and placed into a new snapshot without
+ * reloading or re-sorting the rest, reads keep being served from the current snapshot meanwhile, and
+ * changes arriving while a patch is under way are coalesced into the next one.
+ * Once older than the TTL, a snapshot is checked against the database's fingerprint in the background
+ * (a safety net for writes nobody announced) while it keeps serving, and reloaded only if the data changed.
+ * A patched snapshot keeps the fingerprint of its full load (reading it costs a scan of both tables, too
+ * much for every patch), so while writes go on the check reloads in full once per TTL: one load per TTL
+ * instead of one per write.
+ * Loads and patches run one at a time, in order.
+ */
+export class CatalogueService {
+  /** Adding, editing and deleting series (admins only, as the routes check). */
+  readonly admin: CatalogueAdmin;
+  private readonly db: Database;
+  private readonly media: MediaStorage;
+  private readonly source: CatalogueSource;
+  private readonly minVoters: number;
+  private readonly now: () => number;
+  private readonly onBackgroundError: (error: unknown) => void;
+  private current: CatalogueSnapshot | undefined;
+  private invalidations = 0;
+  private pending: { generation: number; promise: Promise<CatalogueSnapshot> } | undefined;
+  /** Serializes loads, checks and patches, so none installs a snapshot built on an outdated one. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextPatch: PatchBatch | undefined;
+  private lastPatchAt = Number.NEGATIVE_INFINITY;
+  /** Snapshots installed so far (loads and patches): the instance's view, as /health reports it. */
+  private installed = 0;
+
+  constructor(private readonly options: CatalogueServiceOptions) {
+    const { db } = options;
+    this.db = db;
+    this.media = options.media;
+    this.minVoters = options.minVoters;
+    this.now = options.now ?? Date.now;
+    this.onBackgroundError =
+      options.onBackgroundError ?? ((error) => options.log.error({ err: error }, 'catalogue refresh failed'));
+    this.source = options.source ?? {
+      load: () => loadCatalogue(db),
+      fingerprint: () => loadCatalogueFingerprint(db),
+      loadSeries: (ids) => loadCatalogueRows(db, ids),
+    };
+    this.admin = new CatalogueAdmin(this, options);
+    options.feed?.subscribe(CATALOGUE_TOPIC, ({ ids }) => void this.apply(ids));
+  }
+
+  // The snapshot, for this feature's reads and for the features that show catalogue data.
+
+  /** The current snapshot; waits for a load only when there is none or it misses a local invalidation. */
+  async snapshot(): Promise<CatalogueSnapshot> {
+    return this.servableSnapshot() ?? this.refresh();
+  }
+
+  /**
+   * The snapshot `snapshot()` would serve without waiting (starting its background check once past the
+   * TTL), or undefined when it must load first: for hot paths that answer from memory without a promise.
+   */
+  servableSnapshot(): CatalogueSnapshot | undefined {
+    const current = this.current;
+    if (!current || current.generation !== this.invalidations) return undefined;
+    if (this.now() - current.verifiedAt < this.options.ttlMs) return current;
+    if (this.options.ttlMs <= 0) return undefined;
+    this.refresh().catch((error: unknown) => this.onBackgroundError(error));
+    return current;
+  }
+
+  /** What this instance serves now, without loading or checking anything (for /health). */
+  status(): { version: number; series: number | null; verifiedAt: number | null } {
+    const snapshot = this.current;
+    return {
+      version: this.installed,
+      series: snapshot?.size ?? null,
+      verifiedAt: snapshot?.verifiedAt ?? null,
+    };
+  }
+
+  /**
+   * Call after a committed write to series, their details or votes: patches this instance's snapshot
+   * (resolving once reads show the write) and tells the other instances. `null` when the write cannot tell
+   * which series it changed: every instance reloads in full. Never rejects (a failed patch falls back to a
+   * full reload).
+   */
+  async seriesChanged(ids: number[] | null): Promise<void> {
+    void this.options.feed?.publish(CATALOGUE_TOPIC, ids);
+    await this.apply(ids);
+  }
+
+  /** Forces a full reload on this instance before its next read (a change nobody announced). */
+  invalidate(): void {
+    this.invalidations += 1;
+  }
+
+  // Reads.
+
+  /** A page of the ranking (overall, or within a type), optionally of one genre; ranks never change. */
+  async rankings({ page, pageSize, type, genre }: RankingsQuery): Promise<CachedJson> {
+    const genreFilter = genre && genre !== 'all' ? genre : undefined;
+    const snapshot = await this.snapshot();
+    const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
+    const listed = genreFilter
+      ? await snapshot.memoize(`genre:${type ?? ''}:${genreFilter}`, () =>
+          scope.filter((entry) => entry.series.genres.includes(genreFilter)),
+        )
+      : scope;
+    const entries = pageOf(listed, page, pageSize);
+    // Serialized again only when an entry of the page changed (its series or its rank).
+    return snapshot.derive(`rankings:${type ?? ''}:${genreFilter ?? ''}:${page}:${pageSize}`, entries, () =>
+      cachedJson(entries.map((entry) => toRankedSeries(entry, this.media))),
+    );
+  }
+
+  /** Series whose title, author, artist or genre contains the term, by rank, at most SEARCH_MAX_RESULTS. */
+  async search(query: string, type: SeriesType | undefined): Promise<CachedJson> {
+    const term = query.toLowerCase();
+    const snapshot = await this.snapshot();
+    return snapshot.memoize(`search:${type ?? ''}:${term}`, async () => {
+      // Which series match depends on their text only, so votes do not send searches to the database.
+      const ids = await snapshot.memoizeByText(`search-ids:${type ?? ''}:${term}`, () =>
+        findSeriesIdsMatching(this.db, term, type),
+      );
+      // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
+      const found = ids.flatMap((id) => snapshot.placement(id) ?? []);
+      const position = (placed: PlacedSeries) => (type ? placed.typePosition : placed.overallPosition);
+      found.sort((a, b) => position(a) - position(b));
+      return cachedJson(
+        found
+          .slice(0, SEARCH_MAX_RESULTS)
+          .map((placed) => toRankedSeries(type ? placed.inType : placed.overall, this.media)),
+      );
+    });
+  }
+
+  /** One series with its overall rank; undefined when there is no such series. */
+  async summary(id: number): Promise<CachedJson | undefined> {
+    const found = await this.placeSeries(id);
+    if (!found) return undefined;
+    const { snapshot, placed } = found;
+    return snapshot.derive(`summary:${id}`, [placed.overall], () =>
+      cachedJson(toRankedSeries(placed.overall, this.media)),
+    );
+  }
+
+  /** A series' detail as anyone sees it (`vote_scores` {}); undefined when there is no such series. */
+  async detail(id: number): Promise<CachedJson | undefined> {
+    return (await this.anonymousDetail(id))?.cached;
+  }
+
+  /** A series' detail with the caller's own scores (none for an unknown caller). */
+  async personalDetail(id: number, callerId: number | undefined): Promise<CachedJson | undefined> {
+    const anonymous = await this.anonymousDetail(id);
+    if (!anonymous) return undefined;
+    const detail: SeriesDetail = {
+      ...anonymous.detail,
+      vote_scores: await loadVoterScores(this.db, id, callerId),
+    };
+    return cachedJson(detail);
+  }
+
+  /** A page of every series with its detail, in id order (static site builds). */
+  async cataloguePage(page: number, pageSize: number): Promise<CachedJson> {
+    const offset = (page - 1) * pageSize;
+    const snapshot = await this.snapshot();
+    const { rows, total } =
+      offset > Number.MAX_SAFE_INTEGER / 2
+        ? { rows: [], total: snapshot.size }
+        : await loadSeriesDetailPage(this.db, offset, pageSize);
+    const items = rows.map((row) =>
+      toSeriesDetail(row, snapshot.placement(row.series.id)?.overall.rank ?? null, this.media),
+    );
+    return cachedJson({ items, page, page_size: pageSize, total, has_more: offset + rows.length < total });
+  }
+
+  /**
+   * What a vote's answer shows, once the vote is in the snapshot: the series as the vote left it (`row`,
+   * the vote statement's), its overall rank and the voter's scores. Waits for the patch that includes the
+   * vote (one patch for a burst of votes) and tells the other instances.
+   */
+  async afterVote(row: SeriesDetailRow, voterScores: VoterScores): Promise<SeriesDetail> {
+    const id = row.series.id;
+    await this.seriesChanged([id]);
+    // The snapshot includes the vote now: its rank costs no query (a series it misses is counted).
+    const placed = (await this.snapshot()).placement(id);
+    const rank = placed ? placed.overall.rank : await loadOverallRank(this.db, row.series, this.minVoters);
+    return toSeriesDetail(row, rank, this.media, voterScores);
+  }
+
+  /**
+   * The snapshot and the series' place in it. A series another instance created after this snapshot was
+   * loaded exists in the database but not here: reload once rather than answer 404 for a TTL.
+   */
+  async placeSeries(id: number): Promise<{ snapshot: CatalogueSnapshot; placed: PlacedSeries } | undefined> {
+    let snapshot = await this.snapshot();
+    let placed = snapshot.placement(id);
+    if (!placed && (await seriesExists(this.db, id))) {
+      await this.apply([id]);
+      snapshot = await this.snapshot();
+      placed = snapshot.placement(id);
+    }
+    return placed && { snapshot, placed };
+  }
+
+  private async anonymousDetail(
+    id: number,
+  ): Promise<{ detail: SeriesDetail; cached: CachedJson } | undefined> {
+    const found = await this.placeSeries(id);
+    if (!found) return undefined;
+    const { snapshot, placed } = found;
+    // The row is kept across patches that did not change this series; the rank is this snapshot's.
+    const row = await snapshot.memoizeSeries(id, 'detail-row', () => loadSeriesDetailRow(this.db, id));
+    const rank = placed.overall.rank;
+    return (
+      row &&
+      snapshot.derive(`detail:${id}`, [row, rank], () => {
+        const detail = toSeriesDetail(row, rank, this.media);
+        return { detail, cached: cachedJson(detail) };
+      })
+    );
+  }
+
+  // The snapshot's upkeep.
+
+  /** Applies a change to this instance's snapshot, whoever made it. */
+  private async apply(ids: number[] | null): Promise<void> {
+    if (ids) return this.patchSoon(ids);
+    this.invalidate();
+  }
+
+  /**
+   * Series whose listing or detail rows changed (a vote, an edit, a creation or a deletion): they are read
+   * again and patched into the snapshot. Resolves once a snapshot that includes the change is served, so
+   * the writer's next read sees its write; never rejects (a failed patch falls back to a full reload).
+   */
+  private patchSoon(ids: Iterable<number>): Promise<void> {
+    let batch = this.nextPatch;
+    if (!batch) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => (resolve = r));
+      batch = this.nextPatch = { ids: new Set(), done, resolve };
+      const wait = Math.max(0, this.lastPatchAt + (this.options.patchIntervalMs ?? 0) - this.now());
+      const enqueue = () => {
+        this.queue = this.queue.then(() => this.runPatch(batch!));
+      };
+      if (wait > 0) setTimeout(enqueue, wait);
+      else enqueue();
+    }
+    for (const id of ids) batch.ids.add(id);
+    return batch.done;
+  }
+
+  private async runPatch(batch: PatchBatch): Promise<void> {
+    // Changes announced from here on wait for the next patch.
+    if (this.nextPatch === batch) this.nextPatch = undefined;
+    this.lastPatchAt = this.now();
+    try {
+      const base = this.current;
+      // No snapshot yet, or a full reload is due anyway: that load will include these changes.
+      if (!base || base.generation !== this.invalidations) return;
+      const startedAt = this.now();
+      const ids = [...batch.ids];
+      const rows = await this.source.loadSeries(ids);
+      const found = new Set(rows.map((row) => row.id));
+      const removed = new Set(ids.filter((id) => !found.has(id)));
+      this.current = base.patched(rows, removed, this.minVoters, startedAt);
+      this.installed += 1;
+    } catch (error) {
+      this.onBackgroundError(error);
+      this.invalidate();
+    } finally {
+      batch.resolve();
+    }
+  }
+
+  private refresh(): Promise<CatalogueSnapshot> {
+    const generation = this.invalidations;
+    // A refresh started before the latest invalidation may have missed that write, so it is not shared.
+    if (this.pending?.generation === generation) return this.pending.promise;
+    const promise = this.queue.then(() => this.checkOrLoad(generation));
+    this.queue = promise.catch(() => undefined);
+    const settle = () => {
+      if (this.pending?.promise === promise) this.pending = undefined;
+    };
+    promise.then(settle, settle);
+    this.pending = { generation, promise };
+    return promise;
+  }
+
+  private async checkOrLoad(generation: number): Promise<CatalogueSnapshot> {
+    const startedAt = this.now();
+    const current = this.current;
+    // Without local invalidations since the current snapshot, only unannounced writes can have changed it.
+    if (current && current.generation === generation) {
+      if ((await this.source.fingerprint()) === current.fingerprint) {
+        current.confirm(startedAt);
+        return current;
+      }
+    }
+    const snapshot = CatalogueSnapshot.fromLoad(
+      await this.source.load(),
+      this.minVoters,
+      generation,
+      startedAt,
+    );
+    const latest = this.current;
+    // Loads run in order, but a later generation's load may have been queued first; keep the newest data.
+    if (!latest || generation >= latest.generation) {
+      this.current = snapshot;
+      this.installed += 1;
+    }
+    return snapshot;
+  }
+}
