@@ -23,6 +23,7 @@ import configPlugin from './plugins/config';
 import errorsPlugin from './plugins/errors';
 import formsPlugin from './plugins/forms';
 import rateLimitPlugin from './plugins/rate-limit';
+import readingListsPlugin from './reading-lists/plugin';
 import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
@@ -85,6 +86,7 @@ export async function buildApp({
   await app.register(mediaPlugin);
   await app.register(catalogueCachePlugin);
   await app.register(forumCachePlugin);
+  await app.register(readingListsPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
