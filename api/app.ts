@@ -11,6 +11,7 @@ import forumCachePlugin from './forum/cache-plugin';
 import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
+import issuesPlugin from './issues/plugin';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(catalogueCachePlugin);
   await app.register(forumCachePlugin);
   await app.register(readingListsPlugin);
+  await app.register(issuesPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
