@@ -7,7 +7,7 @@ import changeFeedPlugin from './plugins/change-feed';
 import catalogueRoutes from './catalogue/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import forumCachePlugin from './forum/cache-plugin';
+import forumPlugin from './forum/plugin';
 import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
@@ -86,7 +86,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(mediaPlugin);
   await app.register(catalogueCachePlugin);
-  await app.register(forumCachePlugin);
+  await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
 

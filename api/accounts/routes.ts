@@ -311,7 +311,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         // Lists went with the account: every instance, this one included, drops what it cached of them.
         await app.readingLists.everythingChanged();
         // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
-        app.forumCache.everythingChanged();
+        app.forum.everythingChanged();
       }
       return reply.status(204).send(null);
     },

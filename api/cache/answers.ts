@@ -16,10 +16,11 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
  * database runs one query at a time and a popular search must not reach it on every request. Bounded by
  * count and by the bytes of the serialized bodies.
  */
-export function answerCache(ttlMs: number): Cache<string, CachedAnswer> {
+export function answerCache(ttlMs: number, now?: () => number): Cache<string, CachedAnswer> {
   return new Cache<string, CachedAnswer>({
     max: MAX_ANSWERS,
     ttlMs,
+    now,
     maxSize: MAX_ANSWER_BYTES,
     sizeOf: (answer) => answer.body.length,
   });
