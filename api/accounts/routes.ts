@@ -21,7 +21,6 @@ import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
 import { users as usersTable, type User } from '../db/schema';
 import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha';
-import { LISTS_TOPIC } from '../reading-lists/list-answer-cache';
 import { deleteAccount } from './delete-account';
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
@@ -310,9 +309,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changedSeries) {
         if (changedSeries.length > 0) await app.catalogue.seriesChanged(changedSeries);
         // Lists went with the account: every instance, this one included, drops what it cached of them.
-        await app.changeFeed.announce(LISTS_TOPIC);
+        await app.readingLists.everythingChanged();
         // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
-        app.forumCache.everythingChanged();
+        app.forum.everythingChanged();
       }
       return reply.status(204).send(null);
     },

@@ -13,12 +13,9 @@ import {
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError } from '../http-error';
-import { existingId, postNotFound, removeDeletedImages, threadNotFound } from './answers';
-import type { ForumCache } from './forum-cache';
 import { limitWriteRoutes } from '../plugins/rate-limit';
-import { deletePost } from './post-writes';
-import { postAccess } from './thread-reads';
-import { setThreadFlag, type ThreadFlag } from './thread-writes';
+import { existingId, postNotFound, threadNotFound } from './errors';
+import type { ThreadFlag } from './thread-writes';
 
 const security = [{ bearer: [] }];
 
@@ -61,75 +58,68 @@ const adminErrors = {
  * Moderation (admins only; one hook for the folder, in onRequest, so the role is checked before the body
  * is read): lock, ordering, pin, and deleting anyone's post.
  */
-const forumAdminRoutes =
-  (cache: ForumCache): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('onRequest', app.requireAdmin);
-    // The forum's write limit (WRITE_RATE_LIMIT_*), counted with the edits and deletes of the member routes.
-    limitWriteRoutes(app, 'forum');
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
-    });
+const forumAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  // The forum's write limit (WRITE_RATE_LIMIT_*), counted with the edits and deletes of the member routes.
+  limitWriteRoutes(app, 'forum');
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+  });
 
-    async function setFlag(id: number, flag: ThreadFlag, value: boolean): Promise<number> {
-      const threadId = existingId(id, threadNotFound);
-      const changed = await setThreadFlag(app.db, threadId, flag, value);
-      cache.threadChanged(threadId);
-      if (!changed) throw threadNotFound();
-      return threadId;
-    }
+  async function setFlag(id: number, flag: ThreadFlag, value: boolean): Promise<number> {
+    const threadId = existingId(id, threadNotFound);
+    if (!(await app.forum.setFlag(threadId, flag, value))) throw threadNotFound();
+    return threadId;
+  }
 
-    // PATCH .../lock {locked}, .../settings {latest_first}, .../pin {pinned}: each answers {id, <field>}.
-    for (const route of FLAG_ROUTES) {
-      app.patch(
-        `/forum/threads/:id/${route.path}`,
-        {
-          schema: {
-            tags: ['forum'],
-            summary: route.summary,
-            security,
-            params: idParams,
-            body: route.body,
-            response: { 200: route.result, ...adminErrors },
-          },
-        },
-        async (request) => {
-          const value = (request.body as Record<string, boolean>)[route.field]!;
-          const id = await setFlag(request.params.id, route.flag, value);
-          return { id, [route.field]: value } as {
-            id: number;
-            locked: boolean;
-            latest_first: boolean;
-            pinned: boolean;
-          };
-        },
-      );
-    }
-
-    app.delete(
-      '/forum/threads/:id/posts/:postId',
+  // PATCH .../lock {locked}, .../settings {latest_first}, .../pin {pinned}: each answers {id, <field>}.
+  for (const route of FLAG_ROUTES) {
+    app.patch(
+      `/forum/threads/:id/${route.path}`,
       {
         schema: {
           tags: ['forum'],
-          summary: 'Delete any post with its replies and their images (admin)',
-          description: 'The original post goes only with its thread (400).',
+          summary: route.summary,
           security,
-          params: threadPostParams,
-          response: { 204: noContentSchema, 400: errorSchema, ...adminErrors },
+          params: idParams,
+          body: route.body,
+          response: { 200: route.result, ...adminErrors },
         },
       },
-      async (request, reply) => {
-        const threadId = existingId(request.params.id, threadNotFound);
-        const post = await postAccess(app.db, threadId, existingId(request.params.postId, postNotFound));
-        if (!post) throw postNotFound();
-        if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
-        const keys = await deletePost(app.db, threadId, post.id);
-        cache.threadChanged(threadId);
-        if (!keys) throw postNotFound();
-        await removeDeletedImages(app, keys);
-        return reply.status(204).send(null);
+      async (request) => {
+        const value = (request.body as Record<string, boolean>)[route.field]!;
+        const id = await setFlag(request.params.id, route.flag, value);
+        return { id, [route.field]: value } as {
+          id: number;
+          locked: boolean;
+          latest_first: boolean;
+          pinned: boolean;
+        };
       },
     );
-  };
+  }
+
+  app.delete(
+    '/forum/threads/:id/posts/:postId',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Delete any post with its replies and their images (admin)',
+        description: 'The original post goes only with its thread (400).',
+        security,
+        params: threadPostParams,
+        response: { 204: noContentSchema, 400: errorSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const threadId = existingId(request.params.id, threadNotFound);
+      const post = await app.forum.postAccess(threadId, existingId(request.params.postId, postNotFound));
+      if (!post) throw postNotFound();
+      if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
+      if (!(await app.forum.deletePost(threadId, post.id))) throw postNotFound();
+      return reply.status(204).send(null);
+    },
+  );
+};
 
 export default forumAdminRoutes;

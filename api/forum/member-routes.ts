@@ -19,26 +19,10 @@ import {
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
-import { checkImage } from '../media/image-check';
 import { currentUser, isAdmin, type AuthUser } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
-import {
-  existingId,
-  forumWriteLimits,
-  postAnswer,
-  postNotFound,
-  removeDeletedImages,
-  threadAnswer,
-  threadLocked,
-  threadNotFound,
-} from './answers';
-import type { ForumCache } from './forum-cache';
-import { FORUM_IMAGE_RULES, storeForumImage } from './forum-images';
+import { existingId, postNotFound, threadLocked, threadNotFound } from './errors';
 import { checkNewThread, checkPostInput, checkThreadChanges } from './forum-input';
-import { toggleLike } from './likes';
-import { createPost, deletePost, updatePost } from './post-writes';
-import { postAccess, threadAccess } from './thread-reads';
-import { createThread, deleteThread, existingSeriesIds, updateThread } from './thread-writes';
 
 const security = [{ bearer: [] }];
 const writeErrors = {
@@ -66,341 +50,293 @@ const forbiddenPost = (text: string = TEXTS.notYourPost) => httpError(403, text,
  * refused call never has its body read): threads and replies, the owner's edits and deletes (admins may
  * edit and delete anything), likes and image uploads. A locked thread refuses non-admins with 423.
  */
-const forumMemberRoutes =
-  (cache: ForumCache): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('onRequest', app.authenticate);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
-    });
-    const limits = forumWriteLimits(app.config);
-    const urlOf = (key: string) => app.media.url(key);
-    const byUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
-    const likeLimit = app.limitRequests({
-      name: 'forum-like',
-      max: app.config.FORUM_LIKE_RATE_LIMIT_MAX,
-      windowSeconds: app.config.FORUM_LIKE_RATE_LIMIT_WINDOW,
-      key: byUser,
-    });
-    const uploadLimit = app.limitRequests({
-      name: 'forum-upload',
-      max: app.config.FORUM_UPLOAD_RATE_LIMIT_MAX,
-      windowSeconds: app.config.FORUM_UPLOAD_RATE_LIMIT_WINDOW,
-      key: byUser,
-    });
-    // Edits and deletes: the feature's write limit (WRITE_RATE_LIMIT_*). New threads and replies count
-    // against their own limits (forum_writes, accepted writes only), likes and uploads against theirs.
-    const editLimit = app.limitWrites('forum');
+const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+  });
+  const byUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
+  const likeLimit = app.limitRequests({
+    name: 'forum-like',
+    max: app.config.FORUM_LIKE_RATE_LIMIT_MAX,
+    windowSeconds: app.config.FORUM_LIKE_RATE_LIMIT_WINDOW,
+    key: byUser,
+  });
+  const uploadLimit = app.limitRequests({
+    name: 'forum-upload',
+    max: app.config.FORUM_UPLOAD_RATE_LIMIT_MAX,
+    windowSeconds: app.config.FORUM_UPLOAD_RATE_LIMIT_WINDOW,
+    key: byUser,
+  });
+  // Edits and deletes: the feature's write limit (WRITE_RATE_LIMIT_*). New threads and replies count
+  // against their own limits (forum_writes, accepted writes only), likes and uploads against theirs.
+  const editLimit = app.limitWrites('forum');
 
-    /** The thread, when the user may change it: 404 when missing, 403 unless theirs or an admin's, 423 when locked. */
-    async function changeableThread(id: number, user: AuthUser) {
-      const thread = await threadAccess(app.db, existingId(id, threadNotFound));
-      if (!thread) throw threadNotFound();
-      const admin = isAdmin(user);
-      if (!admin && thread.authorId !== user.id) throw forbiddenThread();
-      if (!admin && thread.locked) throw threadLocked();
-      return thread;
-    }
+  /** The thread, when the user may change it: 404 when missing, 403 unless theirs or an admin's, 423 when locked. */
+  async function changeableThread(id: number, user: AuthUser) {
+    const thread = await app.forum.threadAccess(existingId(id, threadNotFound));
+    if (!thread) throw threadNotFound();
+    const admin = isAdmin(user);
+    if (!admin && thread.authorId !== user.id) throw forbiddenThread();
+    if (!admin && thread.locked) throw threadLocked();
+    return thread;
+  }
 
-    /** A thread the user may post in: 404 when missing, 423 when locked (admins still may). */
-    async function openThread(id: number, user: AuthUser) {
-      const thread = await threadAccess(app.db, existingId(id, threadNotFound));
-      if (!thread) throw threadNotFound();
-      if (thread.locked && !isAdmin(user)) throw threadLocked();
-      return thread;
-    }
+  /** A thread the user may post in: 404 when missing, 423 when locked (admins still may). */
+  async function openThread(id: number, user: AuthUser) {
+    const thread = await app.forum.threadAccess(existingId(id, threadNotFound));
+    if (!thread) throw threadNotFound();
+    if (thread.locked && !isAdmin(user)) throw threadLocked();
+    return thread;
+  }
 
-    function rateLimited(detail: string, retryAfterSeconds: number) {
-      return httpError(429, detail, {
-        code: CODES.rateLimited,
-        headers: { 'Retry-After': String(retryAfterSeconds) },
+  function rateLimited(detail: string, retryAfterSeconds: number) {
+    return httpError(429, detail, {
+      code: CODES.rateLimited,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+
+  app.post(
+    '/forum/threads',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Start a thread',
+        description:
+          'At most 10 threads per user, 10 referenced series (`series_ids`) and 10 series mentioned in the ' +
+          'original post. Rate-limited per user (only threads created count): 429 with Retry-After.',
+        security,
+        body: createThreadBody,
+        response: { 201: threadSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = checkNewThread(request.body);
+      const outcome = await app.forum.createThread(currentUser(request).id, input);
+      if (outcome.kind === 'thread-limit')
+        throw httpError(403, TEXTS.threadLimit, { code: CODES.threadLimit });
+      if (outcome.kind === 'rate-limited')
+        throw rateLimited(TEXTS.creatingTooFast, outcome.retryAfterSeconds);
+      if (!outcome.thread) throw threadNotFound();
+      return reply.status(201).send(outcome.thread);
+    },
+  );
+
+  app.patch(
+    '/forum/threads/:id',
+    {
+      preParsing: editLimit,
+      schema: {
+        tags: ['forum'],
+        summary: "Edit a thread's title, original post or references (owner or admin)",
+        security,
+        params: idParams,
+        body: updateThreadBody,
+        response: { 200: threadSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const thread = await changeableThread(request.params.id, user);
+      const changes = checkThreadChanges(request.body);
+      const updated = await app.forum.updateThread(thread.id, user.id, changes);
+      if (!updated) throw threadNotFound();
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/forum/threads/:id',
+    {
+      preParsing: editLimit,
+      schema: {
+        tags: ['forum'],
+        summary: 'Delete a thread with its posts, likes and images (owner or admin)',
+        security,
+        params: idParams,
+        response: { 204: noContentSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const thread = await changeableThread(request.params.id, currentUser(request));
+      if (!(await app.forum.deleteThread(thread.id))) throw threadNotFound();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/forum/threads/:id/posts',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Reply to a thread, or to a post of it (`parent_id`)',
+        description:
+          'At most 10 distinct series between `series_ids` and the `series:` links of the text. Locked threads ' +
+          'take replies from admins only. Rate-limited per user (only replies posted count): 429 with Retry-After.',
+        security,
+        params: idParams,
+        body: createPostBody,
+        response: { 201: postSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const thread = await openThread(request.params.id, user);
+      const input = checkPostInput(request.body, TEXTS.replyEmpty);
+      const outcome = await app.forum.createPost({
+        threadId: thread.id,
+        authorId: user.id,
+        parentId: request.body.parent_id,
+        ...input,
       });
-    }
+      if (outcome.kind === 'thread-not-found') throw threadNotFound();
+      if (outcome.kind === 'parent-not-found') {
+        throw httpError(404, TEXTS.parentNotFound, { code: CODES.parentNotFound });
+      }
+      if (outcome.kind === 'rate-limited') throw rateLimited(TEXTS.postingTooFast, outcome.retryAfterSeconds);
+      if (!outcome.post) throw postNotFound();
+      return reply.status(201).send(outcome.post);
+    },
+  );
 
-    app.post(
-      '/forum/threads',
-      {
-        schema: {
-          tags: ['forum'],
-          summary: 'Start a thread',
-          description:
-            'At most 10 threads per user, 10 referenced series (`series_ids`) and 10 series mentioned in the ' +
-            'original post. Rate-limited per user (only threads created count): 429 with Retry-After.',
-          security,
-          body: createThreadBody,
-          response: { 201: threadSchema, ...writeErrors },
+  app.patch(
+    '/forum/threads/:id/posts/:postId',
+    {
+      preParsing: editLimit,
+      schema: {
+        tags: ['forum'],
+        summary: 'Edit a post (owner or admin)',
+        security,
+        params: threadPostParams,
+        body: updatePostBody,
+        response: { 200: postSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const thread = await openThread(request.params.id, user);
+      const post = await app.forum.postAccess(thread.id, existingId(request.params.postId, postNotFound));
+      if (!post) throw postNotFound();
+      if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
+      const input = checkPostInput(request.body, TEXTS.contentEmpty);
+      const updated = await app.forum.updatePost({
+        threadId: thread.id,
+        postId: post.id,
+        editorId: user.id,
+        ...input,
+      });
+      if (!updated) throw postNotFound();
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/forum/threads/:id/posts/:postId/mine',
+    {
+      preParsing: editLimit,
+      schema: {
+        tags: ['forum'],
+        summary: 'Delete your own post with its replies',
+        description:
+          "The original post goes only with its thread (400). Admins delete others' posts with the admin variant.",
+        security,
+        params: threadPostParams,
+        response: { 204: noContentSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const thread = await app.forum.threadAccess(existingId(request.params.id, threadNotFound));
+      if (!thread) throw threadNotFound();
+      const post = await app.forum.postAccess(thread.id, existingId(request.params.postId, postNotFound));
+      if (!post) throw postNotFound();
+      if (post.authorId !== user.id) throw forbiddenPost(TEXTS.notYourPostDelete);
+      if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
+      if (thread.locked && !isAdmin(user)) throw threadLocked();
+      if (!(await app.forum.deletePost(thread.id, post.id))) throw postNotFound();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/forum/threads/:id/posts/:postId/heart',
+    {
+      onRequest: likeLimit,
+      schema: {
+        tags: ['forum'],
+        summary: 'Like or unlike a post (a toggle)',
+        description: 'Answers the new count and whether the caller likes the post. Exact under concurrency.',
+        security,
+        params: threadPostParams,
+        response: {
+          200: heartResultSchema,
+          401: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
         },
       },
-      async (request, reply) => {
-        const user = currentUser(request);
-        const input = checkNewThread(request.body);
-        const [seriesIds, mentionIds] = await Promise.all([
-          existingSeriesIds(app.db, input.seriesIds),
-          existingSeriesIds(app.db, input.mentionIds),
-        ]);
-        const outcome = await createThread(
-          app.db,
-          { ...input, seriesIds, mentionIds, authorId: user.id },
-          limits,
-        );
-        if (outcome.kind === 'thread-limit')
-          throw httpError(403, TEXTS.threadLimit, { code: CODES.threadLimit });
-        if (outcome.kind === 'rate-limited')
-          throw rateLimited(TEXTS.creatingTooFast, outcome.retryAfterSeconds);
-        cache.threadChanged(outcome.threadId);
-        const thread = await threadAnswer(app, outcome.threadId);
-        if (!thread) throw threadNotFound();
-        return reply.status(201).send(thread);
-      },
-    );
+    },
+    async (request) => {
+      const result = await app.forum.toggleLike({
+        threadId: existingId(request.params.id, postNotFound),
+        postId: existingId(request.params.postId, postNotFound),
+        userId: currentUser(request).id,
+      });
+      if (!result) throw postNotFound();
+      return result;
+    },
+  );
 
-    app.patch(
-      '/forum/threads/:id',
-      {
-        preParsing: editLimit,
-        schema: {
-          tags: ['forum'],
-          summary: "Edit a thread's title, original post or references (owner or admin)",
-          security,
-          params: idParams,
-          body: updateThreadBody,
-          response: { 200: threadSchema, ...writeErrors },
-        },
+  app.post(
+    '/forum/media/upload',
+    {
+      onRequest: uploadLimit,
+      // One byte over the largest limit marks the file truncated, so the answer can name the limit.
+      config: { multipartOptions: { limits: { fileSize: FORUM_GIF_MAX_BYTES + 1, files: 1 } } },
+      schema: {
+        tags: ['forum'],
+        summary: 'Upload an image for a thread (or a post of it)',
+        description:
+          'Multipart `thread_id`, optional `post_id`, `file`. The type is read from the bytes (PNG, JPEG, WebP, ' +
+          'GIF). Stored re-encoded without metadata (stills as WebP; GIFs as GIFs, animation kept) and deleted ' +
+          'with the thread or post.',
+        consumes: ['multipart/form-data'],
+        security,
+        body: uploadBody,
+        response: { 201: mediaUploadResultSchema, ...writeErrors, 413: errorSchema },
       },
-      async (request) => {
-        const user = currentUser(request);
-        const thread = await changeableThread(request.params.id, user);
-        const changes = checkThreadChanges(request.body);
-        const [seriesIds, mentionIds] = await Promise.all([
-          changes.seriesIds && existingSeriesIds(app.db, changes.seriesIds),
-          changes.mentionIds && existingSeriesIds(app.db, changes.mentionIds),
-        ]);
-        const updated = await updateThread(app.db, thread.id, {
-          title: changes.title,
-          content: changes.content,
-          seriesIds,
-          mentionIds,
-          editorId: user.id,
-          urlOf,
-        });
-        cache.threadChanged(thread.id);
-        const answer = updated && (await threadAnswer(app, thread.id));
-        if (!answer) throw threadNotFound();
-        return answer;
-      },
-    );
-
-    app.delete(
-      '/forum/threads/:id',
-      {
-        preParsing: editLimit,
-        schema: {
-          tags: ['forum'],
-          summary: 'Delete a thread with its posts, likes and images (owner or admin)',
-          security,
-          params: idParams,
-          response: { 204: noContentSchema, ...writeErrors },
-        },
-      },
-      async (request, reply) => {
-        const thread = await changeableThread(request.params.id, currentUser(request));
-        const keys = await deleteThread(app.db, thread.id);
-        cache.threadChanged(thread.id);
-        if (!keys) throw threadNotFound();
-        await removeDeletedImages(app, keys);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      '/forum/threads/:id/posts',
-      {
-        schema: {
-          tags: ['forum'],
-          summary: 'Reply to a thread, or to a post of it (`parent_id`)',
-          description:
-            'At most 10 distinct series between `series_ids` and the `series:` links of the text. Locked threads ' +
-            'take replies from admins only. Rate-limited per user (only replies posted count): 429 with Retry-After.',
-          security,
-          params: idParams,
-          body: createPostBody,
-          response: { 201: postSchema, ...writeErrors },
-        },
-      },
-      async (request, reply) => {
-        const user = currentUser(request);
-        const thread = await openThread(request.params.id, user);
-        const input = checkPostInput(request.body, TEXTS.replyEmpty);
-        const mentionIds = await existingSeriesIds(app.db, input.mentionIds);
-        const outcome = await createPost(
-          app.db,
-          {
-            threadId: thread.id,
-            authorId: user.id,
-            parentId: request.body.parent_id,
-            content: input.content,
-            mentionIds,
-            urlOf,
-          },
-          limits,
-        );
-        cache.threadChanged(thread.id);
-        if (outcome.kind === 'thread-not-found') throw threadNotFound();
-        if (outcome.kind === 'parent-not-found') {
-          throw httpError(404, TEXTS.parentNotFound, { code: CODES.parentNotFound });
-        }
-        if (outcome.kind === 'rate-limited')
-          throw rateLimited(TEXTS.postingTooFast, outcome.retryAfterSeconds);
-        return reply.status(201).send(await postAnswer(app, thread.id, outcome.postId, user.id));
-      },
-    );
-
-    app.patch(
-      '/forum/threads/:id/posts/:postId',
-      {
-        preParsing: editLimit,
-        schema: {
-          tags: ['forum'],
-          summary: 'Edit a post (owner or admin)',
-          security,
-          params: threadPostParams,
-          body: updatePostBody,
-          response: { 200: postSchema, ...writeErrors },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        const thread = await openThread(request.params.id, user);
-        const post = await postAccess(app.db, thread.id, existingId(request.params.postId, postNotFound));
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { thread_id: threadId, post_id: postId, file } = request.body;
+      if (!file || (file.bytes.length === 0 && !file.truncated)) {
+        throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
+      }
+      const thread = await openThread(threadId, user);
+      if (postId !== undefined) {
+        const post = await app.forum.postAccess(thread.id, existingId(postId, postNotFound));
         if (!post) throw postNotFound();
         if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
-        const input = checkPostInput(request.body, TEXTS.contentEmpty);
-        const mentionIds = await existingSeriesIds(app.db, input.mentionIds);
-        const updated = await updatePost(app.db, {
-          threadId: thread.id,
-          postId: post.id,
-          content: input.content,
-          mentionIds,
-          urlOf,
-        });
-        cache.threadChanged(thread.id);
-        if (!updated) throw postNotFound();
-        return postAnswer(app, thread.id, post.id, user.id);
-      },
-    );
-
-    app.delete(
-      '/forum/threads/:id/posts/:postId/mine',
-      {
-        preParsing: editLimit,
-        schema: {
-          tags: ['forum'],
-          summary: 'Delete your own post with its replies',
-          description:
-            "The original post goes only with its thread (400). Admins delete others' posts with the admin variant.",
-          security,
-          params: threadPostParams,
-          response: { 204: noContentSchema, ...writeErrors },
-        },
-      },
-      async (request, reply) => {
-        const user = currentUser(request);
-        const thread = await threadAccess(app.db, existingId(request.params.id, threadNotFound));
-        if (!thread) throw threadNotFound();
-        const post = await postAccess(app.db, thread.id, existingId(request.params.postId, postNotFound));
-        if (!post) throw postNotFound();
-        if (post.authorId !== user.id) throw forbiddenPost(TEXTS.notYourPostDelete);
-        if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
-        if (thread.locked && !isAdmin(user)) throw threadLocked();
-        const keys = await deletePost(app.db, thread.id, post.id);
-        cache.threadChanged(thread.id);
-        if (!keys) throw postNotFound();
-        await removeDeletedImages(app, keys);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      '/forum/threads/:id/posts/:postId/heart',
-      {
-        onRequest: likeLimit,
-        schema: {
-          tags: ['forum'],
-          summary: 'Like or unlike a post (a toggle)',
-          description:
-            'Answers the new count and whether the caller likes the post. Exact under concurrency.',
-          security,
-          params: threadPostParams,
-          response: {
-            200: heartResultSchema,
-            401: errorSchema,
-            404: errorSchema,
-            422: validationErrorSchema,
-            429: errorSchema,
-          },
-        },
-      },
-      async (request) => {
-        const threadId = existingId(request.params.id, postNotFound);
-        const result = await toggleLike(app.db, {
-          threadId,
-          postId: existingId(request.params.postId, postNotFound),
-          userId: currentUser(request).id,
-        });
-        if (!result) throw postNotFound();
-        cache.likesChanged(threadId);
-        return result;
-      },
-    );
-
-    app.post(
-      '/forum/media/upload',
-      {
-        onRequest: uploadLimit,
-        // One byte over the largest limit marks the file truncated, so the answer can name the limit.
-        config: { multipartOptions: { limits: { fileSize: FORUM_GIF_MAX_BYTES + 1, files: 1 } } },
-        schema: {
-          tags: ['forum'],
-          summary: 'Upload an image for a thread (or a post of it)',
-          description:
-            'Multipart `thread_id`, optional `post_id`, `file`. The type is read from the bytes (PNG, JPEG, WebP, ' +
-            'GIF). Stored re-encoded without metadata (stills as WebP; GIFs as GIFs, animation kept) and deleted ' +
-            'with the thread or post.',
-          consumes: ['multipart/form-data'],
-          security,
-          body: uploadBody,
-          response: { 201: mediaUploadResultSchema, ...writeErrors, 413: errorSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = currentUser(request);
-        const { thread_id: threadId, post_id: postId, file } = request.body;
-        if (!file || (file.bytes.length === 0 && !file.truncated)) {
-          throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
-        }
-        const thread = await openThread(threadId, user);
-        if (postId !== undefined) {
-          const post = await postAccess(app.db, thread.id, existingId(postId, postNotFound));
-          if (!post) throw postNotFound();
-          if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
-        }
-        const checked = await checkImage(file, FORUM_IMAGE_RULES);
-        const problemCode = (problem: string) =>
-          problem === TEXTS.unsupportedImage
-            ? CODES.unsupportedImage
-            : problem === TEXTS.imageTooLarge || problem === TEXTS.gifTooLarge
-              ? CODES.imageTooLarge
-              : CODES.imageDimensions;
-        if (!checked.ok) throw httpError(400, checked.problem, { code: problemCode(checked.problem) });
-        const stored = await storeForumImage(app.db, app.media, checked.image, {
-          threadId: thread.id,
-          postId,
-          uploaderId: user.id,
-        });
-        if ('problem' in stored) throw httpError(400, stored.problem, { code: problemCode(stored.problem) });
-        return reply.status(201).send(stored);
-      },
-    );
-  };
+      }
+      const checked = await app.forum.checkImage(file);
+      const problemCode = (problem: string) =>
+        problem === TEXTS.unsupportedImage
+          ? CODES.unsupportedImage
+          : problem === TEXTS.imageTooLarge || problem === TEXTS.gifTooLarge
+            ? CODES.imageTooLarge
+            : CODES.imageDimensions;
+      if (!checked.ok) throw httpError(400, checked.problem, { code: problemCode(checked.problem) });
+      const stored = await app.forum.storeImage(checked.image, {
+        threadId: thread.id,
+        postId,
+        uploaderId: user.id,
+      });
+      if ('problem' in stored) throw httpError(400, stored.problem, { code: problemCode(stored.problem) });
+      return reply.status(201).send(stored);
+    },
+  );
+};
 
 export default forumMemberRoutes;

@@ -18,28 +18,13 @@ import {
   issueReportFields,
   issueSchema,
   issueStatusBodySchema,
-  isClosingIssueStatus,
-  type IssueStatus,
 } from '../../contract/issues';
 import { addVary, PRIVATE_NO_STORE, sendCachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
-import { createMailer } from '../mail/mailer';
 import { currentUser, isAdmin } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
 import { adminWriteLimit, clientIp } from '../plugins/rate-limit';
-import {
-  changeIssueStatus,
-  countIssueReports,
-  deleteIssueReport,
-  listIssueReports,
-  searchWords,
-  toIssue,
-  type IssueFilters,
-} from './issue-reports';
 import { sendNavigationsToOutcomePage } from './form-navigation';
-import { submitIssueReport } from './submit-report';
-import { removeScreenshot } from './screenshot';
-import { AnswerCache } from '../answer-cache';
 
 /** Visitors' answers may be kept by browsers and shared caches, but are checked (ETag) before each use. */
 const PUBLIC_REVALIDATE = 'public, no-cache';
@@ -61,20 +46,7 @@ const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_E
  * declared per route in onRequest, so a refused call never has its body read.
  */
 const issueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { media, config } = app;
-  const mailer = createMailer(config, app.log);
-  const trackerCache = new AnswerCache({ ttlMs: config.CACHE_TTL_MS });
-  // Other instances' writes clear this instance's answers too; this instance's clear them here and there.
-  app.changeFeed.subscribe('issues', () => trackerCache.invalidate());
-  const trackerChanged = () => {
-    trackerCache.invalidate();
-    app.changeFeed.publish('issues');
-  };
-
-  /** The filters' cache key: equal searches ("Cover", " cover ") share one entry. */
-  const filterKey = ({ q, type, status }: IssueFilters) =>
-    `${searchWords(q).join(' ')}|${type ?? ''}|${status ?? ''}`;
-
+  const { config } = app;
   const reportLimit = app.limitRequests({
     name: 'issue-report',
     max: config.ISSUE_REPORT_RATE_LIMIT_MAX,
@@ -84,17 +56,6 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const adminLimit = adminWriteLimit(app);
-
-  /** The reporter hears once that their report was closed; a failed e-mail never fails the admin's change. */
-  function notifyReporter(report: { id: number; title: string; email: string | null; status: IssueStatus }) {
-    const { email, status } = report;
-    if (!email || !isClosingIssueStatus(status)) return;
-    mailer
-      .sendIssueClosedEmail({ to: email, issueId: report.id, title: report.title, status })
-      .catch((error: unknown) =>
-        app.log.warn({ err: error, issueId: report.id }, 'could not send the issue-closed e-mail'),
-      );
-  }
 
   app.post(
     '/issues/report',
@@ -127,7 +88,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { type, title, description, page_url: pageUrl, email, screenshot } = request.body;
-      const outcome = await submitIssueReport(app.db, media, {
+      const outcome = await app.issues.report({
         type,
         title,
         description,
@@ -138,9 +99,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('screenshotProblem' in outcome) {
         throw new ValidationHttpError([{ field: 'screenshot', message: outcome.screenshotProblem }]);
       }
-      const { id } = outcome;
-      trackerChanged();
-      return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id });
+      return reply.status(201).send({ message: ISSUE_TEXTS.submitted, id: outcome.id });
     },
   );
 
@@ -161,21 +120,16 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { q, type, status, page, page_size: pageSize } = request.query;
-      const load = async (withEmail: boolean) => {
-        const { reports, total } = await listIssueReports(app.db, { q, type, status }, { page, pageSize });
-        return { body: reports.map((report) => toIssue(report, media, withEmail)), total };
-      };
       addVary(reply, 'Authorization');
       if (isAdmin(request.user)) {
         // With e-mails and always fresh: never cached.
-        const { body, total } = await load(true);
+        const { issues, total } = await app.issues.adminList({ q, type, status }, { page, pageSize });
         return reply
           .header('x-total-count', String(total))
           .header('cache-control', PRIVATE_NO_STORE)
-          .send(body);
+          .send(issues);
       }
-      const key = `list|${filterKey({ q, type, status })}|${page}|${pageSize}`;
-      const answer = await trackerCache.get(key, () => load(false));
+      const answer = await app.issues.publicList({ q, type, status }, { page, pageSize });
       reply.header('x-total-count', String(answer.total ?? 0));
       return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
     },
@@ -196,13 +150,14 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const load = async () => ({ body: await countIssueReports(app.db, request.query) });
       addVary(reply, 'Authorization');
       if (isAdmin(request.user)) {
         // Admins see their changes at once, whichever instance answers.
-        return reply.header('cache-control', PRIVATE_NO_STORE).send((await load()).body);
+        return reply
+          .header('cache-control', PRIVATE_NO_STORE)
+          .send(await app.issues.adminCounts(request.query));
       }
-      const answer = await trackerCache.get(`counts|${filterKey(request.query)}`, load);
+      const answer = await app.issues.publicCounts(request.query);
       return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
     },
   );
@@ -231,15 +186,13 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = currentUser(request);
-      const id = existingIdOr404(request);
-      const outcome = await changeIssueStatus(app.db, id, request.body.status, admin.id);
-      if (outcome.kind === 'not-found') throw issueNotFound();
-      if (outcome.kind === 'changed') {
-        trackerChanged();
-        notifyReporter(outcome.report);
-      }
-      return toIssue(outcome.report, media, true);
+      const issue = await app.issues.changeStatus(
+        existingIdOr404(request),
+        request.body.status,
+        currentUser(request).id,
+      );
+      if (!issue) throw issueNotFound();
+      return issue;
     },
   );
 
@@ -263,26 +216,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteIssueReport(app.db, existingIdOr404(request));
-      if (!deleted) throw issueNotFound();
-      trackerChanged();
-      if (deleted.screenshotKey) {
-        const key = deleted.screenshotKey;
-        // Removed at once, not after MEDIA_DELETE_GRACE: a screenshot may hold private data, the admin was
-        // told it goes with the report, and no pre-rendered page links it (the tracker is live only).
-        // Should the store fail, the sweep of retired media takes it later.
-        await removeScreenshot(app.media, key).catch(async (error: unknown) => {
-          app.log.warn({ err: error, key }, 'could not remove a deleted report screenshot; retiring it');
-          await app.retiredMedia
-            .retireImage(key)
-            .catch((retireError: unknown) =>
-              app.log.warn(
-                { err: retireError, key },
-                'could not schedule a deleted report screenshot for removal',
-              ),
-            );
-        });
-      }
+      if (!(await app.issues.delete(existingIdOr404(request)))) throw issueNotFound();
       return reply.status(204).send(null);
     },
   );

@@ -1,0 +1,375 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  HeartResult,
+  MediaUploadResult,
+  MentionResult,
+  Post,
+  Thread,
+  ThreadDetail,
+} from '../../contract/forum';
+import { answerCache, loadAnswer, type CachedAnswer } from '../cache/answers';
+import { Cache } from '../cache/cache';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import type { Database } from '../db/client';
+import { cachedJson, type CachedJson } from '../http-cache';
+import type { MediaStorage } from '../media/storage';
+import type { ChangeFeed } from '../plugins/change-feed';
+import type { UploadedFile } from '../plugins/forms';
+import { FEED_ENTRIES, forumAtomFeed } from './feed';
+import { FORUM_IMAGE_RULES, removeForumImages, storeForumImage, type ForumUpload } from './forum-images';
+import { checkImage, type CheckedImage, type ImageCheck } from '../media/image-check';
+import type { ThreadInput } from './forum-input';
+import { toggleLike } from './likes';
+import { searchMentions } from './mention-search';
+import { createPost, deletePost, updatePost, type CreatePostOutcome } from './post-writes';
+import { toPost, toThread } from './presenters';
+import { answerFor, visitorGzip, type CachedGzip, type LoadedThread } from './thread-answers';
+import {
+  listThreads,
+  loadPosts,
+  postAccess,
+  recentThreadsWithOpening,
+  threadAccess,
+  threadById,
+  threadLikes,
+  type ThreadFilters,
+} from './thread-reads';
+import {
+  createThread,
+  deleteThread,
+  existingSeriesIds,
+  setThreadFlag,
+  updateThread,
+  type CreateThreadOutcome,
+  type ForumWriteLimits,
+  type ThreadFlag,
+} from './thread-writes';
+
+/** The change-feed topics of the forum: what a thread shows changed; only its likes changed. */
+export const FORUM_TOPIC = 'forum';
+export const FORUM_LIKES_TOPIC = 'forum-likes';
+
+/** Most whole threads kept; the least recently read goes first. */
+const MAX_THREADS = 200;
+
+/** What the forum needs of the catalogue: the snapshot its series references are read from. */
+export interface ForumCatalogue {
+  snapshot(): Promise<CatalogueSnapshot>;
+}
+
+export interface ForumOptions {
+  db: Database;
+  media: MediaStorage;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
+  catalogue: ForumCatalogue;
+  log: FastifyBaseLogger;
+  /** CACHE_TTL_MS: the longest a change nobody announced takes to show; 0 keeps nothing. */
+  ttlMs: number;
+  limits: ForumWriteLimits;
+  /** The site's base URL and the feed's own, for the Atom feed's links. */
+  siteUrl: string;
+  feedUrl: string;
+  /** The caches' clock, for tests. */
+  now?: () => number;
+}
+
+/** A whole thread kept in memory, with the catalogue its series references were read from. */
+interface KeptThread {
+  snapshot: CatalogueSnapshot;
+  loaded: LoadedThread;
+}
+
+/** A thread as one caller sees it; `gzip` when it is the visitors' shared answer, compressed on demand. */
+export interface ThreadAnswer {
+  json: CachedJson;
+  gzip?: () => CachedGzip;
+}
+
+export type NewThreadOutcome =
+  { kind: 'created'; thread: Thread | undefined } | Exclude<CreateThreadOutcome, { kind: 'created' }>;
+export type NewPostOutcome =
+  { kind: 'created'; post: Post | undefined } | Exclude<CreatePostOutcome, { kind: 'created' }>;
+
+/**
+ * The forum: threads, posts, likes, images, mentions, the feed and moderation. Its hot reads are held in
+ * memory: thread lists and searches as visitors see them, and whole threads with their like index, so a
+ * thread of hundreds of posts is read from the database once per change, not once per request. Every write
+ * drops what it changed at once and announces it, so the other instances drop it too; the TTL bounds
+ * changes nobody announced.
+ */
+export class ForumService {
+  private readonly threads: Cache<number, KeptThread>;
+  private readonly lists: Cache<string, CachedAnswer>;
+
+  constructor(private readonly options: ForumOptions) {
+    this.threads = new Cache({ max: MAX_THREADS, ttlMs: options.ttlMs, now: options.now });
+    this.lists = answerCache(options.ttlMs, options.now);
+    options.changeFeed.subscribe(FORUM_TOPIC, ({ ids }) => this.forget(ids));
+    options.changeFeed.subscribe(FORUM_LIKES_TOPIC, ({ ids }) => this.forgetLikes(ids));
+  }
+
+  /* Reads */
+
+  /** A page of threads, pinned first, then by last activity, with the total; as visitors see it. */
+  async threadList(filters: ThreadFilters, page: { page: number; pageSize: number }): Promise<CachedAnswer> {
+    const snapshot = await this.options.catalogue.snapshot();
+    // Equal searches (" Tower", "tower") share one entry; a new catalogue snapshot is a new key.
+    const words = (filters.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+    const author = (filters.author ?? '').toLowerCase();
+    const key = `${snapshot.fingerprint}|${snapshot.generation}|${words}|${author}|${page.page}|${page.pageSize}`;
+    return loadAnswer(this.lists, key, async () => {
+      const { threads, total } = await listThreads(this.options.db, filters, page);
+      return { body: threads.map((thread) => toThread(thread, snapshot, this.options.media)), total };
+    });
+  }
+
+  /** A thread with every post, oldest first, as this caller sees it (their likes); undefined when missing. */
+  async threadAnswer(threadId: number, viewerId: number | null): Promise<ThreadAnswer | undefined> {
+    const loaded = await this.loadedThread(threadId);
+    if (!loaded) return undefined;
+    const json = answerFor(loaded, viewerId);
+    return json === loaded.visitor ? { json, gzip: () => visitorGzip(loaded) } : { json };
+  }
+
+  /** Series suggestions for the editor's `@` mentions, from the in-memory catalogue. */
+  async mentions(text: string, limit: number): Promise<MentionResult[]> {
+    return searchMentions(await this.options.catalogue.snapshot(), this.options.media, text, limit);
+  }
+
+  /** The Atom feed of the newest threads. */
+  async feed(): Promise<string> {
+    const threads = await recentThreadsWithOpening(this.options.db, FEED_ENTRIES);
+    return forumAtomFeed(threads, {
+      siteUrl: this.options.siteUrl.replace(/\/+$/, ''),
+      selfUrl: this.options.feedUrl,
+    });
+  }
+
+  /** What permission checks need of a thread. */
+  threadAccess(threadId: number) {
+    return threadAccess(this.options.db, threadId);
+  }
+
+  /** What permission checks need of a post: its author, and whether it is the original post. */
+  postAccess(threadId: number, postId: number) {
+    return postAccess(this.options.db, threadId, postId);
+  }
+
+  /* Writes: each drops what it changed, here and on the other instances. */
+
+  async createThread(authorId: number, input: ThreadInput): Promise<NewThreadOutcome> {
+    const { db } = this.options;
+    const [seriesIds, mentionIds] = await Promise.all([
+      existingSeriesIds(db, input.seriesIds),
+      existingSeriesIds(db, input.mentionIds),
+    ]);
+    const outcome = await createThread(
+      db,
+      { ...input, seriesIds, mentionIds, authorId },
+      this.options.limits,
+    );
+    if (outcome.kind !== 'created') return outcome;
+    this.threadChanged(outcome.threadId);
+    return { kind: 'created', thread: await this.thread(outcome.threadId) };
+  }
+
+  /** Changes a thread's title, original post or references; the thread as it is now, or undefined when gone. */
+  async updateThread(
+    threadId: number,
+    editorId: number,
+    changes: Partial<ThreadInput>,
+  ): Promise<Thread | undefined> {
+    const { db, media } = this.options;
+    const [seriesIds, mentionIds] = await Promise.all([
+      changes.seriesIds && existingSeriesIds(db, changes.seriesIds),
+      changes.mentionIds && existingSeriesIds(db, changes.mentionIds),
+    ]);
+    const updated = await updateThread(db, threadId, {
+      title: changes.title,
+      content: changes.content,
+      seriesIds,
+      mentionIds,
+      editorId,
+      urlOf: (key) => media.url(key),
+    });
+    this.threadChanged(threadId);
+    return updated ? this.thread(threadId) : undefined;
+  }
+
+  /** Deletes a thread with its posts, likes and images; false when there was none. */
+  async deleteThread(threadId: number): Promise<boolean> {
+    const keys = await deleteThread(this.options.db, threadId);
+    this.threadChanged(threadId);
+    if (!keys) return false;
+    await this.removeImages(keys);
+    return true;
+  }
+
+  /** A reply to the thread (or to a post of it); the new post as its author sees it. */
+  async createPost(reply: {
+    threadId: number;
+    authorId: number;
+    parentId: number | undefined;
+    content: string;
+    mentionIds: number[];
+  }): Promise<NewPostOutcome> {
+    const { db, media } = this.options;
+    const mentionIds = await existingSeriesIds(db, reply.mentionIds);
+    const outcome = await createPost(
+      db,
+      { ...reply, mentionIds, urlOf: (key) => media.url(key) },
+      this.options.limits,
+    );
+    this.threadChanged(reply.threadId);
+    if (outcome.kind !== 'created') return outcome;
+    return { kind: 'created', post: await this.post(reply.threadId, outcome.postId, reply.authorId) };
+  }
+
+  /** Replaces a post's text and mentions; the post as the editor sees it, or undefined when gone. */
+  async updatePost(edit: {
+    threadId: number;
+    postId: number;
+    editorId: number;
+    content: string;
+    mentionIds: number[];
+  }): Promise<Post | undefined> {
+    const { db, media } = this.options;
+    const mentionIds = await existingSeriesIds(db, edit.mentionIds);
+    const updated = await updatePost(db, {
+      threadId: edit.threadId,
+      postId: edit.postId,
+      content: edit.content,
+      mentionIds,
+      urlOf: (key) => media.url(key),
+    });
+    this.threadChanged(edit.threadId);
+    return updated ? this.post(edit.threadId, edit.postId, edit.editorId) : undefined;
+  }
+
+  /** Deletes a post with its replies and their images; false when the post is not in the thread. */
+  async deletePost(threadId: number, postId: number): Promise<boolean> {
+    const keys = await deletePost(this.options.db, threadId, postId);
+    this.threadChanged(threadId);
+    if (!keys) return false;
+    await this.removeImages(keys);
+    return true;
+  }
+
+  /** Likes or unlikes a post; undefined when the post is not in the thread. */
+  async toggleLike(like: {
+    threadId: number;
+    postId: number;
+    userId: number;
+  }): Promise<HeartResult | undefined> {
+    const result = await toggleLike(this.options.db, like);
+    // Only the thread changed: the lists show no likes.
+    if (result) this.announce(FORUM_LIKES_TOPIC, [like.threadId], () => this.forgetLikes([like.threadId]));
+    return result;
+  }
+
+  /** Sets an admin flag (lock, latest first, pin); false when the thread is gone. */
+  async setFlag(threadId: number, flag: ThreadFlag, value: boolean): Promise<boolean> {
+    const changed = await setThreadFlag(this.options.db, threadId, flag, value);
+    this.threadChanged(threadId);
+    return changed;
+  }
+
+  /** An upload against the forum's image rules (types, bytes, frame size and count), from its header. */
+  checkImage(file: UploadedFile): Promise<ImageCheck> {
+    return checkImage(file, FORUM_IMAGE_RULES);
+  }
+
+  /** Stores a checked image against its thread (and post); the problem text for an unreadable image. */
+  storeImage(image: CheckedImage, upload: ForumUpload): Promise<MediaUploadResult | { problem: string }> {
+    return storeForumImage(this.options.db, this.options.media, image, upload);
+  }
+
+  /** After a change to threads nobody listed (an account deleted: its posts turn anonymous, its likes go). */
+  everythingChanged(): void {
+    this.announce(FORUM_TOPIC, null, () => this.forget(null));
+  }
+
+  /* The cache */
+
+  /**
+   * A thread with every post and its like index, from memory or the database: a fixed number of queries
+   * (thread, references, posts, mentions, likes), whatever the number of posts. Concurrent readers share
+   * one read; one built from an older catalogue snapshot (a renamed series) is read again.
+   */
+  private async loadedThread(threadId: number): Promise<LoadedThread | undefined> {
+    const snapshot = await this.options.catalogue.snapshot();
+    const kept = this.threads.get(threadId);
+    if (kept?.snapshot === snapshot) return kept.loaded;
+    if (kept) this.threads.delete(threadId);
+    const read = () => this.threads.load(threadId, () => this.readThread(threadId, snapshot));
+    let loaded = await read();
+    // A read already under way when this snapshot came was shared: its references may be older.
+    if (loaded && loaded.snapshot !== snapshot) {
+      this.threads.delete(threadId);
+      loaded = await read();
+    }
+    return loaded?.loaded;
+  }
+
+  private async readThread(threadId: number, snapshot: CatalogueSnapshot): Promise<KeptThread | undefined> {
+    const { db, media } = this.options;
+    const [row, posts, likedBy] = await Promise.all([
+      threadById(db, threadId),
+      loadPosts(db, threadId, null),
+      threadLikes(db, threadId),
+    ]);
+    if (!row) return undefined;
+    const detail: ThreadDetail = {
+      thread: toThread(row, snapshot, media),
+      posts: posts.map((post) => toPost(post, snapshot, media)),
+    };
+    return { snapshot, loaded: { detail, visitor: cachedJson(detail), likedBy } };
+  }
+
+  /** After a write to a thread's title, flags, posts or references (or its creation or deletion). */
+  private threadChanged(threadId: number): void {
+    this.announce(FORUM_TOPIC, [threadId], () => this.forget([threadId]));
+  }
+
+  /** Applies a change here, then tells the other instances, whose caches drop the same entries. */
+  private announce(topic: string, threadIds: number[] | null, apply: () => void): void {
+    apply();
+    void this.options.changeFeed.publish(topic, threadIds);
+  }
+
+  /** Drops the threads (null: every thread) and every list. */
+  private forget(threadIds: number[] | null): void {
+    this.threads.forget(threadIds);
+    this.lists.forget(null);
+  }
+
+  /** Drops the threads whose likes changed (null: every thread); the lists stay. */
+  private forgetLikes(threadIds: number[] | null): void {
+    this.threads.forget(threadIds);
+  }
+
+  /* Answers of writes */
+
+  private async thread(threadId: number): Promise<Thread | undefined> {
+    const [snapshot, row] = await Promise.all([
+      this.options.catalogue.snapshot(),
+      threadById(this.options.db, threadId),
+    ]);
+    return row && toThread(row, snapshot, this.options.media);
+  }
+
+  private async post(threadId: number, postId: number, viewerId: number): Promise<Post | undefined> {
+    const [snapshot, [row]] = await Promise.all([
+      this.options.catalogue.snapshot(),
+      loadPosts(this.options.db, threadId, viewerId, [postId]),
+    ]);
+    return row && toPost(row, snapshot, this.options.media);
+  }
+
+  /** Removes the files of deleted rows; the rows are gone, so a failure only leaves garbage, logged. */
+  private async removeImages(keys: string[]): Promise<void> {
+    await removeForumImages(this.options.media, keys).catch((error: unknown) =>
+      this.options.log.warn({ err: error, keys }, 'could not remove deleted forum images'),
+    );
+  }
+}

@@ -1,0 +1,262 @@
+import type {
+  ListItem,
+  ListItemsPage,
+  ListItemsQuery,
+  ListSort,
+  PublicReadingList,
+  ReadingList,
+  ReadingListsPage,
+} from '../../contract/reading-lists';
+import { Cache } from '../cache/cache';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import type { Database } from '../db/client';
+import { cachedJson, type CachedJson } from '../http-cache';
+import type { MediaStorage } from '../media/storage';
+import type { ChangeFeed } from '../plugins/change-feed';
+import { listCsv, type ListCsv } from './csv';
+import { toListItem } from './presenters';
+import {
+  addItem,
+  createList,
+  deleteList,
+  isPossibleId,
+  itemsOfUser,
+  listsOfUser,
+  listsPageOfUser,
+  removeItem,
+  setShared,
+  sharedListItems,
+  type AddItemOutcome,
+  type CreateListOutcome,
+  type ListItemRow,
+  type RemoveItemOutcome,
+} from './repository';
+
+/** The change-feed topic of reading lists: ids of lists written to (null: any list, say an account's). */
+export const LISTS_TOPIC = 'reading-lists';
+
+/** Most answers kept per cache (shared lists, owners' pages); the least recently used goes first. */
+const MAX_ANSWERS = 2000;
+
+/** What the lists need of the catalogue: the snapshot their ranks and scores come from. */
+export interface ListsCatalogue {
+  snapshot(): Promise<CatalogueSnapshot>;
+  /** The snapshot `snapshot()` would serve without waiting, if any. */
+  servableSnapshot(): CatalogueSnapshot | undefined;
+}
+
+export interface ReadingListsOptions {
+  db: Database;
+  media: MediaStorage;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
+  catalogue: ListsCatalogue;
+  /** CACHE_TTL_MS: the longest a list change nobody announced takes to show; 0 keeps no answers. */
+  ttlMs: number;
+  minVoters: number;
+  maxItems: number;
+  siteUrl: string;
+  /** The caches' clock, for tests. */
+  now?: () => number;
+}
+
+/** A serialized answer of one list, valid while the catalogue snapshot it was built from is current. */
+interface ListAnswer {
+  listId: number;
+  snapshot: CatalogueSnapshot;
+  answer: CachedJson;
+}
+
+/**
+ * Reading lists: every call names the owner with the list id, so another user's list is simply not found;
+ * shared lists are read by their token alone and never reveal the owner.
+ *
+ * Kept in memory, serialized: shared lists by token and sort, and the owner's item pages by user and URL
+ * (an owner paging and filtering asks the same URLs again), so a popular shared link or an owner's paging
+ * is served without a database read. An answer is used only while
+ * - the catalogue snapshot it was built from is still the current one (a vote, an edit or a deleted series
+ *   replaces the snapshot, so ranks, scores, filters, sorts and removed series show at once),
+ * - no write to its list was heard of since (items, sharing, deletion: through this instance, or announced
+ *   by another on LISTS_TOPIC), and
+ * - it is younger than the TTL.
+ */
+export class ReadingListsService {
+  private readonly sharedAnswers: Cache<string, ListAnswer>;
+  private readonly ownerAnswers: Cache<string, ListAnswer>;
+
+  constructor(private readonly options: ReadingListsOptions) {
+    const bounds = { max: MAX_ANSWERS, ttlMs: options.ttlMs, now: options.now };
+    this.sharedAnswers = new Cache(bounds);
+    this.ownerAnswers = new Cache(bounds);
+    // Another instance's list writes (an unshare above all) show here at once, not after the TTL.
+    options.changeFeed.subscribe(LISTS_TOPIC, ({ ids }) => this.forgetLists(ids));
+  }
+
+  listsOf(userId: number): Promise<ReadingList[]> {
+    return listsOfUser(this.options.db, userId);
+  }
+
+  async listsPage(userId: number, page: number, pageSize: number): Promise<ReadingListsPage> {
+    const { lists, total } = await listsPageOfUser(this.options.db, userId, page, pageSize);
+    return { items: lists, page, page_size: pageSize, total, has_more: page * pageSize < total };
+  }
+
+  create(userId: number, name: string): Promise<CreateListOutcome> {
+    return createList(this.options.db, userId, name);
+  }
+
+  /** False when the user has no such list. */
+  async delete(userId: number, listId: number): Promise<boolean> {
+    if (!isPossibleId(listId) || !(await deleteList(this.options.db, userId, listId))) return false;
+    this.listChanged(listId);
+    return true;
+  }
+
+  async addItem(userId: number, listId: number, seriesId: number): Promise<AddItemOutcome> {
+    if (!isPossibleId(listId)) return 'list-not-found';
+    if (!isPossibleId(seriesId)) return 'series-not-found';
+    const outcome = await addItem(this.options.db, userId, listId, seriesId, this.options.maxItems);
+    if (typeof outcome !== 'string') this.listChanged(listId);
+    return outcome;
+  }
+
+  async removeItem(userId: number, listId: number, seriesId: number): Promise<RemoveItemOutcome> {
+    if (!isPossibleId(listId)) return 'list-not-found';
+    if (!isPossibleId(seriesId)) return 'not-in-list';
+    const outcome = await removeItem(this.options.db, userId, listId, seriesId);
+    if (typeof outcome !== 'string') this.listChanged(listId);
+    return outcome;
+  }
+
+  /** Shares (a token, kept when already shared) or unshares (the token revoked); undefined: no such list. */
+  async setShared(userId: number, listId: number, shared: boolean): Promise<ReadingList | undefined> {
+    const list = isPossibleId(listId) ? await setShared(this.options.db, userId, listId, shared) : undefined;
+    if (list) this.listChanged(listId);
+    return list;
+  }
+
+  /**
+   * The owner's page at this URL from memory, without a promise, or undefined: for answering a repeated
+   * page before the request is even validated (the URL validated when its answer was made, and everything
+   * the answer depends on is in the URL and the user).
+   */
+  cachedPage(userId: number, url: string): CachedJson | undefined {
+    const snapshot = this.options.catalogue.servableSnapshot();
+    return snapshot && this.current(this.ownerAnswers, ownerKey(userId, url), snapshot);
+  }
+
+  /** A page of the user's list's items, filtered and sorted; undefined when the user has no such list. */
+  async itemsPage(
+    userId: number,
+    listId: number,
+    url: string,
+    { page, page_size: pageSize, ...filter }: ListItemsQuery,
+  ): Promise<CachedJson | undefined> {
+    if (!isPossibleId(listId)) return undefined;
+    // Taken before the items are read, so the ranks are never newer than the scores beside them.
+    const snapshot = await this.options.catalogue.snapshot();
+    const generation = this.ownerAnswers.generation;
+    const found = await itemsOfUser(this.options.db, userId, listId, {
+      filter,
+      minVoters: this.options.minVoters,
+      page: { page, pageSize },
+    });
+    if (!found) return undefined;
+    const answer = cachedJson({
+      items: this.present(snapshot, found.items),
+      page,
+      page_size: pageSize,
+      total: found.total,
+      has_more: page * pageSize < found.total,
+      item_count: found.itemCount,
+    } satisfies ListItemsPage);
+    this.ownerAnswers.set(ownerKey(userId, url), { listId, snapshot, answer }, generation);
+    return answer;
+  }
+
+  /** A shared list with every item, sorted; undefined for an unknown, revoked or private token. */
+  async sharedList(token: string, sort: ListSort): Promise<CachedJson | undefined> {
+    const key = `${token}\n${sort}`;
+    const snapshot = await this.options.catalogue.snapshot();
+    const cached = this.current(this.sharedAnswers, key, snapshot);
+    if (cached) return cached;
+    const generation = this.sharedAnswers.generation;
+    const found = await sharedListItems(this.options.db, token, {
+      filter: { sort },
+      minVoters: this.options.minVoters,
+    });
+    if (!found) return undefined;
+    const answer = cachedJson({
+      name: found.name,
+      item_count: found.itemCount,
+      items: this.present(snapshot, found.items),
+    } satisfies PublicReadingList);
+    this.sharedAnswers.set(key, { listId: found.listId, snapshot, answer }, generation);
+    return answer;
+  }
+
+  /** The user's list as CSV; undefined when the user has no such list. */
+  async ownerCsv(userId: number, listId: number, sort: ListSort): Promise<ListCsv | undefined> {
+    const snapshot = await this.options.catalogue.snapshot();
+    const found =
+      isPossibleId(listId) &&
+      (await itemsOfUser(this.options.db, userId, listId, {
+        filter: { sort },
+        minVoters: this.options.minVoters,
+      }));
+    return found ? listCsv(found.name, this.present(snapshot, found.items), this.options.siteUrl) : undefined;
+  }
+
+  /** A shared list as CSV; undefined for an unknown, revoked or private token. */
+  async sharedCsv(token: string, sort: ListSort): Promise<ListCsv | undefined> {
+    const snapshot = await this.options.catalogue.snapshot();
+    const found = await sharedListItems(this.options.db, token, {
+      filter: { sort },
+      minVoters: this.options.minVoters,
+    });
+    return found ? listCsv(found.name, this.present(snapshot, found.items), this.options.siteUrl) : undefined;
+  }
+
+  /**
+   * After lists changed that no list id names (an account deleted with its lists): every instance, this one
+   * included, drops every answer; resolves once the others are told.
+   */
+  async everythingChanged(): Promise<void> {
+    this.forgetLists(null);
+    await this.options.changeFeed.publish(LISTS_TOPIC, null);
+  }
+
+  /** After any write to a list: its answers go, here and on the other instances. */
+  private listChanged(listId: number): void {
+    this.forgetLists([listId]);
+    void this.options.changeFeed.publish(LISTS_TOPIC, [listId]);
+  }
+
+  /** Drops the answers of these lists (null: of every list), and any answer being read meanwhile. */
+  private forgetLists(listIds: number[] | null): void {
+    for (const answers of [this.sharedAnswers, this.ownerAnswers]) {
+      if (listIds) answers.forgetWhere((entry) => listIds.includes(entry.listId));
+      else answers.forget(null);
+    }
+  }
+
+  /** The kept answer while it was built from this snapshot; one built from an older one is dropped. */
+  private current(answers: Cache<string, ListAnswer>, key: string, snapshot: CatalogueSnapshot) {
+    const entry = answers.get(key);
+    if (!entry || entry.snapshot === snapshot) return entry?.answer;
+    answers.delete(key);
+    return undefined;
+  }
+
+  /** Items with their live ranks (from the snapshot) and cover URLs. */
+  private present(snapshot: CatalogueSnapshot, rows: ListItemRow[]): ListItem[] {
+    return rows.map((row) => toListItem(row, snapshot, this.options.media));
+  }
+}
+
+/**
+ * An owner's answer is theirs alone, and everything else it depends on is in the URL (list, page, filters,
+ * sort): another user asking for the same URL misses, and is refused by the database.
+ */
+function ownerKey(userId: number, url: string): string {
+  return `${userId} ${url}`;
+}
