@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FORUM_TOPIC } from '../forum/forum-cache';
+import { LISTS_TOPIC } from '../reading-lists/list-answer-cache';
 import { AccessTokens } from './access-tokens';
 import { Authentication } from './authentication';
 import { resolveSecret } from './secrets';
@@ -34,6 +36,11 @@ export default fp(
         feed: app.changeFeed,
         authentication,
         catalogue: app.catalogue,
+        // Announced on their topics, whose subscribers (this instance's too) drop every list and thread.
+        accountDeleted: [
+          () => app.changeFeed.announce(LISTS_TOPIC),
+          () => app.changeFeed.announce(FORUM_TOPIC),
+        ],
       }),
     );
   },

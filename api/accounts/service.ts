@@ -4,10 +4,8 @@ import type { CatalogueService } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users as usersTable, type User } from '../db/schema';
-import { FORUM_TOPIC } from '../forum/forum-cache';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { ChangeFeed } from '../plugins/change-feed';
-import { LISTS_TOPIC } from '../reading-lists/list-answer-cache';
 import type { AccessTokenSubject } from './access-tokens';
 import { USERS_TOPIC, type Authentication, type AuthUser } from './authentication';
 import { AltchaCaptcha, createCaptchaProvider, type CaptchaProvider } from './captcha';
@@ -40,10 +38,15 @@ export interface AccountsServiceOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  feed: Pick<ChangeFeed, 'publish' | 'announce'>;
+  feed: Pick<ChangeFeed, 'publish'>;
   authentication: Authentication;
   /** Told of the series whose scores a deleted account's votes leave. */
   catalogue: Pick<CatalogueService, 'seriesChanged'>;
+  /**
+   * Told once an account is deleted, for the features that hold what went with it (its reading lists, its
+   * forum posts' author and its likes): each drops what it holds of it, here and on the other instances.
+   */
+  accountDeleted: (() => Promise<void>)[];
 }
 
 /** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
@@ -212,9 +215,7 @@ export class AccountsService {
     await this.userChanged(userId);
     if (changedSeries) {
       if (changedSeries.length > 0) await this.options.catalogue.seriesChanged(changedSeries);
-      // Every instance, this one included, drops what it holds of the lists and the threads.
-      await this.options.feed.announce(LISTS_TOPIC);
-      await this.options.feed.announce(FORUM_TOPIC);
+      for (const tell of this.options.accountDeleted) await tell();
     }
     return undefined;
   }
