@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import accountsPlugin from './accounts/plugin';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
 import changeFeedPlugin from './plugins/change-feed';
@@ -84,13 +85,14 @@ export async function buildApp({
   await app.register(swaggerPlugin);
   await app.register(rateLimitPlugin);
   await app.register(changeFeedPlugin);
-  await app.register(authPlugin);
   await app.register(mediaPlugin);
   await app.register(cataloguePlugin);
   await app.register(votingPlugin);
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
+  await app.register(accountsPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);

@@ -11,7 +11,7 @@ import { AdminCommandError, createAdmin, demoteUser, promoteUser } from './accou
 export async function startControlSocket(
   path: string,
   db: Database,
-  /** Told of every user whose role changed (app.invalidateUser), so their sessions follow at once. */
+  /** Told of every user whose role changed (app.accounts.userChanged), so their sessions follow at once. */
   userChanged: (userId: number) => Promise<void>,
 ): Promise<Server> {
   rmSync(path, { force: true });

@@ -25,8 +25,9 @@ async function main() {
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ config, database });
+    const { accounts } = app;
     control = controlSocket
-      ? await startControlSocket(controlSocket, database.db, app.invalidateUser)
+      ? await startControlSocket(controlSocket, database.db, (userId) => accounts.userChanged(userId))
       : undefined;
 
     // On SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.

@@ -22,7 +22,7 @@ import {
 import { ConfigError, loadConfig, type Config } from '../api/config';
 import { DatabaseLockedError, readLockHolder } from '../api/db/embedded-lock';
 import { openMigratedDatabase } from '../api/db/open-for-script';
-import { USERS_TOPIC } from '../api/plugins/auth';
+import { USERS_TOPIC } from '../api/accounts/authentication';
 import { publishChange } from '../api/plugins/change-feed';
 
 const USAGE = `Usage:

@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { Cache } from '../cache/cache';
 
 /** What an access token carries; the role in it is informational, checks read the database. */
 export interface AccessTokenSubject {
@@ -17,7 +18,7 @@ const ALGORITHM = 'HS256';
 /** User ids are PostgreSQL `integer`s: a larger `sub` names no user and must not reach a query. */
 const MAX_USER_ID = 2_147_483_647;
 
-/** Tokens whose check is remembered; the oldest is forgotten first. */
+/** Tokens whose check is remembered; the least recently used is forgotten first. */
 const MAX_VERIFIED = 10_000;
 
 /**
@@ -28,7 +29,8 @@ const MAX_VERIFIED = 10_000;
  */
 export class AccessTokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number }>();
+  /** Bounded by count; no token outlives its lifetime, and each entry also stops at its own expiry. */
+  private readonly verified: Cache<string, { claims: AccessTokenClaims; expiresAtMs: number }>;
 
   constructor(
     secret: string,
@@ -36,6 +38,7 @@ export class AccessTokens {
     private readonly now: () => number = Date.now,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.verified = new Cache({ max: MAX_VERIFIED, ttlMs: lifetimeSeconds * 1000, now });
   }
 
   issue(user: AccessTokenSubject): Promise<string> {
@@ -74,9 +77,9 @@ export class AccessTokens {
       if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return undefined;
       if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return undefined;
       const claims = { userId, tokenVersion };
-      if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
-      // jose accepts a token while now < exp (seconds): so does the memory of it.
-      this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+      // jose accepts a token while now < exp (seconds): so does the memory of it. No write ever makes a
+      // check wrong (revocations change the user's token version), so no generation guards it.
+      this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 }, this.verified.generation);
       return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return undefined;

@@ -50,7 +50,7 @@ export async function createAdmin(db: Database, input: CreateAdminInput): Promis
   return { message: `Created verified admin ${user.username} (id ${user.id}).`, user };
 }
 
-/** Makes an existing user ADMIN. Callers announce the change (app.invalidateUser): open sessions follow at once. */
+/** Makes an existing user ADMIN. Callers announce the change (app.accounts.userChanged): open sessions follow at once. */
 export async function promoteUser(db: Database, username: string): Promise<AdminCommandResult> {
   const user = await setRole(db, username, 'ADMIN');
   return { message: `${user.username} (id ${user.id}) is now an ADMIN.`, user };

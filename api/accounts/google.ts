@@ -71,7 +71,7 @@ export function createGoogleVerifier(
 export async function findOrCreateGoogleUser(
   db: Database,
   identity: GoogleIdentity,
-  /** Told when linking revoked the account's tokens (app.invalidateUser). */
+  /** Told when linking revoked the account's tokens (app.accounts.userChanged). */
   tokensRevoked: (userId: number) => Promise<void> = async () => undefined,
 ): Promise<User> {
   const linked = await findUserByGoogleSubject(db, identity.subject);

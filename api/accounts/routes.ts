@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,16 +15,10 @@ import {
 } from '../../contract/accounts';
 import { errorSchema, messageSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { HttpError, httpError, ValidationHttpError } from '../http-error';
-import { createMailer } from '../mail/mailer';
 import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
-import { users as usersTable, type User } from '../db/schema';
-import { AltchaCaptcha, CAPTCHA_FAILED, createCaptchaProvider } from './captcha';
-import { deleteAccount } from './delete-account';
-import { consumeVerificationToken, issueVerificationToken } from './email-verification';
-import { createGoogleVerifier, findOrCreateGoogleUser } from './google';
-import { hashPassword, verifyPassword } from './passwords';
-import { findUserByEmail, findUserByLogin, uniqueViolation, usernameOrEmailTaken } from './users';
+import { CAPTCHA_FAILED } from './captcha';
+import type { AccountRefusal } from './service';
 
 const {
   disallowedDomain: DISALLOWED_DOMAIN,
@@ -35,23 +28,42 @@ const {
   resendSent: RESEND_MESSAGE,
 } = AUTH_TEXTS;
 
-/** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
-const decoyPasswordHash = hashPassword('decoy password, never matches a real one');
+/** The answer to each refusal of the accounts service. */
+const REFUSALS: Record<AccountRefusal, () => HttpError> = {
+  'disallowed-domain': () =>
+    new ValidationHttpError(
+      [{ field: 'email', message: DISALLOWED_DOMAIN }],
+      DISALLOWED_DOMAIN,
+      AUTH_ERROR_CODES.disallowedDomain,
+    ),
+  'captcha-failed': () => httpError(400, CAPTCHA_FAILED, { code: AUTH_ERROR_CODES.captchaFailed }),
+  'email-exists': () => httpError(409, EMAIL_EXISTS, { code: AUTH_ERROR_CODES.emailExists }),
+  'username-exists': () => httpError(409, USERNAME_EXISTS, { code: AUTH_ERROR_CODES.usernameExists }),
+  'invalid-credentials': () =>
+    httpError(401, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials }),
+  'email-not-verified': () =>
+    httpError(403, AUTH_TEXTS.emailNotVerified, { code: AUTH_ERROR_CODES.emailNotVerified }),
+  'verification-expired': () =>
+    httpError(400, AUTH_TEXTS.verificationExpired, { code: AUTH_ERROR_CODES.verificationExpired }),
+  'verification-invalid': () =>
+    httpError(400, AUTH_TEXTS.verificationInvalid, { code: AUTH_ERROR_CODES.verificationInvalid }),
+  'invalid-google-token': () => new HttpError(401, AUTH_TEXTS.invalidGoogleToken),
+  // The same answer for a missing and a wrong password.
+  'wrong-password': () => httpError(403, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials }),
+};
+
+/** Throws the refusal's answer; passes anything else through. */
+function unlessRefused<T>(outcome: T | AccountRefusal): Exclude<T, AccountRefusal> {
+  if (typeof outcome === 'string' && outcome in REFUSALS) throw REFUSALS[outcome as AccountRefusal]();
+  return outcome as Exclude<T, AccountRefusal>;
+}
 
 /**
  * /auth: signup with e-mail verification, password and Google sign-in, the current user, and what the site
  * needs to show the configured captcha. Login, signup and resend are rate-limited per IP and per account.
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app;
-  const captcha = createCaptchaProvider(config, app.db, app.log);
-  const mailer = createMailer(config, app.log);
-  const google = createGoogleVerifier(config, app.log);
-  const allowedDomains = new Set(config.SIGNUP_EMAIL_DOMAINS);
-  app.log.info(
-    { captcha: captcha.name, mail: mailer.destination, google: Boolean(google) },
-    'accounts: captcha, mail and Google sign-in',
-  );
+  const { accounts, config } = app;
 
   const limits = (action: string, accountOf: (request: FastifyRequest) => string | undefined) => [
     app.limitRequests({
@@ -68,29 +80,6 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   ];
 
-  async function requireCaptcha(request: FastifyRequest, token: string | undefined): Promise<void> {
-    if (!(await captcha.verify(token, request.ip)))
-      throw httpError(400, CAPTCHA_FAILED, { code: AUTH_ERROR_CODES.captchaFailed });
-  }
-
-  async function sendVerification(user: Pick<User, 'id' | 'email' | 'username'>): Promise<void> {
-    const token = await issueVerificationToken(app.db, user.id, config.EMAIL_TOKEN_TTL);
-    try {
-      await mailer.sendVerificationEmail({ to: user.email, username: user.username, token });
-    } catch (error) {
-      // The account stands either way; the user can ask for another link from the login page.
-      app.log.error({ err: error, userId: user.id }, 'the verification e-mail could not be sent');
-    }
-  }
-
-  async function loginAnswer(user: User) {
-    return {
-      access_token: await app.accessTokens.issue(user),
-      token_type: 'bearer' as const,
-      user: { id: user.id, username: user.username, role: user.role },
-    };
-  }
-
   app.post(
     '/auth/signup',
     {
@@ -104,38 +93,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password, email, captcha_token } = request.body;
-      const domain = email.slice(email.lastIndexOf('@') + 1);
-      if (!allowedDomains.has(domain)) {
-        throw new ValidationHttpError(
-          [{ field: 'email', message: DISALLOWED_DOMAIN }],
-          DISALLOWED_DOMAIN,
-          AUTH_ERROR_CODES.disallowedDomain,
-        );
-      }
-      await requireCaptcha(request, captcha_token);
-
-      const taken = await usernameOrEmailTaken(app.db, username, email);
-      if (taken.email) throw httpError(409, EMAIL_EXISTS, { code: AUTH_ERROR_CODES.emailExists });
-      if (taken.username) throw httpError(409, USERNAME_EXISTS, { code: AUTH_ERROR_CODES.usernameExists });
-
-      let user: User | undefined;
-      try {
-        [user] = await app.db
-          .insert(usersTable)
-          .values({ username, email, passwordHash: await hashPassword(password) })
-          .returning();
-      } catch (error) {
-        // Lost a race with a simultaneous signup for the same e-mail or name. The index PostgreSQL names is
-        // whichever it checked first (the username's), so ask again: the e-mail clash is reported first.
-        const clash = uniqueViolation(error);
-        if (clash !== 'email' && clash !== 'username') throw error;
-        const now = await usernameOrEmailTaken(app.db, username, email);
-        if (now.email || clash === 'email')
-          throw httpError(409, EMAIL_EXISTS, { code: AUTH_ERROR_CODES.emailExists });
-        throw httpError(409, USERNAME_EXISTS, { code: AUTH_ERROR_CODES.usernameExists });
-      }
-      if (!user) throw new Error('the new user was not returned');
-      await sendVerification(user);
+      unlessRefused(
+        await accounts.signup({ username, password, email, captchaToken: captcha_token, ip: request.ip }),
+      );
       return reply.status(201).send({ message: AUTH_TEXTS.signedUp });
     },
   );
@@ -156,18 +116,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const login = body.username?.trim() ?? '';
       const password = body.password?.trim() ?? '';
       if (!login || !password) throw new HttpError(400, AUTH_TEXTS.credentialsRequired);
-      await requireCaptcha(request, body.captcha_token);
-
-      const user = await findUserByLogin(app.db, login);
-      // Google-only accounts have no password and cannot log in with one.
-      let passwordMatches = false;
-      if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, password);
-      else await verifyPassword(await decoyPasswordHash, password);
-      if (!user || !passwordMatches)
-        throw httpError(401, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
-      if (!user.emailVerifiedAt)
-        throw httpError(403, AUTH_TEXTS.emailNotVerified, { code: AUTH_ERROR_CODES.emailNotVerified });
-      return loginAnswer(user);
+      return unlessRefused(
+        await accounts.login({ login, password, captchaToken: body.captcha_token, ip: request.ip }),
+      );
     },
   );
 
@@ -189,11 +140,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(400, AUTH_TEXTS.missingVerificationToken, {
           code: AUTH_ERROR_CODES.verificationMissing,
         });
-      const outcome = await consumeVerificationToken(app.db, token);
-      if (outcome === 'expired')
-        throw httpError(400, AUTH_TEXTS.verificationExpired, { code: AUTH_ERROR_CODES.verificationExpired });
-      if (outcome === 'invalid')
-        throw httpError(400, AUTH_TEXTS.verificationInvalid, { code: AUTH_ERROR_CODES.verificationInvalid });
+      unlessRefused(await accounts.verifyEmail(token));
       return { message: AUTH_TEXTS.verified };
     },
   );
@@ -217,11 +164,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = body.email?.trim().toLowerCase();
       const username = body.username?.trim();
       if (!email && !username) throw new HttpError(400, AUTH_TEXTS.resendNeedsAccount);
-      await requireCaptcha(request, body.captcha_token);
-
-      const user = email ? await findUserByEmail(app.db, email) : await findUserByLogin(app.db, username!);
-      // Verified accounts get nothing; the answer never says which case applied.
-      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      unlessRefused(
+        await accounts.resendVerification({
+          email,
+          login: username,
+          captchaToken: body.captcha_token,
+          ip: request.ip,
+        }),
+      );
       return { message: RESEND_MESSAGE };
     },
   );
@@ -237,12 +187,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!google) throw new HttpError(404, AUTH_TEXTS.googleNotConfigured);
+      if (!accounts.googleSignInEnabled) throw new HttpError(404, AUTH_TEXTS.googleNotConfigured);
       const idToken = request.body?.token?.trim();
       if (!idToken) throw new HttpError(400, AUTH_TEXTS.missingGoogleToken);
-      const identity = await google.verify(idToken);
-      if (!identity) throw new HttpError(401, AUTH_TEXTS.invalidGoogleToken);
-      return loginAnswer(await findOrCreateGoogleUser(app.db, identity, app.invalidateUser));
+      return unlessRefused(await accounts.googleSignIn(idToken));
     },
   );
 
@@ -261,12 +209,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { id, username, email, role } = currentUser(request);
-      const [row] = await app.db
-        .select({ passwordHash: usersTable.passwordHash })
-        .from(usersTable)
-        .where(eq(usersTable.id, id));
-      return { id, username, email, role, has_password: Boolean(row?.passwordHash) };
+      return accounts.me(currentUser(request));
     },
   );
 
@@ -293,26 +236,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.limitWrites('accounts')],
     },
     async (request, reply) => {
-      const { id } = currentUser(request);
-      const [row] = await app.db
-        .select({ passwordHash: usersTable.passwordHash })
-        .from(usersTable)
-        .where(eq(usersTable.id, id));
-      const password = request.body?.password ?? '';
-      // The same answer for a missing and a wrong password; a Google-only account has none to give.
-      if (row?.passwordHash && !(await verifyPassword(row.passwordHash, password))) {
-        throw httpError(403, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
-      }
-      const changedSeries = await deleteAccount(app.db, id);
-      // The token dies on every instance before the answer goes.
-      await app.invalidateUser(id);
-      if (changedSeries) {
-        if (changedSeries.length > 0) await app.catalogue.seriesChanged(changedSeries);
-        // Lists went with the account: every instance, this one included, drops what it cached of them.
-        await app.readingLists.everythingChanged();
-        // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
-        app.forum.everythingChanged();
-      }
+      unlessRefused(await accounts.deleteAccount(currentUser(request).id, request.body?.password ?? ''));
       return reply.status(204).send(null);
     },
   );
@@ -328,11 +252,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({
-      captcha_provider: captcha.name,
-      turnstile_site_key: captcha.name === 'turnstile' ? (config.TURNSTILE_SITE_KEY ?? null) : null,
-      google_client_id: config.GOOGLE_CLIENT_ID ?? null,
-    }),
+    async () => accounts.publicConfig(),
   );
 
   app.get(
@@ -344,9 +264,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (!(captcha instanceof AltchaCaptcha)) throw new HttpError(404, 'ALTCHA is not enabled');
+      const challenge = accounts.captchaChallenge();
+      if (!challenge) throw new HttpError(404, 'ALTCHA is not enabled');
       reply.header('cache-control', 'no-store');
-      return captcha.createChallenge();
+      return challenge;
     },
   );
 };

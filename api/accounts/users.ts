@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
+import type { TokenUser } from './authentication';
 
 /** Usernames: 3 to 30 of A-Z a-z 0-9 _ . - (api.md). */
 export { USERNAME_PATTERN } from '../../contract/accounts';
@@ -33,6 +34,28 @@ export function findUserByLogin(db: Database, login: string): Promise<User | und
 export async function findUserByGoogleSubject(db: Database, subject: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
   return user;
+}
+
+/** The user a token names, with the version its tokens must carry: what authentication reads. */
+export async function findTokenUser(db: Database, id: number): Promise<TokenUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The user's password hash: null for a Google-only account, undefined when the user is gone. */
+export async function passwordHashOf(db: Database, id: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
 }
 
 export async function usernameOrEmailTaken(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
 import type { Database } from '../db/client';
+import { isPossibleSerialId } from '../db/ids';
 import type { RetiredMedia } from '../media/retired-media';
 import type { MediaStorage } from '../media/storage';
 import { removeImage, type StoredImage } from '../media/store-image';
@@ -59,6 +60,7 @@ export class CatalogueAdmin {
     values: SeriesFieldValues,
     cover: CheckedImage | undefined,
   ): Promise<RankedSeries | AdminRefusal> {
+    if (!isPossibleSerialId(id)) return 'not-found';
     const stored = cover && (await this.storeCover(cover, 'covers', values.title ?? id));
     if (stored === undefined && cover) return 'invalid-image';
     const written = await this.writeCover(id, stored?.key, () =>
@@ -70,6 +72,7 @@ export class CatalogueAdmin {
 
   /** Deletes a series (its details, votes, list items and forum references go with it); false when absent. */
   async deleteSeries(id: number): Promise<boolean> {
+    if (!isPossibleSerialId(id)) return false;
     const coverKeys = await deleteSeries(this.options.db, id);
     if (coverKeys === SERIES_GONE) return false;
     await this.catalogue.seriesChanged([id]);
@@ -85,6 +88,7 @@ export class CatalogueAdmin {
     callerId: number,
   ): Promise<SeriesDetail | AdminRefusal> {
     const { db, media } = this.options;
+    if (!isPossibleSerialId(seriesId)) return 'not-found';
     const stored = file && (await this.storeCover(file, 'details', seriesId));
     if (stored === undefined && file) return 'invalid-image';
     const written = await this.writeCover(seriesId, stored?.key, () =>

@@ -102,7 +102,7 @@ async function createReadingList(app: Awaited<ReturnType<typeof buildApp>>): Pro
     if (typeof added === 'string') throw new Error(`could not fill the bench list: ${added}`);
   }
   const shared = await setShared(app.db, user!.id, list.id, true);
-  return { token: await app.accessTokens.issue(user!), listId: list.id, shareToken: shared!.share_token! };
+  return { token: await app.accounts.issueToken(user!), listId: list.id, shareToken: shared!.share_token! };
 }
 
 /** Child process: seed, serve, report the port, and record server-side handling times per URL. */
@@ -220,7 +220,7 @@ async function createBenchVoters(app: Awaited<ReturnType<typeof buildApp>>, tota
       })),
     )
     .returning();
-  return Promise.all(rows.map(async (user) => ({ id: user.id, token: await app.accessTokens.issue(user) })));
+  return Promise.all(rows.map(async (user) => ({ id: user.id, token: await app.accounts.issueToken(user) })));
 }
 
 let uncachedCounter = 0;

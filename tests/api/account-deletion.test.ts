@@ -222,7 +222,7 @@ describe('DELETE /auth/me', () => {
       .insert(users)
       .values({ username, email, googleSubject: `g-${username}`, emailVerifiedAt: new Date() })
       .returning();
-    const token = await server.app.accessTokens.issue(user!);
+    const token = await server.app.accounts.issueToken(user!);
     const me = await (await server.request('/auth/me', { token })).json();
     expect(me.has_password).toBe(false);
     expect((await server.request('/auth/me', { method: 'DELETE', token })).status).toBe(204);

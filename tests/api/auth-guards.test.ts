@@ -60,7 +60,7 @@ describe('auth guards for other features', () => {
       .insert(users)
       .values({ username, email: `${username}@gmail.com`, emailVerifiedAt: new Date() })
       .returning();
-    return { user: user!, token: await app.accessTokens.issue(user!) };
+    return { user: user!, token: await app.accounts.issueToken(user!) };
   }
 
   it('authenticate sets request.user from the database', async () => {
@@ -92,12 +92,12 @@ describe('auth guards for other features', () => {
 
     // The token still says USER; the database now says ADMIN (announced, as every role change is).
     await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
-    await app.invalidateUser(user.id);
+    await app.accounts.userChanged(user.id);
     expect(await get('/probe/admin', token)).toEqual({ status: 200, body: { id: user.id } });
 
     // And the other way round: a token minted while ADMIN stops opening admin routes once demoted.
     await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, user.id));
-    await app.invalidateUser(user.id);
+    await app.accounts.userChanged(user.id);
     expect((await get('/probe/admin', token)).status).toBe(403);
   });
 
@@ -110,7 +110,7 @@ describe('auth guards for other features', () => {
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id));
-    await app.invalidateUser(user.id);
+    await app.accounts.userChanged(user.id);
     expect(await get('/probe/optional', token)).toEqual({ status: 200, body: { user: null } });
   });
 });

@@ -98,7 +98,7 @@ export async function createUserWithToken(
     })
     .returning();
   if (!user) throw new Error('the user was not created');
-  return { id: user.id, username, email, token: await server.app.accessTokens.issue(user) };
+  return { id: user.id, username, email, token: await server.app.accounts.issueToken(user) };
 }
 
 function decodeQuotedPrintable(text: string): string {

@@ -7,7 +7,7 @@ import { users } from '../../api/db/schema';
 import { startControlSocket } from '../../api/control-socket';
 import { AccessTokens } from '../../api/accounts/access-tokens';
 import { demoteUser } from '../../api/accounts/admin-commands';
-import { TokenUserCache, USERS_TOPIC } from '../../api/plugins/auth';
+import { Authentication, USERS_TOPIC, type TokenUser } from '../../api/accounts/authentication';
 import { publishChange } from '../../api/plugins/change-feed';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { createdThread } from './forum-helpers';
@@ -34,7 +34,9 @@ describe('the users authentication remembers', () => {
     });
     second = await startSecondInstance(server);
     socketPath = join(server.config.dataDir, 'control.sock');
-    control = await startControlSocket(socketPath, server.database.db, server.app.invalidateUser);
+    control = await startControlSocket(socketPath, server.database.db, (userId) =>
+      server.app.accounts.userChanged(userId),
+    );
   });
   afterAll(async () => {
     await new Promise((resolve) => control.close(resolve));
@@ -74,7 +76,7 @@ describe('the users authentication remembers', () => {
     // Unannounced (SQL by hand): the remembered row still serves.
     await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
     expect((await (await me(server.url, user.token)).json()).role).toBe('USER');
-    await server.app.invalidateUser(user.id);
+    await server.app.accounts.userChanged(user.id);
     expect((await (await me(server.url, user.token)).json()).role).toBe('ADMIN');
   });
 
@@ -137,36 +139,103 @@ describe('the users authentication remembers', () => {
   });
 });
 
-describe('TokenUserCache', () => {
-  const user = { id: 7, username: 'seven', email: 'seven@gmail.com', role: 'USER' as const };
+describe('Authentication remembering the users of tokens', () => {
+  const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 
-  it('serves a user for the token version it was read with, until the TTL', () => {
-    let now = 0;
-    const cache = new TokenUserCache(1000, 10, () => now);
-    cache.set(3, user, cache.generation);
-    expect(cache.get(7, 3)).toBe(user);
-    expect(cache.get(7, 2)).toBeUndefined();
-    now = 999;
-    expect(cache.get(7, 3)).toBe(user);
-    now = 1000;
-    expect(cache.get(7, 3)).toBeUndefined();
+  /** Over a users "table" that counts its reads; the clock moves only when a test moves it. */
+  function authenticationOver(options: { userTtlMs: number; maxUsers?: number }) {
+    const clock = { now: Date.now() };
+    const table = new Map<number, TokenUser>();
+    const reads: number[] = [];
+    let gate: Promise<void> | undefined;
+    const authentication = new Authentication({
+      tokens: new AccessTokens(SECRET, 3600, () => clock.now),
+      readUser: async (userId) => {
+        reads.push(userId);
+        const row = table.get(userId);
+        await gate;
+        return row && { ...row };
+      },
+      now: () => clock.now,
+      ...options,
+    });
+    const add = async (id: number, tokenVersion = 3) => {
+      table.set(id, { id, username: `user${id}`, email: `user${id}@gmail.com`, role: 'USER', tokenVersion });
+      return authentication.issueToken({ id, username: `user${id}`, role: 'USER', tokenVersion });
+    };
+    return { authentication, clock, table, reads, add, hold: (until: Promise<void>) => (gate = until) };
+  }
+
+  it('serves a user for the token version it was read with, until the TTL', async () => {
+    const { authentication, clock, table, reads, add } = authenticationOver({ userTtlMs: 1000 });
+    const token = await add(7);
+    expect(authentication.rememberedUser(token)).toBeUndefined();
+    const user = await authentication.userOfToken(token);
+    expect(user).toMatchObject({ id: 7, username: 'user7' });
+    // Settled from memory, without a promise, and without a read.
+    expect(authentication.rememberedUser(token)).toBe(user);
+    expect(await authentication.userOfToken(token)).toBe(user);
+    expect(reads).toEqual([7]);
+    // Another version's token is read again, and refused while the row says otherwise.
+    const older = await authentication.issueToken({
+      id: 7,
+      username: 'user7',
+      role: 'USER',
+      tokenVersion: 2,
+    });
+    expect(await authentication.userOfToken(older)).toBeUndefined();
+    expect(reads).toEqual([7, 7]);
+    clock.now += 1000;
+    expect(authentication.rememberedUser(token)).toBe(user);
+    clock.now += 1;
+    expect(authentication.rememberedUser(token)).toBeUndefined();
+    table.set(7, { ...table.get(7)!, role: 'ADMIN' });
+    expect((await authentication.userOfToken(token))?.role).toBe('ADMIN');
+    expect(reads).toEqual([7, 7, 7]);
   });
 
-  it('keeps nothing read while the user was forgotten, and nothing at all with a TTL of 0', () => {
-    const cache = new TokenUserCache(1000);
-    const generation = cache.generation;
-    cache.forget([99]);
-    cache.set(3, user, generation);
-    expect(cache.get(7, 3)).toBeUndefined();
-    const off = new TokenUserCache(0);
-    off.set(3, user, off.generation);
-    expect(off.get(7, 3)).toBeUndefined();
+  it('keeps nothing read while the user was forgotten, and nothing at all with a TTL of 0', async () => {
+    const { authentication, reads, add, hold } = authenticationOver({ userTtlMs: 1000 });
+    const token = await add(7);
+    let release!: () => void;
+    hold(new Promise((resolve) => (release = resolve)));
+    const reading = authentication.userOfToken(token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    authentication.forgetUsers([99]);
+    release();
+    expect(await reading).toMatchObject({ id: 7 });
+    expect(authentication.rememberedUser(token)).toBeUndefined();
+
+    const off = authenticationOver({ userTtlMs: 0 });
+    const offToken = await off.add(7);
+    await off.authentication.userOfToken(offToken);
+    await off.authentication.userOfToken(offToken);
+    expect(off.authentication.rememberedUser(offToken)).toBeUndefined();
+    expect(off.reads).toEqual([7, 7]);
+    expect(reads).toEqual([7]);
   });
 
-  it('holds at most its bound, the oldest out first', () => {
-    const cache = new TokenUserCache(1000, 2);
-    for (const id of [1, 2, 3]) cache.set(0, { ...user, id }, cache.generation);
-    expect([1, 2, 3].map((id) => cache.get(id, 0)?.id)).toEqual([undefined, 2, 3]);
+  it('holds at most its bound, the least recently used out first', async () => {
+    const { authentication, add } = authenticationOver({ userTtlMs: 1000, maxUsers: 2 });
+    const tokens = [await add(1), await add(2), await add(3)];
+    for (const token of tokens) await authentication.userOfToken(token);
+    expect(tokens.map((token) => authentication.rememberedUser(token)?.id)).toEqual([undefined, 2, 3]);
+  });
+
+  it('forgets a user announced as changed, here or by another instance', async () => {
+    const handlers: ((change: { ids: number[] | null }) => void)[] = [];
+    const { authentication, add } = authenticationOver({ userTtlMs: 1000 });
+    authentication.forgetOn({
+      subscribe: (topic, handler) => topic === USERS_TOPIC && handlers.push(handler),
+    });
+    const [seven, eight] = [await add(7), await add(8)];
+    await authentication.userOfToken(seven);
+    await authentication.userOfToken(eight);
+    authentication.forgetUsers([7]);
+    expect(authentication.rememberedUser(seven)).toBeUndefined();
+    expect(authentication.rememberedUser(eight)?.id).toBe(8);
+    handlers.forEach((handler) => handler({ ids: [8] }));
+    expect(authentication.rememberedUser(eight)).toBeUndefined();
   });
 });
 

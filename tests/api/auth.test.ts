@@ -440,7 +440,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, revoked.id));
-      await server.app.invalidateUser(revoked.id);
+      await server.app.accounts.userChanged(revoked.id);
       const afterRevoke = await server.request('/auth/me', { token: revoked.token });
       expect(afterRevoke.status).toBe(401);
       expect(await afterRevoke.json()).toEqual({
@@ -453,7 +453,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
 
       const deleted = await signedInUser();
       await server.database.db.delete(users).where(eq(users.id, deleted.id));
-      await server.app.invalidateUser(deleted.id);
+      await server.app.accounts.userChanged(deleted.id);
       const afterDelete = await server.request('/auth/me', { token: deleted.token });
       expect(afterDelete.status).toBe(401);
       expect(await afterDelete.json()).toEqual({
@@ -465,7 +465,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
     it('report the role from the database, not from the token', async () => {
       const user = await signedInUser();
       await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
-      await server.app.invalidateUser(user.id);
+      await server.app.accounts.userChanged(user.id);
       const me = await server.request('/auth/me', { token: user.token });
       expect((await me.json()).role).toBe('ADMIN');
     });

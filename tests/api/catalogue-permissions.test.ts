@@ -138,7 +138,7 @@ describe('permission matrix of catalogue administration and voting', () => {
   it('reads the role from the database, not from the token', async () => {
     const demoted = await createUserWithToken(server, { role: 'ADMIN' });
     await server.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, demoted.id));
-    await server.app.invalidateUser(demoted.id);
+    await server.app.accounts.userChanged(demoted.id);
     const response = await server.request(`/series/${seriesOf.user}`, {
       method: 'PUT',
       token: demoted.token,
@@ -148,7 +148,7 @@ describe('permission matrix of catalogue administration and voting', () => {
 
     const promoted = await createUserWithToken(server);
     await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, promoted.id));
-    await server.app.invalidateUser(promoted.id);
+    await server.app.accounts.userChanged(promoted.id);
     const allowed = await server.request(`/series/${seriesOf.user}`, {
       method: 'PUT',
       token: promoted.token,

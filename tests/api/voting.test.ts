@@ -41,7 +41,7 @@ async function createVoters(server: TestServer, count: number, prefix: string) {
     )
     .returning();
   return Promise.all(
-    rows.map(async (user) => ({ id: user.id, token: await server.app.accessTokens.issue(user) })),
+    rows.map(async (user) => ({ id: user.id, token: await server.app.accounts.issueToken(user) })),
   );
 }
 

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AccessTokens } from './access-tokens';
+import { Authentication } from './authentication';
+import { resolveSecret } from './secrets';
+import { AccountsService } from './service';
+import { findTokenUser } from './users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts, sign-in, and who a bearer token is (the auth plugin's hooks ask it). */
+    accounts: AccountsService;
+  }
+}
+
+export default fp(
+  async function accountsPlugin(app: FastifyInstance) {
+    const { config } = app;
+    const authentication = new Authentication({
+      tokens: new AccessTokens(
+        resolveSecret(config, config.JWT_SECRET, 'jwt-secret'),
+        config.ACCESS_TOKEN_TTL,
+      ),
+      readUser: (userId) => findTokenUser(app.db, userId),
+      userTtlMs: config.AUTH_USER_CACHE_MS,
+    });
+    authentication.forgetOn(app.changeFeed);
+    app.decorate(
+      'accounts',
+      new AccountsService({
+        db: app.db,
+        config,
+        log: app.log,
+        feed: app.changeFeed,
+        authentication,
+        catalogue: app.catalogue,
+        // The lists went with the account, and its posts now read "Anonymous" with its likes gone: each
+        // service drops what it holds of them, here and on every other instance.
+        accountDeleted: [
+          () => app.readingLists.everythingChanged(),
+          async () => app.forum.everythingChanged(),
+        ],
+      }),
+    );
+  },
+  { name: 'accounts', dependencies: ['config', 'change-feed', 'catalogue'] },
+);
