@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -73,6 +74,8 @@ export default defineConfig({
         },
       },
     },
+    // dist/_redirects: public/_redirects plus a rule for every other casing of the type pages.
+    typePageRedirectsIntegration(),
     sitemap({
       // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
       // page, the check-your-email and verify-email steps of signup, the report form's outcome pages and the
