@@ -18,7 +18,7 @@ import {
   postBody,
   setLatestFirst,
   setThreadLocked,
-  toggleHeart,
+  toggleLike,
   updatePost,
 } from './forum-api';
 import type { InitialThread } from './forum-types';
@@ -95,7 +95,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   const [load, setLoad] = useState<Load>(initial ? 'ready' : 'loading');
   /** Bodies rendered here, by `{post id}@{updated_at}`. */
   const [rendered, setRendered] = useState<ReadonlyMap<string, string>>(new Map());
-  const [likes, setLikes] = useState<ReadonlyMap<number, { count: number; hearted: boolean }>>(new Map());
+  const [likes, setLikes] = useState<ReadonlyMap<number, { count: number; liked: boolean }>>(new Map());
   const [editingId, setEditingId] = useState<number | null>(null);
   const [openReplies, setOpenReplies] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<{ post: ShownPost; preview: string } | null>(null);
@@ -228,12 +228,12 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
       }
       if (threadId === null || likesInFlight.current.has(post.id)) return;
       likesInFlight.current.add(post.id);
-      const hearted = !post.viewer_has_hearted;
+      const liked = !post.viewer_has_hearted;
       // Optimistic, never below 0; the button stays disabled until the answer.
       setLikes((current) =>
-        new Map(current).set(post.id, { hearted, count: Math.max(0, post.heart_count + (hearted ? 1 : -1)) }),
+        new Map(current).set(post.id, { liked, count: Math.max(0, post.heart_count + (liked ? 1 : -1)) }),
       );
-      toggleHeart(threadId, post.id)
+      toggleLike(threadId, post.id)
         .then((result) =>
           patchPosts((posts) =>
             posts.map((p) =>
@@ -364,7 +364,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     const pending = likes.get(post.id);
     return pending
       ? { ...pending, pending: true }
-      : { count: post.heart_count, hearted: post.viewer_has_hearted, pending: false };
+      : { count: post.heart_count, liked: post.viewer_has_hearted, pending: false };
   };
   const card = (post: ShownPost, label: string, depth: number | null) => (
     <PostCard

@@ -120,7 +120,8 @@ export function setLatestFirst(id: number, latestFirst: boolean): Promise<Settin
   });
 }
 
-export function toggleHeart(threadId: number, postId: number): Promise<HeartResult> {
+/** Likes a post, or takes the like back (the contract calls a like a heart). */
+export function toggleLike(threadId: number, postId: number): Promise<HeartResult> {
   return api<HeartResult>(`/forum/threads/${threadId}/posts/${postId}/heart`, { method: 'POST' });
 }
 
