@@ -52,7 +52,7 @@ export default defineConfig({
                 // Small catalogue helpers the list, series and compare islands share: one file rather than
                 // half a dozen of a few hundred bytes, each compressed (worse) on its own.
                 name: 'catalogue-client',
-                test: /[\\/]src[\\/]features[\\/](catalogue[\\/](catalogue-api|catalogue-messages|series-format|cover-image|catalogue-types|ranked-series-fields)|series[\\/](series-categories|series-detail-store))\.ts$/,
+                test: /[\\/]src[\\/]features[\\/](catalogue[\\/](catalogue-api|catalogue-messages|series-format|cover-image|catalogue-types|ranked-series-fields)|series[\\/](series-categories|series-page))\.ts$/,
               },
             ],
           },
