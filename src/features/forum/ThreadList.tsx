@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Thread } from '../../../contract/forum';
 import { FORUM_PAGE_SIZE, FORUM_TEXT } from '../../../contract/forum-values';
-import { createFetcherStore, queryCache } from '../../lib/query';
+import { createFetcherStore, queryCache, useQuery } from '../../lib/query';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -66,7 +66,8 @@ export default function ThreadList({ initial }: { initial: ThreadPage | null }) 
   const session = useStore($session, { ssr: 'initial' });
   const hydrated = useHydrated();
   const query = useStore($listQuery);
-  const live = useStore($threadPage);
+  // Read once hydrated: the build renders its own first page, and must not ask the API for it again.
+  const live = useQuery(hydrated ? $threadPage : null);
   const [typed, setTyped] = useState('');
   const [form, setForm] = useState<ThreadFormTarget | null>(null);
   const [opening, setOpening] = useState(false);
