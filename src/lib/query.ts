@@ -150,11 +150,14 @@ export function usePagedQuery<Page>(
   );
   const values = useStore($pages);
 
-  const pages: Page[] = [];
-  for (const value of values) {
-    if (value.data === undefined) break;
-    pages.push(value.data);
-  }
+  const pages = useMemo(() => {
+    const loaded: Page[] = [];
+    for (const value of values) {
+      if (value.data === undefined) break;
+      loaded.push(value.data);
+    }
+    return loaded;
+  }, [values]);
   const next = values[pages.length];
   const error = next?.error;
   const loading = query === null || (next !== undefined && error === undefined);
