@@ -125,6 +125,13 @@ function pageStoreOf<Page>(read: PagedRead<Page>, query: string, page: number): 
   return store as FetcherStore<Page>;
 }
 
+export interface PagedOptions {
+  /** The page to start from (a list whose first pages the build rendered goes on after them). */
+  firstPage?: number;
+  /** False: nothing is asked for until more() (the build's page is on screen already). */
+  askFirst?: boolean;
+}
+
 /**
  * The pages of `query` an island has asked for so far, from `firstPage` on. A new query starts again
  * from its first page. `null` reads nothing (before hydration, or when there is no query yet).
@@ -132,10 +139,12 @@ function pageStoreOf<Page>(read: PagedRead<Page>, query: string, page: number): 
 export function usePagedQuery<Page>(
   read: PagedRead<Page>,
   query: string | null,
-  firstPage = 1,
+  { firstPage = 1, askFirst = true }: PagedOptions = {},
 ): PagedState<Page> {
-  const [asked, setAsked] = useState<{ query: string | null; count: number }>({ query, count: 1 });
-  const count = asked.query === query ? asked.count : 1;
+  const start = askFirst ? 1 : 0;
+  const askedFor = query === null ? null : `${firstPage}:${query}`;
+  const [asked, setAsked] = useState<{ for: string | null; count: number }>({ for: askedFor, count: start });
+  const count = asked.for === askedFor ? asked.count : start;
   const stores = useMemo(
     () =>
       query === null
@@ -160,7 +169,7 @@ export function usePagedQuery<Page>(
   }, [values]);
   const next = values[pages.length];
   const error = next?.error;
-  const loading = query === null || (next !== undefined && error === undefined);
+  const loading = (query === null && askFirst) || (next !== undefined && error === undefined);
   const last = pages.at(-1);
   const hasMore = last === undefined || read.hasMore(last);
   return {
@@ -170,7 +179,7 @@ export function usePagedQuery<Page>(
     hasMore,
     more() {
       if (query === null || loading || error !== undefined || !hasMore || pages.length < count) return;
-      setAsked({ query, count: count + 1 });
+      setAsked({ for: askedFor, count: count + 1 });
     },
     retry() {
       stores[pages.length]?.invalidate();
