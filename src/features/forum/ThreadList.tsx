@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Thread } from '../../../contract/forum';
 import { FORUM_PAGE_SIZE, FORUM_TEXT } from '../../../contract/forum-values';
-import { createFetcherStore, queryCache, useQuery } from '../../lib/query';
+import { createFetcherStore, queryCache, storeFamily, useQuery } from '../../lib/query';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -50,6 +50,23 @@ function addressOf({ q, page }: ListQuery): string {
   if (page > 1) params.set('page', String(page));
   const search = params.toString();
   return `/forum${search ? `?${search}` : ''}`;
+}
+
+/** Whether the user may start another thread: asked again before each new thread. */
+const threadsLeft = storeFamily((username: string) =>
+  createFetcherStore<boolean>(['forum/threads-left|', username], {
+    fetcher: () => hasThreadsLeft(username),
+    revalidateOnFocus: false,
+  }),
+);
+
+async function mayStartThread(username: string): Promise<boolean> {
+  const store = threadsLeft(username);
+  // A thread deleted a moment ago (here or in another tab) counts.
+  store.invalidate();
+  const answer = await store.fetch();
+  if ('error' in answer) throw answer.error;
+  return answer.data;
 }
 
 function reloadThreads(): void {
@@ -120,7 +137,7 @@ export default function ThreadList({ initial }: { initial: ThreadPage | null }) 
     if (opening) return;
     setOpening(true);
     try {
-      if (!(await hasThreadsLeft(user.username))) {
+      if (!(await mayStartThread(user.username))) {
         showToast(FORUM_TEXT.threadLimitTitle, FORUM_TEXT.threadLimitBody, 'warning');
         return;
       }

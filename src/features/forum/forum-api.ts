@@ -125,8 +125,8 @@ export function toggleLike(threadId: number, postId: number): Promise<HeartResul
   return api<HeartResult>(`/forum/threads/${threadId}/posts/${postId}/heart`, { method: 'POST' });
 }
 
-export function searchSeriesForMention(q: string, signal?: AbortSignal): Promise<MentionResult[]> {
-  return api<MentionResult[]>('/forum/series-search', { query: { q, limit: MENTION_RESULTS_MAX }, signal });
+export function searchSeriesForMention(q: string): Promise<MentionResult[]> {
+  return api<MentionResult[]>('/forum/series-search', { query: { q, limit: MENTION_RESULTS_MAX } });
 }
 
 export function uploadImage(threadId: number, file: File, postId?: number): Promise<MediaUploadResult> {
