@@ -1,13 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import {
-  createFetcherStore,
-  queryCache,
-  storeFamily,
-  usePagedQuery,
-  useQuery,
-  type PagedRead,
-} from '../../lib/query';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
+import { createFetcherStore, queryCache, storeFamily, useQuery } from '../../lib/query';
 import { useHydrated } from '../../ui/use-hydrated';
 import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';

@@ -7,7 +7,7 @@ import {
   type ListSort,
 } from '../../../contract/reading-lists-values';
 import type { ListItem, ListItemsPage, ReadingListSummary } from '../../../contract/reading-lists';
-import { usePagedQuery, type PagedRead } from '../../lib/query';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
 import { statusLabel } from '../catalogue/series-format';
 import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
 import { listFailureMessage, SORT_LABELS } from './list-messages';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
 import type { ReadingList, ReadingListSummary, ReadingListsPage } from '../../../contract/reading-lists';
-import { usePagedQuery, type PagedRead } from '../../lib/query';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
 import { fetchMyListsPage } from './lists-api';
