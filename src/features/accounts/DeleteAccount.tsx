@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { DELETE_ACCOUNT_TEXTS as TEXTS } from '../../../contract/accounts-values';
 import { errorDetail, errorStatus } from '../../lib/api-client';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import Dialog from '../../ui/Dialog';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { createFetcherStore, useQuery } from '../../lib/query';
+import { createFetcherStore } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { googleLogin } from './auth-api';
 import { GOOGLE_MESSAGES } from './auth-messages';
 import { $authConfig } from './auth-queries';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { VERIFY_MESSAGES, verifyFailureMessage } from './auth-messages';
 import { verificationStore, type VerifyOutcome } from './auth-queries';
 import { LOGIN_PATH } from './session-store';

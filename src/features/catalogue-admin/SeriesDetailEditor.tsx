@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { $session } from '../accounts/session-store';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import { publishSeriesDetail, seriesDetailStore } from '../series/series-detail-query';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
-import { createFetcherStore, queryCache, storeFamily, useQuery } from '../../lib/query';
+import { createFetcherStore, queryCache, storeFamily } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { useHydrated } from '../../ui/use-hydrated';
 import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';

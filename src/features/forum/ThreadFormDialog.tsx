@@ -10,7 +10,7 @@ import {
   MAX_THREAD_SERIES_REFS,
   mentionedSeriesIds,
 } from '../../../contract/forum-values';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import Dialog from '../../ui/Dialog';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post, Thread } from '../../../contract/forum';
 import { FORUM_API_TEXTS, FORUM_TEXT } from '../../../contract/forum-values';
 import { errorStatus } from '../../lib/api-client';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { SITE_URL } from '../../lib/site-config';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';

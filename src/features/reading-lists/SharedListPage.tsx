@@ -6,7 +6,8 @@ import {
   type ListSort,
 } from '../../../contract/reading-lists-values';
 import type { PublicReadingList } from '../../../contract/reading-lists';
-import { createFetcherStore, storeFamily, useQuery } from '../../lib/query';
+import { createFetcherStore, storeFamily } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
 import { fetchSharedList, sharedListCsvUrl } from './lists-api';
 import { formatItemCount, shareTokenFromPath } from './list-format';

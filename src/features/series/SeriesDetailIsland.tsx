@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { errorStatus } from '../../lib/api-client';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
 import { useHydrated } from '../../ui/use-hydrated';
 import { $session } from '../accounts/session-store';

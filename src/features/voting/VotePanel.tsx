@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorStatus } from '../../lib/api-client';
-import { useQuery } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { $session } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
 import { publishSeriesDetail, seriesDetailStore } from '../series/series-detail-query';

@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import type { ReadingList } from '../../../../contract/reading-lists';
 import { FORUM_TEXT } from '../../../../contract/forum-values';
 import { LIST_TEXT } from '../../../../contract/reading-lists-values';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { $myLists } from '../../reading-lists/lists-store';
 import { listLink } from './mentions';
 import { isPublicList } from './public-list';

@@ -10,7 +10,8 @@ import {
 } from '../../../../contract/forum-values';
 import { showToast } from '../../../ui/toast-store';
 import { $session } from '../../accounts/session-store';
-import { createFetcherStore, storeFamily, useQuery } from '../../../lib/query';
+import { createFetcherStore, storeFamily } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { forumErrorMessage, searchSeriesForMention, uploadImage } from '../forum-api';
 import { imageUploadProblem } from './image-checks';
 import { ListPickerButton, ListPickerPanel, useListPicker } from './ListPicker';
