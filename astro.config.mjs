@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -51,7 +52,7 @@ export default defineConfig({
                 // Small catalogue helpers the list, series and compare islands share: one file rather than
                 // half a dozen of a few hundred bytes, each compressed (worse) on its own.
                 name: 'catalogue-client',
-                test: /[\\/]src[\\/]features[\\/](catalogue[\\/](catalogue-api|catalogue-messages|series-format|cover-image|catalogue-types|ranked-series-fields)|series[\\/](series-categories|series-detail-store))\.ts$/,
+                test: /[\\/]src[\\/]features[\\/](catalogue[\\/](catalogue-api|catalogue-messages|series-format|cover-image|catalogue-types|ranked-series-fields)|series[\\/](series-categories|series-page))\.ts$/,
               },
             ],
           },
@@ -73,6 +74,8 @@ export default defineConfig({
         },
       },
     },
+    // dist/_redirects: public/_redirects plus a rule for every other casing of the type pages.
+    typePageRedirectsIntegration(),
     sitemap({
       // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
       // page, the check-your-email and verify-email steps of signup, the report form's outcome pages and the

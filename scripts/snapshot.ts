@@ -7,14 +7,10 @@
  *
  * The file defaults to .snapshot/catalogue.json (git-ignored).
  */
-import {
-  catalogueApiUrl,
-  fetchCatalogue,
-  snapshotPath,
-  writeSnapshotFile,
-} from '../src/features/catalogue/catalogue-source';
+import { fetchCatalogue, snapshotPath, writeSnapshotFile } from '../src/features/catalogue/catalogue-source';
+import { buildApiUrl } from '../src/lib/build-fetch';
 
-const apiUrl = catalogueApiUrl(process.env);
+const apiUrl = buildApiUrl(process.env);
 const file = snapshotPath(process.env);
 
 try {

@@ -55,18 +55,29 @@ const biggestThread = existsSync(join(distDir, 'forum'))
       .sort((a, b) => b.size - a.size)[0]?.id
   : undefined;
 
+/**
+ * The catalogue pages' budget: 85 KB, plus the query layer their islands read through since issue 22
+ * (@nanostores/query with the nanostores stores it needs, 2.7 KB; its React hook, and on the lists the
+ * paged reads, 1 KB).
+ */
+const CATALOGUE_PAGE_KB = 90;
+
 const pageTypes: PageType[] = [
-  { name: 'home', path: '/', budgetKb: 85 },
-  { name: 'home, page 2', path: '/page/2', budgetKb: 85 },
-  { name: 'type', path: '/type/manhwa', budgetKb: 85 },
-  { name: 'series', path: firstSeries === undefined ? undefined : `/series/${firstSeries}`, budgetKb: 85 },
-  { name: 'series fallback', path: '/series/fallback', budgetKb: 85 },
+  { name: 'home', path: '/', budgetKb: CATALOGUE_PAGE_KB },
+  { name: 'home, page 2', path: '/page/2', budgetKb: CATALOGUE_PAGE_KB },
+  { name: 'type', path: '/type/manhwa', budgetKb: CATALOGUE_PAGE_KB },
+  {
+    name: 'series',
+    path: firstSeries === undefined ? undefined : `/series/${firstSeries}`,
+    budgetKb: CATALOGUE_PAGE_KB,
+  },
+  { name: 'series fallback', path: '/series/fallback', budgetKb: CATALOGUE_PAGE_KB },
   { name: 'login', path: '/login', budgetKb: 80 },
   { name: 'signup', path: '/signup', budgetKb: 80 },
   // Verifies its link on load, so React loads at once; no budget in issue 13.
   { name: 'verify email', path: '/verify-email', budgetKb: undefined },
   { name: 'info', path: '/about', budgetKb: 15 },
-  { name: 'compare', path: '/compare', budgetKb: 85 },
+  { name: 'compare', path: '/compare', budgetKb: CATALOGUE_PAGE_KB },
   { name: 'my lists', path: '/my-lists', budgetKb: 100 },
   // Every /lists/{token} is this one page (a 200 rewrite).
   { name: 'shared list', path: '/lists', budgetKb: 100 },

@@ -61,8 +61,8 @@ function setRuleHeaders(response: ServerResponse, rules: readonly HeaderRule[], 
 
 /**
  * Serves the built site the way Netlify does: static files first (precompressed Brotli or gzip when the
- * client accepts it), then the rules of dist/_redirects (copied from public/_redirects), then 404.html,
- * with netlify.toml's headers (immutable caching of hashed assets among them).
+ * client accepts it), then the rules of dist/_redirects (public/_redirects and the type-page rules the
+ * build appends), then 404.html, with netlify.toml's headers (immutable caching of hashed assets among them).
  *
  * The build folder is resolved per request, so a rebuild that swaps the `dist` link (site-builds.ts) takes
  * effect at once, and a request already started finishes from the build it started on.

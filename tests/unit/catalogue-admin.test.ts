@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RankedSeries } from '../../src/features/catalogue/catalogue-types';
-import { initialRankingListState, rankingListReducer } from '../../src/features/catalogue/ranking-list-state';
+import {
+  NO_EDITS,
+  rankingListView,
+  type ListEdits,
+  type ListRead,
+} from '../../src/features/catalogue/ranking-list-state';
 import {
   coverRatioProblem,
   detailCoverSizeProblem,
@@ -58,26 +63,35 @@ describe('cover checks', () => {
 });
 
 describe('ranking list after admin edits', () => {
-  const loaded = initialRankingListState([series(1), series(2, 'Romance')]);
+  const loaded: ListRead = {
+    source: { mode: 'ranked', genre: 'ALL', fresh: false },
+    initialItems: [series(1), series(2, 'Romance')],
+    initialPage: 1,
+    pages: [],
+    results: undefined,
+    edits: NO_EDITS,
+  };
+  const edited = (edits: Partial<ListEdits>, read: ListRead = loaded) =>
+    rankingListView({ ...read, edits: { ...NO_EDITS, ...edits } }).shown;
 
   it('replaces an edited series and drops a deleted one', () => {
-    const edited = rankingListReducer(loaded, {
-      type: 'seriesUpdated',
-      series: series(2, 'Horror', 'Renamed'),
-    });
-    expect(edited.items.map((s) => s.title)).toEqual(['Series 1', 'Renamed']);
-    expect(edited.genres).toContain('Horror');
-    const removed = rankingListReducer(edited, { type: 'seriesRemoved', id: 1 });
-    expect(removed.items.map((s) => s.id)).toEqual([2]);
+    const renamed = new Map([[2, series(2, 'Horror', 'Renamed')]]);
+    expect(edited({ updated: renamed }).map((s) => s.title)).toEqual(['Series 1', 'Renamed']);
+    expect(edited({ updated: renamed, removed: new Set([1]) }).map((s) => s.id)).toEqual([2]);
   });
 
   it('shows an added series at the end once the whole list is loaded, in a matching genre', () => {
-    expect(
-      rankingListReducer(loaded, { type: 'seriesAdded', series: series(3) }).items.map((s) => s.id),
-    ).toEqual([1, 2, 3]);
-    const romance = { ...loaded, genre: 'Romance' };
-    expect(rankingListReducer(romance, { type: 'seriesAdded', series: series(4, 'Action') })).toBe(romance);
-    const moreToCome = { ...loaded, ended: false };
-    expect(rankingListReducer(moreToCome, { type: 'seriesAdded', series: series(5) })).toBe(moreToCome);
+    expect(edited({ added: [series(3)] }).map((s) => s.id)).toEqual([1, 2, 3]);
+    const romance: ListRead = {
+      ...loaded,
+      source: { mode: 'ranked', genre: 'Romance', fresh: true },
+      pages: [[series(2, 'Romance')]],
+    };
+    expect(edited({ added: [series(4, 'Action')] }, romance).map((s) => s.id)).toEqual([2]);
+    const moreToCome: ListRead = {
+      ...loaded,
+      initialItems: Array.from({ length: 25 }, (_, index) => series(index + 10)),
+    };
+    expect(edited({ added: [series(5)] }, moreToCome).map((s) => s.id)).not.toContain(5);
   });
 });

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CatalogueUnavailableError,
-  catalogueApiUrl,
   fetchCatalogue,
   loadBuildCatalogue,
   readSnapshotFile,
@@ -107,11 +106,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('build-time catalogue', () => {
   const dir = mkdtempSync(join(tmpdir(), 'panelrank-catalogue-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('prefers BUILD_API_URL, then PUBLIC_API_URL', () => {
-    expect(catalogueApiUrl({ BUILD_API_URL: 'http://a/', PUBLIC_API_URL: 'http://b' })).toBe('http://a');
-    expect(catalogueApiUrl({ BUILD_API_URL: ' ', PUBLIC_API_URL: 'http://b' })).toBe('http://b');
-  });
 
   it('fetches every series with its detail and the whole order of the four lists, in few requests', async () => {
     requests.length = 0;

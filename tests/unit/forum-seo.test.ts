@@ -23,7 +23,7 @@ const thread: Thread = {
   series_refs: [],
 };
 
-function post(id: number, minute: number, parent: number | null, text: string, hearts = 0): PrerenderedPost {
+function post(id: number, minute: number, parent: number | null, text: string, likes = 0): PrerenderedPost {
   const at = new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
   return {
     id,
@@ -32,7 +32,7 @@ function post(id: number, minute: number, parent: number | null, text: string, h
     author_username: id === 4 ? null : `user${id}`,
     created_at: at,
     updated_at: at,
-    heart_count: hearts,
+    heart_count: likes,
     series_refs: [],
     html: `<p>${text}</p>`,
     text,

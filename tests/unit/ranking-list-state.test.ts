@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RankedSeries } from '../../src/features/catalogue/catalogue-types';
 import {
+  NO_EDITS,
   appendUnique,
   emptyListMessage,
-  initialRankingListState,
   isPastScrollTrigger,
-  rankingListReducer,
+  rankingListView,
   throttle,
-  visibleSeries,
+  type ListRead,
 } from '../../src/features/catalogue/ranking-list-state';
 import { rankedSeries } from './series-fixture';
 
@@ -16,59 +16,67 @@ const series = (id: number, genre = 'Action'): RankedSeries => rankedSeries(id, 
 const page = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => series(from + index));
 
-describe('ranked list state', () => {
+const ids = (items: RankedSeries[]) => items.map((entry) => entry.id);
+
+/** The pre-rendered page 1 of the list, nothing read since. */
+const prerendered = (items: RankedSeries[]): ListRead => ({
+  source: { mode: 'ranked', genre: 'ALL', fresh: false },
+  initialItems: items,
+  initialPage: 1,
+  pages: [],
+  results: undefined,
+  edits: NO_EDITS,
+});
+
+describe('ranked list view', () => {
   it('starts from the pre-rendered page; a short first page has no more', () => {
-    expect(initialRankingListState(page(1, 25))).toMatchObject({ page: 1, ended: false, phase: 'idle' });
-    expect(initialRankingListState(page(1, 7)).ended).toBe(true);
+    expect(rankingListView(prerendered(page(1, 25)))).toMatchObject({ page: 1, ended: false });
+    expect(rankingListView(prerendered(page(1, 7))).ended).toBe(true);
   });
 
   it('appends pages, each id once, and ends on a page under 25', () => {
-    let state = initialRankingListState(page(1, 25));
-    state = rankingListReducer(state, { type: 'nextPageRequested' });
-    expect(state.phase).toBe('loading');
     // A series that moved up between the build and now comes again on page 2.
-    state = rankingListReducer(state, { type: 'pageLoaded', page: 2, items: [series(25), ...page(26, 24)] });
-    expect(state.items).toHaveLength(49);
-    expect(state.ended).toBe(false);
-    state = rankingListReducer(state, { type: 'pageLoaded', page: 3, items: page(50, 3) });
-    expect(state).toMatchObject({ page: 3, ended: true, phase: 'idle' });
-    expect(new Set(state.items.map((entry) => entry.id)).size).toBe(state.items.length);
+    const two = rankingListView({ ...prerendered(page(1, 25)), pages: [[series(25), ...page(26, 24)]] });
+    expect(two.shown).toHaveLength(49);
+    expect(two).toMatchObject({ page: 2, ended: false });
+    const three = rankingListView({
+      ...prerendered(page(1, 25)),
+      pages: [[series(25), ...page(26, 24)], page(50, 3)],
+    });
+    expect(three).toMatchObject({ page: 3, ended: true });
+    expect(new Set(ids(three.shown)).size).toBe(three.shown.length);
   });
 
-  it('reloads page 1 for a genre, keeping the genres seen', () => {
-    let state = initialRankingListState([series(1, 'Action, Drama'), series(2, 'Comedy')]);
-    state = rankingListReducer(state, { type: 'rankedRequested', genre: 'Drama' });
-    expect(state).toMatchObject({ items: [], genre: 'Drama', phase: 'loading', page: 0 });
-    state = rankingListReducer(state, { type: 'pageLoaded', page: 1, items: [series(1, 'Action, Drama')] });
-    expect(state.genres).toEqual(['Action', 'Comedy', 'Drama']);
-    expect(state.items).toHaveLength(1);
+  it('goes on from the page the build rendered', () => {
+    const view = rankingListView({ ...prerendered(page(51, 25)), initialPage: 3, pages: [page(76, 25)] });
+    expect(view.page).toBe(4);
+    expect(view.shown[0]?.id).toBe(51);
+  });
+
+  it('shows only the live pages of a genre chosen (page 1 again)', () => {
+    const read = prerendered([series(1, 'Action, Drama'), series(2, 'Comedy')]);
+    const drama = { ...read, source: { mode: 'ranked', genre: 'Drama', fresh: true } } as const;
+    expect(rankingListView(drama)).toMatchObject({ shown: [], page: 0, ended: false });
+    const loaded = rankingListView({ ...drama, pages: [[series(1, 'Action, Drama')]] });
+    expect(ids(loaded.shown)).toEqual([1]);
+    expect(loaded).toMatchObject({ page: 1, ended: true });
   });
 
   it('replaces the list with search results and stops paging; genres filter them locally', () => {
-    let state = initialRankingListState(page(1, 25));
-    state = rankingListReducer(state, { type: 'searchRequested', query: 'dragon' });
-    expect(state).toMatchObject({ mode: 'search', items: [], ended: true });
-    state = rankingListReducer(state, {
-      type: 'searchLoaded',
-      items: [series(40, 'Horror'), series(7, 'Action')],
-    });
-    expect(visibleSeries(state).map((entry) => entry.id)).toEqual([40, 7]);
-    state = rankingListReducer(state, { type: 'genreChosenInSearch', genre: 'horror' });
-    expect(visibleSeries(state).map((entry) => entry.id)).toEqual([40]);
-    // Clearing the search reloads page 1.
-    state = rankingListReducer(state, { type: 'rankedRequested', genre: 'ALL' });
-    expect(state).toMatchObject({ mode: 'ranked', query: '', ended: false, phase: 'loading' });
-  });
-
-  it('records a failure', () => {
-    const state = rankingListReducer(initialRankingListState([]), { type: 'failed' });
-    expect(state.phase).toBe('error');
+    const search = {
+      ...prerendered(page(1, 25)),
+      source: { mode: 'search', query: 'dragon', genre: 'ALL' },
+    } as const;
+    expect(rankingListView(search)).toMatchObject({ shown: [], ended: true });
+    const results = [series(40, 'Horror'), series(7, 'Action')];
+    expect(ids(rankingListView({ ...search, results }).shown)).toEqual([40, 7]);
+    const horror = rankingListView({ ...search, source: { ...search.source, genre: 'horror' }, results });
+    expect(ids(horror.shown)).toEqual([40]);
+    expect(ids(horror.read)).toEqual([40, 7]);
   });
 
   it('appendUnique keeps the first occurrence', () => {
-    expect(
-      appendUnique([series(1), series(2)], [series(2), series(3), series(3)]).map((entry) => entry.id),
-    ).toEqual([1, 2, 3]);
+    expect(ids(appendUnique([series(1), series(2)], [series(2), series(3), series(3)]))).toEqual([1, 2, 3]);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   seriesBreadcrumbJsonLd,
   seriesDescription,
 } from '../../src/features/series/series-seo';
-import { seriesIdFromPath } from '../../src/features/series/series-detail-store';
+import { seriesIdFromPath } from '../../src/features/series/series-page';
 
 function pageData(
   overrides: { synopsis?: string; rank?: number | null; vote_count?: number } = {},

@@ -2,7 +2,10 @@ import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { API_URL } from '../../lib/api-client';
-import { loadAuthConfig } from './auth-api';
+import { createFetcherStore, queryCache } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
+import { useHydrated } from '../../ui/use-hydrated';
+import { AUTH_CONFIG_KEY, loadAuthConfig } from './auth-queries';
 import { CAPTCHA_MESSAGES } from './auth-messages';
 import { loadScript } from './load-script';
 import styles from './Captcha.module.css';
@@ -21,12 +24,8 @@ interface CaptchaProps {
   ref?: Ref<CaptchaHandle>;
 }
 
-type View =
-  | { kind: 'loading' }
-  | { kind: 'altcha' }
-  | { kind: 'turnstile'; siteKey: string }
-  | { kind: 'off' }
-  | { kind: 'failed' };
+type ReadyView = { kind: 'altcha' } | { kind: 'turnstile'; siteKey: string } | { kind: 'off' };
+type View = ReadyView | { kind: 'loading' } | { kind: 'failed' };
 
 const CHALLENGE_URL = `${API_URL}/auth/captcha/challenge`;
 const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
@@ -75,7 +74,7 @@ function loadAltchaWidget(): Promise<void> {
   return altchaWidget;
 }
 
-async function resolveView(): Promise<View> {
+async function resolveView(): Promise<ReadyView> {
   const config = await loadAuthConfig();
   switch (config.captcha_provider) {
     case 'altcha':
@@ -90,14 +89,26 @@ async function resolveView(): Promise<View> {
   }
 }
 
+/** The captcha to show: the configuration, then the widget's code. Resolved once per page. */
+const CAPTCHA_VIEW_KEY = 'captcha/view';
+const $captchaView = createFetcherStore<ReadyView>(CAPTCHA_VIEW_KEY, {
+  fetcher: resolveView,
+  dedupeTime: Infinity,
+  revalidateOnFocus: false,
+});
+
 /**
  * The captcha the API is configured for (GET /auth/config): ALTCHA (self-hosted proof of work), Cloudflare
  * Turnstile, or nothing. Reports the `captcha_token` through onTokenChange.
  */
 export default function Captcha({ onTokenChange, ref }: CaptchaProps) {
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [message, setMessage] = useState('');
-  const [loadAttempt, setLoadAttempt] = useState(0);
+  const hydrated = useHydrated();
+  const resolved = useQuery(hydrated ? $captchaView : null);
+  const view: View =
+    resolved.data ?? (resolved.error !== undefined ? { kind: 'failed' } : { kind: 'loading' });
+  /** What the widget last said (expired, failed), until it is completed again. */
+  const [widgetMessage, setMessage] = useState('');
+  const message = view.kind === 'failed' ? CAPTCHA_MESSAGES.loadFailed : widgetMessage;
   const altchaRef = useRef<HTMLElement>(null);
   const turnstileBox = useRef<HTMLDivElement>(null);
   const turnstileId = useRef<string | null>(null);
@@ -107,25 +118,11 @@ export default function Captcha({ onTokenChange, ref }: CaptchaProps) {
     onTokenChangeRef.current = onTokenChange;
   });
 
+  // Once the captcha is known: none needed, or none completed yet.
   useEffect(() => {
-    let cancelled = false;
-    resolveView().then(
-      (resolved) => {
-        if (cancelled) return;
-        setView(resolved);
-        setMessage('');
-        onTokenChangeRef.current(resolved.kind === 'off' ? NO_CAPTCHA_NEEDED : null);
-      },
-      () => {
-        if (cancelled) return;
-        setView({ kind: 'failed' });
-        setMessage(CAPTCHA_MESSAGES.loadFailed);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loadAttempt]);
+    if (view.kind === 'loading' || view.kind === 'failed') return;
+    onTokenChangeRef.current(view.kind === 'off' ? NO_CAPTCHA_NEEDED : null);
+  }, [view.kind]);
 
   useEffect(() => {
     const widget = altchaRef.current;
@@ -191,9 +188,9 @@ export default function Captcha({ onTokenChange, ref }: CaptchaProps) {
   if (view.kind === 'off') return null;
 
   const retry = () => {
-    setView({ kind: 'loading' });
     setMessage('');
-    setLoadAttempt((attempt) => attempt + 1);
+    // The configuration too: it may be what failed.
+    queryCache.invalidateKeys([AUTH_CONFIG_KEY, CAPTCHA_VIEW_KEY]);
   };
 
   return (

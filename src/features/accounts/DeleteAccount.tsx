@@ -2,11 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { DELETE_ACCOUNT_TEXTS as TEXTS } from '../../../contract/accounts-values';
 import { errorDetail, errorStatus } from '../../lib/api-client';
+import { useQuery } from '../../lib/use-query';
 import Dialog from '../../ui/Dialog';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';
 import { useHydrated } from '../../ui/use-hydrated';
-import { deleteMyAccount, loadMe, type Me } from './auth-api';
+import { deleteMyAccount } from './auth-api';
+import { meStore } from './auth-queries';
 import { $session, clearSession, LOGIN_PATH } from './session-store';
 import styles from './DeleteAccount.module.css';
 
@@ -18,7 +20,6 @@ import styles from './DeleteAccount.module.css';
 export default function DeleteAccount() {
   const hydrated = useHydrated();
   const session = useStore($session, { ssr: 'initial' });
-  const [me, setMe] = useState<Me | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -27,18 +28,16 @@ export default function DeleteAccount() {
   /** Set before the session is cleared, so the signed-out redirect below does not fire after a deletion. */
   const deletedRef = useRef(false);
   const token = session.token;
+  const account = useQuery(hydrated && token && !deleted ? meStore(token) : null);
+  const me = account.data ?? null;
+  const refused = errorStatus(account.error) === 401;
 
   useEffect(() => {
     // After the deletion the session is cleared on purpose: that is no reason to ask for a login.
     if (!hydrated || deletedRef.current) return;
-    if (!token) {
-      window.location.assign(`${LOGIN_PATH}?next=${encodeURIComponent('/account')}`);
-      return;
-    }
-    loadMe(token).then(setMe, (error: unknown) => {
-      if (errorStatus(error) === 401) window.location.assign(LOGIN_PATH);
-    });
-  }, [hydrated, token]);
+    if (!token) window.location.assign(`${LOGIN_PATH}?next=${encodeURIComponent('/account')}`);
+    else if (refused) window.location.assign(LOGIN_PATH);
+  }, [hydrated, token, refused]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

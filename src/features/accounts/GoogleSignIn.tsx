@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { googleLogin, loadAuthConfig } from './auth-api';
+import { createFetcherStore } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
+import { googleLogin } from './auth-api';
 import { GOOGLE_MESSAGES } from './auth-messages';
+import { $authConfig } from './auth-queries';
 import { loadScript } from './load-script';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
+import { useHydrated } from '../../ui/use-hydrated';
 import { completeSignIn } from './sign-in-flow';
 import styles from './AuthForm.module.css';
 
@@ -38,6 +42,18 @@ declare global {
   }
 }
 
+/** Google Identity Services, loaded once per page when a button is shown. */
+const $googleIdentity = createFetcherStore<GoogleIdentity>('script/google-identity', {
+  fetcher: async () => {
+    await loadScript(GOOGLE_IDENTITY_SRC);
+    const identity = window.google?.accounts?.id;
+    if (!identity) throw new Error('Google Identity Services did not start');
+    return identity;
+  },
+  dedupeTime: Infinity,
+  revalidateOnFocus: false,
+});
+
 /** Google's button width limits, in CSS pixels. */
 const MIN_BUTTON_WIDTH = 200;
 const MAX_BUTTON_WIDTH = 400;
@@ -59,30 +75,23 @@ type Status = 'ready' | 'busy';
  * like a password login.
  */
 export default function GoogleSignIn({ purpose }: GoogleSignInProps) {
-  const [clientId, setClientId] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  // Without the config there is no knowing whether Google is on; the password form still works.
+  const clientId = useQuery(hydrated ? $authConfig : null).data?.google_client_id ?? null;
+  const google = useQuery(clientId ? $googleIdentity : null);
+  const identity = google.data;
   const [status, setStatus] = useState<Status>('ready');
   const [notice, showNotice] = useNotice();
   const buttonBox = useRef<HTMLDivElement>(null);
 
+  const googleFailed = google.error !== undefined;
   useEffect(() => {
-    let cancelled = false;
-    loadAuthConfig().then(
-      (config) => {
-        if (!cancelled) setClientId(config.google_client_id);
-      },
-      () => {
-        // Without the config there is no knowing whether Google is on; the password form still works.
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    if (googleFailed) showNotice(GOOGLE_MESSAGES.googleFailed);
+  }, [googleFailed, showNotice]);
 
   useEffect(() => {
     const box = buttonBox.current;
-    if (!clientId || !box) return;
-    let cancelled = false;
+    if (!clientId || !identity || !box) return;
 
     credentialHandler = (response) => {
       if (!response.credential) {
@@ -97,39 +106,33 @@ export default function GoogleSignIn({ purpose }: GoogleSignInProps) {
       });
     };
 
-    loadScript(GOOGLE_IDENTITY_SRC)
-      .then(() => {
-        const identity = window.google?.accounts?.id;
-        if (!identity) throw new Error('Google Identity Services did not start');
-        if (cancelled) return;
-        if (initializedClientId !== clientId) {
-          identity.initialize({
-            client_id: clientId,
-            callback: (response) => credentialHandler?.(response),
-            ux_mode: 'popup',
-            use_fedcm_for_button: true,
-          });
-          initializedClientId = clientId;
-        }
-        identity.renderButton(box, {
-          type: 'standard',
-          theme: 'outline',
-          size: 'large',
-          text: purpose === 'signup' ? 'signup_with' : 'signin_with',
-          shape: 'rectangular',
-          logo_alignment: 'left',
-          width: Math.round(Math.max(MIN_BUTTON_WIDTH, Math.min(MAX_BUTTON_WIDTH, box.clientWidth))),
+    try {
+      if (initializedClientId !== clientId) {
+        identity.initialize({
+          client_id: clientId,
+          callback: (response) => credentialHandler?.(response),
+          ux_mode: 'popup',
+          use_fedcm_for_button: true,
         });
-      })
-      .catch(() => {
-        if (!cancelled) showNotice(GOOGLE_MESSAGES.googleFailed);
+        initializedClientId = clientId;
+      }
+      identity.renderButton(box, {
+        type: 'standard',
+        theme: 'outline',
+        size: 'large',
+        text: purpose === 'signup' ? 'signup_with' : 'signin_with',
+        shape: 'rectangular',
+        logo_alignment: 'left',
+        width: Math.round(Math.max(MIN_BUTTON_WIDTH, Math.min(MAX_BUTTON_WIDTH, box.clientWidth))),
       });
+    } catch {
+      showNotice(GOOGLE_MESSAGES.googleFailed);
+    }
 
     return () => {
-      cancelled = true;
       credentialHandler = undefined;
     };
-  }, [clientId, purpose, showNotice]);
+  }, [clientId, identity, purpose, showNotice]);
 
   if (!clientId) return null;
 

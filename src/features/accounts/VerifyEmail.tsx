@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { failedCall, verifyEmail, type MessageResponse } from './auth-api';
-import { VERIFY_MESSAGES, verifyFailure, verifyFailureMessage, type VerifyFailure } from './auth-messages';
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '../../lib/use-query';
+import { VERIFY_MESSAGES, verifyFailureMessage } from './auth-messages';
+import { verificationStore, type VerifyOutcome } from './auth-queries';
 import { LOGIN_PATH } from './session-store';
 import ResendVerificationForm from './ResendVerificationForm';
 import { useCountdownRedirect } from './use-countdown-redirect';
@@ -9,23 +10,6 @@ import styles from './AuthForm.module.css';
 
 /** Spec §9: after a successful verification, /login follows after 3 seconds. */
 export const VERIFIED_REDIRECT_SECONDS = 3;
-
-type Outcome = { kind: 'verified'; message: string } | { kind: 'failed'; failure: VerifyFailure };
-
-/** A verification link works once: one request per token per page, whatever re-renders or remounts. */
-const verifications = new Map<string, Promise<Outcome>>();
-
-function verifyOnce(token: string): Promise<Outcome> {
-  let outcome = verifications.get(token);
-  if (!outcome) {
-    outcome = verifyEmail(token).then(
-      (response: MessageResponse): Outcome => ({ kind: 'verified', message: response.message }),
-      (error: unknown): Outcome => ({ kind: 'failed', failure: verifyFailure(failedCall(error)) }),
-    );
-    verifications.set(token, outcome);
-  }
-  return outcome;
-}
 
 const subscribeToNothing = () => () => {};
 
@@ -41,21 +25,9 @@ function useTokenParam(): string | null {
 /** /verify-email: verifying, then success (to /login after 3 s) or the error, with a resend form when expired. */
 export default function VerifyEmail() {
   const token = useTokenParam();
-  const [outcome, setOutcome] = useState<{ token: string; result: Outcome } | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    let cancelled = false;
-    verifyOnce(token).then((result) => {
-      if (!cancelled) setOutcome({ token, result });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
-
-  const result: Outcome | null =
-    token === '' ? { kind: 'failed', failure: 'missing' } : outcome?.token === token ? outcome.result : null;
+  const outcome = useQuery(token ? verificationStore(token) : null);
+  const result: VerifyOutcome | null =
+    token === '' ? { kind: 'failed', failure: 'missing' } : (outcome.data ?? null);
   const secondsLeft = useCountdownRedirect(
     result?.kind === 'verified' ? VERIFIED_REDIRECT_SECONDS : null,
     LOGIN_PATH,

@@ -22,21 +22,6 @@ export interface MessageResponse {
   message: string;
 }
 
-let authConfig: Promise<AuthConfig> | undefined;
-
-/**
- * Which captcha and sign-in options to show, read at run time so one build serves every configuration.
- * Fetched once per page (the captcha and the Google button share it); a failure is forgotten so a retry
- * asks again.
- */
-export function loadAuthConfig(): Promise<AuthConfig> {
-  authConfig ??= api<AuthConfig>('/auth/config').catch((error: unknown) => {
-    authConfig = undefined;
-    throw error;
-  });
-  return authConfig;
-}
-
 export function login(body: {
   username: string;
   password: string;

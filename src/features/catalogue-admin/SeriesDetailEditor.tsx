@@ -1,7 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { fetchSeriesDetail } from '../catalogue/catalogue-api';
+import { useStore } from '@nanostores/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '../../lib/use-query';
+import { $session } from '../accounts/session-store';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
-import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
+import { publishSeriesDetail, seriesDetailStore } from '../series/series-detail-query';
+import { seriesIdFromPath } from '../series/series-page';
 import Dialog from '../../ui/Dialog';
 import {
   DETAIL_COVER_HINT,
@@ -26,8 +29,8 @@ const SYNOPSIS_MAX_LENGTH = 10_000;
 
 /**
  * The admin's "Edit Series Detail" button and modal on a series page: synopsis and detail cover, both
- * required (spec §5), the cover under 800 KB. The saved detail is published to the page, which shows it
- * at once.
+ * required (spec §5), the cover under 800 KB. The saved detail goes into the page's cached detail, which
+ * the page shows at once.
  */
 export default function SeriesDetailEditor({ seriesId: givenId }: SeriesDetailEditorProps) {
   const admin = useIsAdmin();
@@ -69,33 +72,18 @@ function DetailDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [synopsis, setSynopsis] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState('');
+  const { user } = useStore($session);
+  // The current synopsis from the live detail the page reads (the page may show build-time text), until
+  // the admin edits it.
+  const current = useQuery(seriesDetailStore(seriesId, user));
+  const [edited, setEdited] = useState<string | null>(null);
+  const synopsis = edited ?? current.data?.synopsis ?? '';
+  const loading = current.data === undefined && current.loading;
+  const loadError = current.data === undefined && current.error !== undefined ? LOAD_FAILED_MESSAGE : '';
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const id = useId();
-
-  // The current synopsis, fresh from the API (the page may show build-time text).
-  useEffect(() => {
-    let cancelled = false;
-    fetchSeriesDetail(seriesId).then(
-      (detail) => {
-        if (cancelled) return;
-        setSynopsis((current) => current || detail.synopsis);
-        setLoading(false);
-      },
-      () => {
-        if (cancelled) return;
-        setLoadError(LOAD_FAILED_MESSAGE);
-        setLoading(false);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [seriesId]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,7 +121,7 @@ function DetailDialog({
             name="synopsis"
             rows={8}
             value={synopsis}
-            onChange={(event) => setSynopsis(event.target.value)}
+            onChange={(event) => setEdited(event.target.value)}
             maxLength={SYNOPSIS_MAX_LENGTH}
             aria-required="true"
           />

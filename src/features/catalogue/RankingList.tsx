@@ -1,5 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
+import { createFetcherStore, queryCache, storeFamily } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
+import { useHydrated } from '../../ui/use-hydrated';
 import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';
 import CompareTray from '../compare/CompareTray';
@@ -12,15 +16,17 @@ import GenreStrip from './GenreStrip';
 import {
   END_OF_LIST_MESSAGE,
   LOAD_FAILED_MESSAGE,
+  NO_EDITS,
   SCROLL_THROTTLE_MS,
   SKELETON_COUNT,
   emptyListMessage,
-  initialRankingListState,
   isPastScrollTrigger,
-  rankingListReducer,
+  rankingListView,
   throttle,
-  visibleSeries,
+  type ListEdits,
+  type ListSource,
 } from './ranking-list-state';
+import { extractGenres } from './series-format';
 import { $searchTerm, setSearchTerm } from './search-term-store';
 import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
 import { $signedInListTools } from './signed-in-list-tools';
@@ -37,14 +43,73 @@ export interface RankingListProps {
   children?: ReactNode;
 }
 
+/** A ranked list's query: `{type}|{genre}`. */
+const RANKING_KEY = 'series/rankings?';
+const rankingPages: PagedRead<RankedSeries[]> = {
+  key: (query, page) => `${RANKING_KEY}${query}&page=${page}`,
+  fetchPage: (query, page) => {
+    const [type, genre] = query.split('|') as [TypeFilter, string];
+    return fetchRankingPage({ page, type, genre });
+  },
+  hasMore: (items) => items.length === RANKING_PAGE_SIZE,
+};
+
+/** A search's results, one entry per type and term; asked once per page view. */
+const searchResults = storeFamily((query: string) => {
+  const [type, term] = query.split(/\|(.*)/s) as [TypeFilter, string];
+  return createFetcherStore<RankedSeries[]>(['series/search?', query], {
+    fetcher: () => fetchSearchResults(term, type),
+    dedupeTime: Infinity,
+    revalidateOnFocus: false,
+  });
+});
+
+const PRE_RENDERED: ListSource = { mode: 'ranked', genre: 'ALL', fresh: false };
+
 /**
- * A ranked list: the pre-rendered first page, then infinite scroll, the genre filter and the site-wide
- * search term. Only the newest request's answer is used, so quick changes never mix their results.
+ * A ranked list: the pre-rendered page, then infinite scroll, the genre filter and the site-wide search
+ * term. Each page and each search is read through the query cache, keyed by what it shows, so quick
+ * changes never mix their results.
  */
 export default function RankingList({ type, initialItems, initialPage = 1, children }: RankingListProps) {
-  const [state, dispatch] = useReducer(rankingListReducer, undefined, () =>
-    initialRankingListState(initialItems, initialPage),
+  const hydrated = useHydrated();
+  const [source, setSource] = useState<ListSource>(PRE_RENDERED);
+  const [edits, setEdits] = useState<ListEdits>(NO_EDITS);
+  const ranked = usePagedQuery(
+    rankingPages,
+    hydrated && source.mode === 'ranked' ? `${type}|${source.genre}` : null,
+    source.mode === 'ranked' && !source.fresh ? { firstPage: initialPage + 1, askFirst: false } : {},
   );
+  const results = useQuery(
+    hydrated && source.mode === 'search' ? searchResults(`${type}|${source.query}`) : null,
+  );
+  const view = rankingListView({
+    source,
+    initialItems,
+    initialPage,
+    pages: ranked.pages,
+    results: results.data,
+    edits,
+  });
+  const live = source.mode === 'search' ? results : ranked;
+  const phase =
+    source.mode === 'search'
+      ? results.data !== undefined
+        ? 'idle'
+        : results.error !== undefined
+          ? 'error'
+          : 'loading'
+      : ranked.loading
+        ? 'loading'
+        : ranked.error !== undefined
+          ? 'error'
+          : 'idle';
+
+  // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others.
+  const [genres, setGenres] = useState(() => extractGenres(initialItems));
+  const seen = extractGenres(view.read, genres);
+  if (seen.length !== genres.length) setGenres(seen);
+
   const selection = useStore($compareSelection, { ssr: 'initial' });
   // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
   const tools = useStore($signedInListTools);
@@ -52,7 +117,6 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   const session = useStore($session, { ssr: 'initial' });
   const admin = isAdmin(session.user) ? tools : null;
   const [announcement, setAnnouncement] = useState('');
-  const latestRequest = useRef(0);
   const root = useRef<HTMLDivElement>(null);
   // Where keyboard focus goes once the next render is on screen, when its control went away (the "Clear
   // search" button, a deleted card), so it never falls back to the top of the document.
@@ -63,6 +127,34 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     focus?.();
   });
 
+  // Each answer (or failure) is announced once, when it arrives.
+  const answer = source.mode === 'search' ? results.data : ranked.pages.at(-1);
+  const failure = phase === 'error' ? live.error : undefined;
+  const [announced, setAnnounced] = useState<unknown>(undefined);
+  if (failure !== undefined && failure !== announced) {
+    setAnnounced(failure);
+    setAnnouncement(LOAD_FAILED_MESSAGE);
+  } else if (phase === 'idle' && answer !== undefined && answer !== announced) {
+    setAnnounced(answer);
+    setAnnouncement(answerText());
+  }
+
+  function answerText(): string {
+    if (source.mode === 'search') {
+      const shown = view.shown.length;
+      return `${shown} ${shown === 1 ? 'result' : 'results'} for ${source.query}.`;
+    }
+    const items = ranked.pages.at(-1) ?? [];
+    if (source.fresh && ranked.pages.length === 1) {
+      return items.length === 0
+        ? emptyListMessage(type)
+        : `Showing ${source.genre === 'ALL' ? 'all genres' : source.genre}: ${items.length} series loaded.`;
+    }
+    return items.length < RANKING_PAGE_SIZE
+      ? `${items.length} more series loaded. ${END_OF_LIST_MESSAGE}`
+      : `${items.length} more series loaded.`;
+  }
+
   /** The chosen genre's button: the list's first control, just above where the removed one was. */
   function focusSelectedGenre() {
     root.current?.querySelector<HTMLElement>('[role="group"] [aria-pressed="true"]')?.focus();
@@ -71,64 +163,22 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   // after hydration, so a term in the address never changes the hydrating render.
   const shownTerm = useRef('');
 
-  async function request<T>(fetcher: () => Promise<T>, onLoaded: (value: T) => void): Promise<void> {
-    const id = ++latestRequest.current;
-    try {
-      const value = await fetcher();
-      if (id === latestRequest.current) onLoaded(value);
-    } catch {
-      if (id !== latestRequest.current) return;
-      dispatch({ type: 'failed' });
-      setAnnouncement(LOAD_FAILED_MESSAGE);
-    }
-  }
-
+  /** Page 1 of a genre, asked for again: the cached pages of that list are dropped first. */
   function loadFirstPage(genre: string) {
-    dispatch({ type: 'rankedRequested', genre });
+    const prefix = `${RANKING_KEY}${type}|${genre}&`;
+    queryCache.invalidateKeys((key) => key.startsWith(prefix));
+    setSource({ mode: 'ranked', genre, fresh: true });
     setAnnouncement('Loading series…');
-    void request(
-      () => fetchRankingPage({ page: 1, type, genre }),
-      (items) => {
-        dispatch({ type: 'pageLoaded', page: 1, items });
-        setAnnouncement(
-          items.length === 0
-            ? emptyListMessage(type)
-            : `Showing ${genre === 'ALL' ? 'all genres' : genre}: ${items.length} series loaded.`,
-        );
-      },
-    );
   }
 
   function loadNextPage() {
-    const page = state.page + 1;
-    const { genre } = state;
-    dispatch({ type: 'nextPageRequested' });
     setAnnouncement('Loading more series…');
-    void request(
-      () => fetchRankingPage({ page, type, genre }),
-      (items) => {
-        dispatch({ type: 'pageLoaded', page, items });
-        setAnnouncement(
-          items.length < RANKING_PAGE_SIZE
-            ? `${items.length} more series loaded. ${END_OF_LIST_MESSAGE}`
-            : `${items.length} more series loaded.`,
-        );
-      },
-    );
+    ranked.more();
   }
 
   function search(query: string) {
-    dispatch({ type: 'searchRequested', query });
+    setSource({ mode: 'search', query, genre: source.genre });
     setAnnouncement(`Searching for ${query}…`);
-    void request(
-      () => fetchSearchResults(query, type),
-      (items) => {
-        dispatch({ type: 'searchLoaded', items });
-        // The results shown: a chosen genre filters them here.
-        const shown = visibleSeries({ ...state, mode: 'search', items }).length;
-        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${query}.`);
-      },
-    );
   }
 
   function clearSearch() {
@@ -138,10 +188,10 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
 
   /** A deleted card: its neighbour's title link takes the focus (the next card, else the previous one). */
   function removeSeries(id: number) {
-    const shown = visibleSeries(state);
+    const shown = view.shown;
     const index = shown.findIndex((series) => series.id === id);
     const neighbour = shown[index + 1] ?? shown[index - 1];
-    dispatch({ type: 'seriesRemoved', id });
+    setEdits((current) => ({ ...current, removed: new Set(current.removed).add(id) }));
     if (index >= 0) setAnnouncement(`Deleted ${shown[index]?.title}.`);
     pendingFocus.current = () => {
       const link = neighbour && root.current?.querySelector<HTMLElement>(`a[href="/series/${neighbour.id}"]`);
@@ -151,12 +201,19 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   }
 
   function chooseGenre(genre: string) {
-    if (genre === state.genre && state.phase !== 'error') return;
-    if (state.mode === 'search') {
-      dispatch({ type: 'genreChosenInSearch', genre });
-      if (state.phase === 'idle') {
-        const shown = visibleSeries({ ...state, genre }).length;
-        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${state.query}.`);
+    if (genre === source.genre && phase !== 'error') return;
+    if (source.mode === 'search') {
+      setSource({ ...source, genre });
+      if (phase === 'idle') {
+        const shown = rankingListView({
+          source: { ...source, genre },
+          initialItems,
+          initialPage,
+          pages: [],
+          results: results.data,
+          edits,
+        }).shown.length;
+        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${source.query}.`);
       }
       return;
     }
@@ -168,9 +225,9 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   const focusAfterRetry = useRef<number | null>(null);
   useEffect(() => {
     const index = focusAfterRetry.current;
-    if (index === null || state.phase === 'loading') return;
+    if (index === null || phase === 'loading') return;
     focusAfterRetry.current = null;
-    if (state.phase === 'error') {
+    if (phase === 'error') {
       root.current?.querySelector<HTMLElement>('[data-retry]')?.focus();
       return;
     }
@@ -178,13 +235,11 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     const link = links?.[Math.min(index, links.length - 1)];
     if (link) link.focus();
     else focusSelectedGenre();
-  }, [state.phase]);
+  }, [phase]);
 
   function retry() {
-    focusAfterRetry.current = state.mode === 'search' || state.page === 0 ? 0 : state.items.length;
-    if (state.mode === 'search') search(state.query);
-    else if (state.page === 0) loadFirstPage(state.genre);
-    else loadNextPage();
+    focusAfterRetry.current = source.mode === 'search' || view.page === 0 ? 0 : view.shown.length;
+    live.retry();
   }
 
   // A search term replaces the ranked list; clearing it reloads page 1 (spec).
@@ -192,7 +247,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     if (term === shownTerm.current) return;
     shownTerm.current = term;
     if (term) search(term);
-    else loadFirstPage(state.genre);
+    else loadFirstPage(source.genre);
   });
   useEffect(() => $searchTerm.subscribe((term) => onSearchTermChange(term)), []);
 
@@ -212,7 +267,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   // Infinite scroll: the next page once the viewport's bottom passes 80% of the page, checked at most
   // every 150 ms (spec), and again after each page in case the page is still short.
   const checkScroll = useEffectEvent(() => {
-    if (state.mode !== 'ranked' || state.ended || state.phase !== 'idle') return;
+    if (source.mode !== 'ranked' || view.ended || phase !== 'idle') return;
     const root = document.documentElement;
     if (isPastScrollTrigger(window.scrollY, window.innerHeight, root.scrollHeight)) loadNextPage();
   });
@@ -227,20 +282,20 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     };
   }, []);
   useEffect(() => {
-    if (state.page <= 1) return;
+    if (view.page <= 1) return;
     // After the new cards are laid out.
     const frame = requestAnimationFrame(() => checkScroll());
     return () => cancelAnimationFrame(frame);
-  }, [state.page]);
+  }, [view.page]);
 
-  const series = visibleSeries(state);
-  const loading = state.phase === 'loading';
-  const showEmpty = state.phase === 'idle' && series.length === 0;
-  const showEnd = state.mode === 'ranked' && state.ended && state.phase === 'idle' && series.length > 0;
+  const series = view.shown;
+  const loading = phase === 'loading';
+  const showEmpty = phase === 'idle' && series.length === 0;
+  const showEnd = source.mode === 'ranked' && view.ended && phase === 'idle' && series.length > 0;
 
   return (
     <div className={styles.list} ref={root}>
-      <GenreStrip genres={state.genres} selected={state.genre} onSelect={chooseGenre} />
+      <GenreStrip genres={genres} selected={source.genre} onSelect={chooseGenre} />
 
       {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
       {tools && <tools.ReadingListsHost />}
@@ -248,15 +303,16 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
       {admin && (
         <admin.AddSeriesButton
           onAdded={(added) => {
-            if (type === 'ALL' || added.type === type) dispatch({ type: 'seriesAdded', series: added });
+            if (type === 'ALL' || added.type === type)
+              setEdits((current) => ({ ...current, added: [...current.added, added] }));
           }}
         />
       )}
 
-      {state.mode === 'search' && (
+      {source.mode === 'search' && (
         <div className={styles.searchHeading}>
           <h2>
-            Results for <q>{state.query}</q>
+            Results for <q>{source.query}</q>
           </h2>
           <button type="button" className={styles.secondaryButton} onClick={clearSearch}>
             Clear search
@@ -286,7 +342,12 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
                   admin ? (
                     <admin.SeriesAdminActions
                       series={entry}
-                      onUpdated={(updated) => dispatch({ type: 'seriesUpdated', series: updated })}
+                      onUpdated={(updated) =>
+                        setEdits((current) => ({
+                          ...current,
+                          updated: new Map(current.updated).set(updated.id, updated),
+                        }))
+                      }
                       onDeleted={removeSeries}
                     />
                   ) : undefined
@@ -305,7 +366,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
         </div>
       )}
 
-      {state.phase === 'error' && (
+      {phase === 'error' && (
         <div className={styles.message} role="alert">
           <p>{LOAD_FAILED_MESSAGE}</p>
           <button type="button" className={styles.secondaryButton} onClick={retry} data-retry>
@@ -317,7 +378,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
       {showEmpty && (
         <div className={styles.message}>
           <p>{emptyListMessage(type)}</p>
-          {state.genre !== 'ALL' && (
+          {source.genre !== 'ALL' && (
             <button type="button" className={styles.secondaryButton} onClick={() => chooseGenre('ALL')}>
               Clear genre filter
             </button>
@@ -328,7 +389,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
       {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
 
       {/* The pager pages through the whole ranked list: meaningless over search results or one genre. */}
-      {state.mode === 'ranked' && state.genre === 'ALL' && children}
+      {source.mode === 'ranked' && source.genre === 'ALL' && children}
     </div>
   );
 }

@@ -26,10 +26,6 @@ export function fetchSearchResults(query: string, type: TypeFilter): Promise<Ran
   return api<RankedSeries[]>('/series/search', { query: { query, ...(type === 'ALL' ? {} : { type }) } });
 }
 
-export function fetchSeriesSummary(id: number): Promise<RankedSeries> {
-  return api<RankedSeries>(`/series/summary/${id}`);
-}
-
 export function fetchSeriesDetail(id: number): Promise<SeriesDetail> {
   return api<SeriesDetail>(`/series-details/${id}`);
 }

@@ -3,12 +3,8 @@ import type { RankingKey, SeriesPageData } from './catalogue-types';
 import { paginateRanking, rankingPageId } from './ranking-pages';
 import { rankingPageSchema, seriesPageDataSchema } from './catalogue-schema';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './catalogue-schema';
-import {
-  CatalogueUnavailableError,
-  loadBuildCatalogue,
-  type CatalogueEnv,
-  type LoadedCatalogue,
-} from './catalogue-source';
+import type { BuildSourceEnv } from '../../lib/build-fetch';
+import { CatalogueUnavailableError, loadBuildCatalogue, type LoadedCatalogue } from './catalogue-source';
 
 /**
  * Content-layer loaders for the catalogue: `series` (one entry per series, id = series id, with its
@@ -31,7 +27,7 @@ function onlyGeneratingTypes(): boolean {
   return command === 'check' || command === 'sync';
 }
 
-async function loadCatalogue(env: CatalogueEnv, context: LoaderContext): Promise<LoadedCatalogue> {
+async function loadCatalogue(env: BuildSourceEnv, context: LoaderContext): Promise<LoadedCatalogue> {
   try {
     return await loadBuildCatalogue(env, context.logger);
   } catch (error) {
@@ -54,7 +50,7 @@ async function loadCatalogue(env: CatalogueEnv, context: LoaderContext): Promise
   }
 }
 
-function loadOnce(env: CatalogueEnv, context: LoaderContext): Promise<LoadedCatalogue> {
+function loadOnce(env: BuildSourceEnv, context: LoaderContext): Promise<LoadedCatalogue> {
   if (!shared || Date.now() - shared.at > SHARED_FETCH_MS) {
     const promise = loadCatalogue(env, context);
     shared = { promise, at: Date.now() };
@@ -75,7 +71,7 @@ async function replaceEntries(
   }
 }
 
-export function catalogueLoaders(env: CatalogueEnv): { series: Loader; rankings: Loader } {
+export function catalogueLoaders(env: BuildSourceEnv): { series: Loader; rankings: Loader } {
   return {
     series: {
       name: 'panelrank-catalogue-series',

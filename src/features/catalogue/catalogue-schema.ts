@@ -24,7 +24,7 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
 /** 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series. */
 export const SNAPSHOT_VERSION = 3;
 
-export const catalogueSnapshotSchema = z.object({
+export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
   version: z.literal(SNAPSHOT_VERSION),
   generated_at: z.string(),
@@ -38,8 +38,11 @@ export const catalogueSnapshotSchema = z.object({
   }),
 });
 
-/** The whole build-time catalogue: what the loader stores and what `npm run snapshot` writes. */
-export interface CatalogueSnapshot {
+/**
+ * The catalogue a build renders, fetched from the API or read from a snapshot file: what the loader
+ * stores and what `npm run snapshot` writes.
+ */
+export interface BuildCatalogue {
   format: typeof SNAPSHOT_FORMAT;
   version: typeof SNAPSHOT_VERSION;
   generated_at: string;

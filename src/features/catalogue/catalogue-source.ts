@@ -8,11 +8,12 @@ import {
   cataloguePageSchema,
   rankedSeriesListSchema,
 } from '../../../contract/catalogue';
+import { buildApiUrl, buildFetch, isApiUnreachable, type BuildSourceEnv } from '../../lib/build-fetch';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
-  catalogueSnapshotSchema,
-  type CatalogueSnapshot,
+  buildCatalogueSchema,
+  type BuildCatalogue,
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
 
@@ -29,19 +30,11 @@ import { rankedSeriesFields } from './ranked-series-fields';
  * 4. Neither: the build fails with a message naming both options.
  */
 
-export interface CatalogueEnv {
-  BUILD_API_URL?: string | undefined;
-  PUBLIC_API_URL?: string | undefined;
-  SNAPSHOT_FILE?: string | undefined;
-}
-
-export const DEFAULT_API_URL = 'http://localhost:8787';
 export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
 
 /** The bulk endpoint: every SeriesDetail in id order, paged (`{items, has_more}`, up to 1000 a page). */
 const BULK_PATH = '/series/catalogue';
 const BULK_PAGE_SIZE = 500;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface CatalogueLog {
   info(message: string): void;
@@ -50,62 +43,16 @@ export interface CatalogueLog {
 
 const consoleLog: CatalogueLog = { info: console.log, warn: console.warn };
 
-function nonBlank(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-export function catalogueApiUrl(env: CatalogueEnv): string {
-  return (nonBlank(env.BUILD_API_URL) ?? nonBlank(env.PUBLIC_API_URL) ?? DEFAULT_API_URL).replace(/\/+$/, '');
-}
-
-export function snapshotPath(env: CatalogueEnv): string {
-  return resolve(nonBlank(env.SNAPSHOT_FILE) ?? DEFAULT_SNAPSHOT_FILE);
-}
-
-/** The API could not be reached at all (as opposed to answering with an error). */
-export class ApiUnreachableError extends Error {
-  override name = 'ApiUnreachableError';
+export function snapshotPath(env: BuildSourceEnv): string {
+  return resolve(env.SNAPSHOT_FILE?.trim() || DEFAULT_SNAPSHOT_FILE);
 }
 
 export class CatalogueUnavailableError extends Error {
   override name = 'CatalogueUnavailableError';
 }
 
-async function getJson(apiUrl: string, path: string): Promise<{ status: number; body: unknown }> {
-  const url = `${apiUrl}${path}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ApiUnreachableError(`GET ${url} failed: ${cause}`);
-  }
-  if ([502, 503, 504].includes(response.status)) {
-    throw new ApiUnreachableError(`GET ${url} answered ${response.status}`);
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new Error(`GET ${url} answered ${response.status} with a body that is not JSON`);
-  }
-  return { status: response.status, body };
-}
-
-async function getOk(apiUrl: string, path: string): Promise<unknown> {
-  const { status, body } = await getJson(apiUrl, path);
-  if (status < 200 || status >= 300) {
-    const detail = (body as { detail?: unknown } | undefined)?.detail;
-    throw new Error(
-      `GET ${apiUrl}${path} answered ${status}${typeof detail === 'string' ? `: ${detail}` : ''}`,
-    );
-  }
-  return body;
+function getJson(apiUrl: string, path: string, query: Record<string, string | number>): Promise<unknown> {
+  return buildFetch(path, { baseURL: apiUrl, query });
 }
 
 /** A list entry derived from a detail (the detail carries every RankedSeries field). */
@@ -117,7 +64,7 @@ export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
 async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
   const all: SeriesPageData[] = [];
   for (let page = 1; ; page += 1) {
-    const body = await getOk(apiUrl, `${BULK_PATH}?page=${page}&page_size=${BULK_PAGE_SIZE}`);
+    const body = await getJson(apiUrl, BULK_PATH, { page, page_size: BULK_PAGE_SIZE });
     const { items, has_more } = cataloguePageSchema.parse(body);
     all.push(...items.map((detail) => ({ series: rankedSeriesFromDetail(detail), detail })));
     if (!has_more) return all;
@@ -129,14 +76,15 @@ async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
  * page of every list is pre-rendered, and type lists carry ranks within the type, which only the API knows.
  */
 async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<RankingPlace[]> {
-  const typeParam = key === 'ALL' ? '' : `&type=${key}`;
+  const typeQuery: Record<string, string> = key === 'ALL' ? {} : { type: key };
   const places: RankingPlace[] = [];
   const seen = new Set<number>();
   for (let page = 1; ; page += 1) {
-    const body = await getOk(
-      apiUrl,
-      `/series/rankings?page=${page}&page_size=${RANKING_MAX_PAGE_SIZE}${typeParam}`,
-    );
+    const body = await getJson(apiUrl, '/series/rankings', {
+      page,
+      page_size: RANKING_MAX_PAGE_SIZE,
+      ...typeQuery,
+    });
     const items = rankedSeriesListSchema.parse(body);
     // A vote between two requests can move a series across a page boundary; keep its first place.
     for (const { id, rank } of items) if (!seen.has(id) && seen.add(id)) places.push({ id, rank });
@@ -145,7 +93,7 @@ async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<Ranki
 }
 
 /** Fetches the whole catalogue: the bulk endpoint plus the order of each of the 4 ranked lists. */
-export async function fetchCatalogue(apiUrl: string): Promise<CatalogueSnapshot> {
+export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
   const [series, ...orders] = await Promise.all([
     fetchAllSeries(apiUrl),
@@ -165,7 +113,7 @@ export async function fetchCatalogue(apiUrl: string): Promise<CatalogueSnapshot>
   };
 }
 
-export async function readSnapshotFile(file: string): Promise<CatalogueSnapshot> {
+export async function readSnapshotFile(file: string): Promise<BuildCatalogue> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -174,7 +122,7 @@ export async function readSnapshotFile(file: string): Promise<CatalogueSnapshot>
       `Cannot read the catalogue snapshot ${file}: ${(error as Error).message}`,
     );
   }
-  const parsed = catalogueSnapshotSchema.safeParse(JSON.parse(text));
+  const parsed = buildCatalogueSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
     throw new CatalogueUnavailableError(
       `${file} is not a PanelRank catalogue snapshot (version ${SNAPSHOT_VERSION}): ${parsed.error.issues[0]?.message}. ` +
@@ -185,7 +133,7 @@ export async function readSnapshotFile(file: string): Promise<CatalogueSnapshot>
 }
 
 /** Writes the snapshot atomically (a temporary file, then a rename), so a failed run never leaves half a file. */
-export async function writeSnapshotFile(file: string, snapshot: CatalogueSnapshot): Promise<void> {
+export async function writeSnapshotFile(file: string, snapshot: BuildCatalogue): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(snapshot)}\n`, 'utf8');
@@ -200,19 +148,19 @@ function age(generatedAt: string): string {
 }
 
 export interface LoadedCatalogue {
-  snapshot: CatalogueSnapshot;
+  snapshot: BuildCatalogue;
   /** Where it came from, for the build log: an API URL or a file path. */
   source: string;
 }
 
 /** The catalogue for a build, from the API or a snapshot as described at the top of this module. */
 export async function loadBuildCatalogue(
-  env: CatalogueEnv,
+  env: BuildSourceEnv,
   log: CatalogueLog = consoleLog,
   /** The snapshot used when the API is unreachable; tests point it elsewhere. */
   fallbackSnapshot: string = resolve(DEFAULT_SNAPSHOT_FILE),
 ): Promise<LoadedCatalogue> {
-  if (nonBlank(env.SNAPSHOT_FILE)) {
+  if (env.SNAPSHOT_FILE?.trim()) {
     const file = snapshotPath(env);
     const snapshot = await readSnapshotFile(file);
     log.info(
@@ -220,24 +168,24 @@ export async function loadBuildCatalogue(
     );
     return { snapshot, source: file };
   }
-  const apiUrl = catalogueApiUrl(env);
+  const apiUrl = buildApiUrl(env);
   try {
     const snapshot = await fetchCatalogue(apiUrl);
     log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series).`);
     return { snapshot, source: apiUrl };
   } catch (error) {
-    if (!(error instanceof ApiUnreachableError)) throw error;
+    if (!isApiUnreachable(error)) throw error;
     const fallback = fallbackSnapshot;
     if (existsSync(fallback)) {
       const snapshot = await readSnapshotFile(fallback);
       log.warn(
-        `The API at ${apiUrl} is unreachable (${error.message}); building from the snapshot ${fallback} ` +
+        `The API at ${apiUrl} is unreachable (${(error as Error).message}); building from the snapshot ${fallback} ` +
           `(${age(snapshot.generated_at)}). Its scores may be stale; series pages refresh them live.`,
       );
       return { snapshot, source: fallback };
     }
     throw new CatalogueUnavailableError(
-      `Cannot load the catalogue for the build: the API at ${apiUrl} is unreachable (${error.message}) ` +
+      `Cannot load the catalogue for the build: the API at ${apiUrl} is unreachable (${(error as Error).message}) ` +
         `and there is no snapshot at ${fallback}.\n` +
         `  Either start the API and point the build at it with BUILD_API_URL (or PUBLIC_API_URL),\n` +
         `  or build from a snapshot: run \`npm run snapshot\` while the API is up, then set ` +

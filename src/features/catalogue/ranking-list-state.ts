@@ -1,52 +1,49 @@
 import { RANKING_PAGE_SIZE, type RankedSeries } from './catalogue-types';
-import { extractGenres, hasGenre } from './series-format';
+import { hasGenre } from './series-format';
 
 /**
- * State of a ranked list (home or a type page): the ranked pages loaded so far, or the results of a
- * search. Pure, so the paging rules are testable without a browser.
+ * What a ranked list (home or a type page) shows, from what it has read: the pre-rendered page and the
+ * ranked pages loaded after it, or the results of a search. Pure, so the paging rules are testable without
+ * a browser; the reads themselves go through the query cache (RankingList.tsx).
  */
-export interface RankingListState {
-  mode: 'ranked' | 'search';
-  /** The genre filter, or ALL. */
-  genre: string;
-  /** The search term while in search mode. */
-  query: string;
-  /** Ranked pages: the loaded series, in order, each id once. Search mode: every result. */
-  items: RankedSeries[];
-  /** The last ranked page loaded (0 before the first). */
-  page: number;
-  /** No more pages: the last page had fewer than 25 series, or this is a search. */
-  ended: boolean;
-  phase: 'idle' | 'loading' | 'error';
-  /** Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others. */
-  genres: string[];
+
+/** Where the list's series come from. */
+export type ListSource =
+  /** The ranked list of a genre (or ALL): from the pre-rendered page on, or from page 1 when `fresh`. */
+  | { mode: 'ranked'; genre: string; fresh: boolean }
+  /** A search's results (every match, with its true rank), filtered by the genre here. */
+  | { mode: 'search'; query: string; genre: string };
+
+/** Admin edits made from this list (catalogue-admin): shown at once, over what the API answered. */
+export interface ListEdits {
+  added: RankedSeries[];
+  updated: ReadonlyMap<number, RankedSeries>;
+  removed: ReadonlySet<number>;
 }
 
-export type RankingListAction =
-  | { type: 'rankedRequested'; genre: string }
-  | { type: 'nextPageRequested' }
-  | { type: 'pageLoaded'; page: number; items: RankedSeries[] }
-  | { type: 'searchRequested'; query: string }
-  | { type: 'searchLoaded'; items: RankedSeries[] }
-  | { type: 'genreChosenInSearch'; genre: string }
-  | { type: 'failed' }
-  // Admin edits made from this list (catalogue-admin): shown at once, without reloading the list.
-  | { type: 'seriesAdded'; series: RankedSeries }
-  | { type: 'seriesUpdated'; series: RankedSeries }
-  | { type: 'seriesRemoved'; id: number };
+export const NO_EDITS: ListEdits = { added: [], updated: new Map(), removed: new Set() };
 
-/** The pre-rendered page the list starts from: page 1 on `/`, page 3 on `/page/3`; scrolling loads page 4. */
-export function initialRankingListState(items: RankedSeries[], page = 1): RankingListState {
-  return {
-    mode: 'ranked',
-    genre: 'ALL',
-    query: '',
-    items,
-    page,
-    ended: items.length < RANKING_PAGE_SIZE,
-    phase: 'idle',
-    genres: extractGenres(items),
-  };
+export interface ListRead {
+  source: ListSource;
+  /** The build's page, and which page of the list it is (page 3 on `/page/3`: scrolling loads page 4). */
+  initialItems: RankedSeries[];
+  initialPage: number;
+  /** The ranked pages loaded since, in order. */
+  pages: RankedSeries[][];
+  /** A search's answer, once there. */
+  results: RankedSeries[] | undefined;
+  edits: ListEdits;
+}
+
+export interface ListView {
+  /** Every series read, edits applied (the genres strip learns from these). */
+  read: RankedSeries[];
+  /** The series shown: search results are filtered by the genre here. */
+  shown: RankedSeries[];
+  /** No more pages: the last page had fewer than 25 series, or this is a search. */
+  ended: boolean;
+  /** The last ranked page shown (0 before the first). */
+  page: number;
 }
 
 /** Appends a page, keeping the first occurrence of each id (pages can overlap when ranks move). */
@@ -59,79 +56,42 @@ export function appendUnique(
   return [...current, ...added];
 }
 
-export function rankingListReducer(state: RankingListState, action: RankingListAction): RankingListState {
-  switch (action.type) {
-    case 'rankedRequested':
-      // A fresh page 1: after a genre change or when a search is cleared.
-      return {
-        ...state,
-        mode: 'ranked',
-        genre: action.genre,
-        query: '',
-        items: [],
-        page: 0,
-        ended: false,
-        phase: 'loading',
-      };
-    case 'nextPageRequested':
-      return { ...state, phase: 'loading' };
-    case 'pageLoaded':
-      return {
-        ...state,
-        items: action.page === 1 ? appendUnique([], action.items) : appendUnique(state.items, action.items),
-        page: action.page,
-        ended: action.items.length < RANKING_PAGE_SIZE,
-        phase: 'idle',
-        genres: extractGenres(action.items, state.genres),
-      };
-    case 'searchRequested':
-      return {
-        ...state,
-        mode: 'search',
-        query: action.query,
-        items: [],
-        page: 0,
-        ended: true,
-        phase: 'loading',
-      };
-    case 'searchLoaded':
-      return {
-        ...state,
-        items: action.items,
-        phase: 'idle',
-        genres: extractGenres(action.items, state.genres),
-      };
-    case 'genreChosenInSearch':
-      return { ...state, genre: action.genre };
-    case 'failed':
-      return { ...state, phase: 'error' };
-    case 'seriesAdded':
-      // A new series is Unranked, so it belongs at the end: shown now if the end is already loaded,
-      // otherwise it arrives with the last page. Search results are left as they are.
-      if (state.mode !== 'ranked' || !state.ended || state.phase !== 'idle') return state;
-      if (state.genre !== 'ALL' && !hasGenre(action.series, state.genre)) return state;
-      return {
-        ...state,
-        items: appendUnique(state.items, [action.series]),
-        genres: extractGenres([action.series], state.genres),
-      };
-    case 'seriesUpdated':
-      return {
-        ...state,
-        items: state.items.map((series) => (series.id === action.series.id ? action.series : series)),
-        genres: extractGenres([action.series], state.genres),
-      };
-    case 'seriesRemoved':
-      return { ...state, items: state.items.filter((series) => series.id !== action.id) };
-  }
+function withEdits(items: RankedSeries[], edits: ListEdits): RankedSeries[] {
+  return items
+    .filter((series) => !edits.removed.has(series.id))
+    .map((series) => edits.updated.get(series.id) ?? series);
 }
 
-/** The series shown: search results are filtered by the genre locally (their true ranks are kept). */
-export function visibleSeries(state: RankingListState): RankedSeries[] {
-  if (state.mode === 'search' && state.genre !== 'ALL') {
-    return state.items.filter((series) => hasGenre(series, state.genre));
+export function rankingListView({
+  source,
+  initialItems,
+  initialPage,
+  pages,
+  results,
+  edits,
+}: ListRead): ListView {
+  if (source.mode === 'search') {
+    const read = withEdits(results ?? [], edits);
+    const shown = source.genre === 'ALL' ? read : read.filter((series) => hasGenre(series, source.genre));
+    return { read, shown, ended: true, page: 0 };
   }
-  return state.items;
+  const base = source.fresh ? [] : initialItems;
+  const last = pages.at(-1) ?? (source.fresh ? undefined : initialItems);
+  const ended = last !== undefined && last.length < RANKING_PAGE_SIZE;
+  let read = withEdits(
+    pages.reduce((items, page) => appendUnique(items, page), appendUnique([], base)),
+    edits,
+  );
+  // A new series is Unranked, so it belongs at the end: shown once the end is loaded (the last page brings
+  // it too, once it is in the API's ranking).
+  if (ended) {
+    const added = edits.added.filter(
+      (series) => !edits.removed.has(series.id) && (source.genre === 'ALL' || hasGenre(series, source.genre)),
+    );
+    read = appendUnique(read, withEdits(added, edits));
+  }
+  const page = source.fresh ? pages.length : initialPage + pages.length;
+  return { read, shown: read, ended, page };
 }
 
 /** Infinite scroll fires once the bottom of the viewport passes 80% of the page (spec). */

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
 import { errorStatus } from '../../lib/api-client';
-import { fetchSeriesDetail } from '../catalogue/catalogue-api';
+import { $session } from '../accounts/session-store';
 import type { RankedSeries, SeriesDetail } from '../catalogue/catalogue-types';
 import { CARD_COVER_HEIGHT, CARD_COVER_WIDTH, coverSources } from '../catalogue/cover-image';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
@@ -14,26 +16,22 @@ import {
 } from '../catalogue/series-format';
 import { CATEGORY_LABELS } from '../../../contract/catalogue-values';
 import { categoryScores, formatCategoryScore } from '../series/series-categories';
+import { seriesDetailStore } from '../series/series-detail-query';
 import { MIN_COMPARE, compareHref, parseCompareIds } from './compare-selection';
 import { $compareKnown, $compareSelection } from './compare-store';
 import { useHydrated } from '../../ui/use-hydrated';
 import styles from './ComparePage.module.css';
 
 type CompareItem =
-  { id: number; state: 'ready'; detail: SeriesDetail } | { id: number; state: 'not-found' | 'error' };
+  | { id: number; state: 'ready'; detail: SeriesDetail }
+  | { id: number; state: 'not-found' | 'error' }
+  /** Asked for (again, after a failure): not known yet. */
+  | { id: number; state: 'loading' };
 
-type View = { state: 'loading' } | { state: 'ready'; items: CompareItem[] };
-
-/**
- * The ids to compare: `?ids=` when the address has them (a shared link), else the session's selection,
- * which is then written into the address so the page can be shared or reloaded.
- */
+/** The ids to compare: `?ids=` when the address has them (a shared link), else the session's selection. */
 function idsToCompare(): number[] {
   const fromAddress = idsInAddress();
-  if (fromAddress.length) return fromAddress;
-  const fromSession = $compareSelection.get();
-  if (fromSession.length) window.history.replaceState(window.history.state, '', compareHref(fromSession));
-  return fromSession;
+  return fromAddress.length ? fromAddress : $compareSelection.get();
 }
 
 function idsInAddress(): number[] {
@@ -50,17 +48,25 @@ function previewsToShow(): (RankedSeries | undefined)[] {
 
 const PLACEHOLDERS: undefined[] = Array<undefined>(MIN_COMPARE).fill(undefined);
 
-function loadItem(id: number): Promise<CompareItem> {
-  return fetchSeriesDetail(id).then(
-    (detail): CompareItem => ({ id, state: 'ready', detail }),
-    (error: unknown): CompareItem => ({ id, state: errorStatus(error) === 404 ? 'not-found' : 'error' }),
-  );
+/** Where each series stands: every detail is read in parallel, from the cache the series pages share. */
+function useCompareItems(ids: number[] | null): CompareItem[] | null {
+  const { user } = useStore($session, { ssr: 'initial' });
+  const $items = useMemo(() => {
+    if (ids === null) return null;
+    const stores = ids.map((id) => seriesDetailStore(id, user));
+    return computed(stores, (...values) =>
+      values.map(({ data, error }, index): CompareItem => {
+        const id = ids[index]!;
+        if (data) return { id, state: 'ready', detail: data };
+        if (error !== undefined) return { id, state: errorStatus(error) === 404 ? 'not-found' : 'error' };
+        return { id, state: 'loading' };
+      }),
+    );
+  }, [ids, user]);
+  return useStore($items ?? NO_ITEMS);
 }
 
-/** Every detail in parallel. */
-function loadItems(ids: number[]): Promise<CompareItem[]> {
-  return Promise.all(ids.map(loadItem));
-}
+const NO_ITEMS = computed([], () => null);
 
 interface CompareCardProps {
   /** The list entry: all the card's top half needs. */
@@ -155,29 +161,30 @@ function CompareCard({ series, detail, priority }: CompareCardProps) {
 
 /** The compare page's cards, loaded from the live API. */
 export default function ComparePage() {
-  const [view, setView] = useState<View>({ state: 'loading' });
   // Server-rendered and hydrating render: two placeholders (the ids are only known in the browser); then
   // what the lists knew, at once, until the live details replace it.
   const hydrated = useHydrated();
+  const ids = useMemo(() => (hydrated ? idsToCompare() : null), [hydrated]);
+  const items = useCompareItems(ids);
+  // The cards replace the previews once every detail has answered; a card tried again later keeps its place.
+  const [shown, setShown] = useState(false);
+  if (!shown && items !== null && items.every((item) => item.state !== 'loading')) setShown(true);
   const focusTitleOf = useRef<number | null>(null);
   useEffect(() => {
     const id = focusTitleOf.current;
+    const item = items?.find((entry) => entry.id === id);
+    if (id === null || item?.state === 'loading') return;
     focusTitleOf.current = null;
-    if (id !== null) document.querySelector<HTMLElement>(`#compare-title-${id} a`)?.focus();
+    if (item?.state === 'ready') document.querySelector<HTMLElement>(`#compare-title-${id} a`)?.focus();
   });
 
+  // The session's selection goes into the address, so the page can be shared or reloaded.
   useEffect(() => {
-    let cancelled = false;
-    const ids = idsToCompare();
-    loadItems(ids).then((items) => {
-      if (!cancelled) setView({ state: 'ready', items });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    if (ids?.length && !idsInAddress().length)
+      window.history.replaceState(window.history.state, '', compareHref(ids));
+  }, [ids]);
 
-  if (view.state === 'loading') {
+  if (!shown || items === null) {
     const previews = hydrated ? previewsToShow() : PLACEHOLDERS;
     // The same shape as the loaded view (status, hint slot, list), so the cards shown from the lists'
     // data stay in place, covers included, when the details arrive.
@@ -207,30 +214,24 @@ export default function ComparePage() {
 
   /** A series whose load failed (not a missing one) is asked for again; the others stay as they are. */
   function retry(id: number) {
-    void loadItem(id).then((item) => {
-      setView((current) =>
-        current.state === 'ready'
-          ? { ...current, items: current.items.map((entry) => (entry.id === id ? item : entry)) }
-          : current,
-      );
-      // The button goes with the error: its focus moves to the series' title once the card is there.
-      if (item.state === 'ready') focusTitleOf.current = id;
-    });
+    // The button goes with the error: its focus moves to the series' title once the card is there.
+    focusTitleOf.current = id;
+    seriesDetailStore(id, $session.get().user).invalidate();
   }
 
   return (
     <>
       <p className="visually-hidden" role="status">
-        {view.items.length ? `Comparing ${view.items.length} series.` : ''}
+        {items.length ? `Comparing ${items.length} series.` : ''}
       </p>
-      {view.items.length < MIN_COMPARE && (
+      {items.length < MIN_COMPARE && (
         <p className={styles.hint}>
           Select at least {MIN_COMPARE} series to compare: use the Compare buttons on the rankings.
         </p>
       )}
-      {view.items.length > 0 && (
-        <ul className={styles.grid} role="list" data-count={view.items.length}>
-          {view.items.map((item, index) => (
+      {items.length > 0 && (
+        <ul className={styles.grid} role="list" data-count={items.length}>
+          {items.map((item, index) => (
             <li key={item.id}>
               {item.state === 'ready' ? (
                 <CompareCard
@@ -241,7 +242,8 @@ export default function ComparePage() {
               ) : (
                 <div className={`${styles.card} ${styles.failed}`} role="alert">
                   <p>{item.state === 'not-found' ? 'Series not found' : LOAD_FAILED_MESSAGE}</p>
-                  {item.state === 'error' && (
+                  {/* A card being tried again stays as it was, button included, until the answer. */}
+                  {item.state !== 'not-found' && (
                     <button type="button" className="button" onClick={() => retry(item.id)}>
                       Try again
                     </button>

@@ -20,7 +20,7 @@ export interface PostCardProps {
   html: string | null;
   threadId: number;
   inReaderZone: boolean;
-  like: { count: number; hearted: boolean; pending: boolean };
+  like: { count: number; liked: boolean; pending: boolean };
   canReply: boolean;
   canModify: boolean;
   /** Another post is being edited: only one edit at a time. */
@@ -111,11 +111,11 @@ function PostCard({
         <button
           type="button"
           className={`button ${styles.like}`}
-          aria-pressed={like.hearted}
+          aria-pressed={like.liked}
           disabled={like.pending}
           onClick={() => onLike(post)}
         >
-          <span aria-hidden="true">{like.hearted ? '♥' : '♡'}</span>
+          <span aria-hidden="true">{like.liked ? '♥' : '♡'}</span>
           {like.count}
           <span className="visually-hidden">{like.count === 1 ? ' like' : ' likes'}</span>
         </button>

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { Thread } from '../../../contract/forum';
 import {
@@ -9,11 +10,14 @@ import {
   MAX_THREAD_SERIES_REFS,
   mentionedSeriesIds,
 } from '../../../contract/forum-values';
+import { useQuery } from '../../lib/use-query';
 import Dialog from '../../ui/Dialog';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
+import { $session } from '../accounts/session-store';
 import PostEditor from './editor/PostEditor';
-import { createThread, errorCode, fetchThread, forumErrorMessage, updateThread } from './forum-api';
+import { createThread, errorCode, forumErrorMessage, updateThread } from './forum-api';
+import { threadStore } from './thread-query';
 import styles from './ThreadList.module.css';
 
 export type ThreadFormTarget = { kind: 'create' } | { kind: 'edit'; thread: Thread };
@@ -31,32 +35,29 @@ export interface ThreadFormDialogProps {
 export default function ThreadFormDialog({ target, onClose, onSaved }: ThreadFormDialogProps) {
   const editing = target.kind === 'edit' ? target.thread : null;
   const [title, setTitle] = useState(editing?.title ?? '');
-  const [body, setBody] = useState<string | null>(editing ? null : '');
+  const { user } = useStore($session);
+  // Editing needs the original post's markdown, which the list does not carry: the thread as the thread
+  // page reads it.
+  const original = useQuery(editing ? threadStore(editing.id, user) : null);
+  const [typed, setTyped] = useState<string | null>(null);
+  // The editor starts from the first answer; later polls of the thread do not change what it shows.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  if (loaded === null && original.data) setLoaded(original.data.posts[0]?.content_markdown ?? '');
+  const body = typed ?? (editing ? loaded : '');
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
-  const editingId = editing?.id;
-  // Editing needs the original post's markdown, which the list does not carry.
+  const loadError = editing && original.data === undefined ? original.error : undefined;
   useEffect(() => {
-    if (editingId === undefined) return;
-    let active = true;
-    fetchThread(editingId).then(
-      ({ detail }) => active && setBody(detail?.posts[0]?.content_markdown ?? ''),
-      (error: unknown) => {
-        if (!active) return;
-        showToast(
-          FORUM_TEXT.saveFailedTitle,
-          forumErrorMessage(error, FORUM_TEXT.updateThreadFallback),
-          'error',
-        );
-        onClose();
-      },
+    if (loadError === undefined) return;
+    showToast(
+      FORUM_TEXT.saveFailedTitle,
+      forumErrorMessage(loadError, FORUM_TEXT.updateThreadFallback),
+      'error',
     );
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per thread opened; onClose is a new function each render
-  }, [editingId]);
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure; onClose is a new function each render
+  }, [loadError]);
 
   const submit = async () => {
     if (busy || body === null) return;
@@ -79,6 +80,8 @@ export default function ThreadFormDialog({ target, onClose, onSaved }: ThreadFor
     const input = { title: cleanTitle, first_post_markdown: content, series_ids: seriesIds };
     try {
       const saved = editing ? await updateThread(editing.id, input) : await createThread(input);
+      // The cached thread has the old post; the next reader asks again.
+      if (editing) threadStore(editing.id, user).invalidate();
       showToast(editing ? FORUM_TEXT.threadUpdated : FORUM_TEXT.threadCreated, saved.title, 'success');
       onSaved(saved);
     } catch (error) {
@@ -126,7 +129,7 @@ export default function ThreadFormDialog({ target, onClose, onSaved }: ThreadFor
             <PostEditor
               label="Original post"
               initialValue={body}
-              onChange={setBody}
+              onChange={setTyped}
               hideActions
               threadId={editing?.id}
               mentionLimitText={FORUM_API_TEXTS.tooManyMentions}

@@ -3,7 +3,8 @@ import { atom, computed } from 'nanostores';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Thread } from '../../../contract/forum';
 import { FORUM_PAGE_SIZE, FORUM_TEXT } from '../../../contract/forum-values';
-import { createFetcherStore, queryCache } from '../../lib/query';
+import { createFetcherStore, queryCache, storeFamily } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -52,6 +53,23 @@ function addressOf({ q, page }: ListQuery): string {
   return `/forum${search ? `?${search}` : ''}`;
 }
 
+/** Whether the user may start another thread: asked again before each new thread. */
+const threadsLeft = storeFamily((username: string) =>
+  createFetcherStore<boolean>(['forum/threads-left|', username], {
+    fetcher: () => hasThreadsLeft(username),
+    revalidateOnFocus: false,
+  }),
+);
+
+async function mayStartThread(username: string): Promise<boolean> {
+  const store = threadsLeft(username);
+  // A thread deleted a moment ago (here or in another tab) counts.
+  store.invalidate();
+  const answer = await store.fetch();
+  if ('error' in answer) throw answer.error;
+  return answer.data;
+}
+
 function reloadThreads(): void {
   void queryCache.invalidateKeys((key) => key.startsWith(LIST_KEY));
 }
@@ -66,7 +84,8 @@ export default function ThreadList({ initial }: { initial: ThreadPage | null }) 
   const session = useStore($session, { ssr: 'initial' });
   const hydrated = useHydrated();
   const query = useStore($listQuery);
-  const live = useStore($threadPage);
+  // Read once hydrated: the build renders its own first page, and must not ask the API for it again.
+  const live = useQuery(hydrated ? $threadPage : null);
   const [typed, setTyped] = useState('');
   const [form, setForm] = useState<ThreadFormTarget | null>(null);
   const [opening, setOpening] = useState(false);
@@ -119,7 +138,7 @@ export default function ThreadList({ initial }: { initial: ThreadPage | null }) 
     if (opening) return;
     setOpening(true);
     try {
-      if (!(await hasThreadsLeft(user.username))) {
+      if (!(await mayStartThread(user.username))) {
         showToast(FORUM_TEXT.threadLimitTitle, FORUM_TEXT.threadLimitBody, 'warning');
         return;
       }

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Post, Thread, ThreadDetail } from '../../../contract/forum';
+import type { Post, Thread } from '../../../contract/forum';
 import { FORUM_API_TEXTS, FORUM_TEXT } from '../../../contract/forum-values';
 import { errorStatus } from '../../lib/api-client';
+import { useQuery } from '../../lib/use-query';
 import { SITE_URL } from '../../lib/site-config';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
@@ -13,12 +14,11 @@ import ConfirmDelete from './ConfirmDelete';
 import {
   createPost,
   deletePost,
-  fetchThread,
   forumErrorMessage,
   postBody,
   setLatestFirst,
   setThreadLocked,
-  toggleHeart,
+  toggleLike,
   updatePost,
 } from './forum-api';
 import type { InitialThread } from './forum-types';
@@ -27,20 +27,11 @@ import { checkListChips } from './list-chips';
 import { renderMarkdownOffThread } from './render-markdown';
 import PostCard, { type ShownPost } from './PostCard';
 import SeriesRefs from './SeriesRefs';
+import { threadStore, type ShownThread } from './thread-query';
 import { arrangeThread, deletePreview } from './thread-tree';
 import styles from './ThreadView.module.css';
 
-/** How often an open, visible thread asks for new replies (with its ETag: a 304 costs next to nothing). */
-export const THREAD_POLL_MS = 15_000;
-
-interface Shown {
-  thread: Thread;
-  posts: ShownPost[];
-}
-
-type Load = 'loading' | 'ready' | 'missing' | 'failed';
-
-function fromInitial(initial: InitialThread): Shown {
+function fromInitial(initial: InitialThread): ShownThread {
   return {
     thread: initial.thread,
     posts: initial.posts.map(({ html: _html, ...post }) => ({
@@ -79,7 +70,8 @@ function subtreeIds(posts: ShownPost[], rootId: number): Set<number> {
 
 /**
  * The thread page (part2 §2, Forum thread). Starts from the build's thread (readable without JavaScript),
- * then shows the live one and asks for changes every 15 s while the tab is visible.
+ * then shows the live one and asks for changes every 15 s while the tab is visible (thread-query.ts). The
+ * page's own changes go into the cached thread.
  */
 export default function ThreadView({ initial }: { initial: InitialThread | null }) {
   const session = useStore($session, { ssr: 'initial' });
@@ -91,61 +83,22 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   const [threadId] = useState<number | null>(
     () => initial?.thread.id ?? (typeof window === 'undefined' ? null : threadIdFromAddress()),
   );
-  const [shown, setShown] = useState<Shown | null>(() => (initial ? fromInitial(initial) : null));
-  const [load, setLoad] = useState<Load>(initial ? 'ready' : 'loading');
+  const built = useMemo(() => (initial ? fromInitial(initial) : null), [initial]);
+  const $thread = hydrated && threadId !== null ? threadStore(threadId, user) : null;
+  const live = useQuery($thread);
+  const shown: ShownThread | null = live.data ?? built;
+  const missing = errorStatus(live.error) === 404;
   /** Bodies rendered here, by `{post id}@{updated_at}`. */
   const [rendered, setRendered] = useState<ReadonlyMap<string, string>>(new Map());
-  const [likes, setLikes] = useState<ReadonlyMap<number, { count: number; hearted: boolean }>>(new Map());
+  const [likes, setLikes] = useState<ReadonlyMap<number, { count: number; liked: boolean }>>(new Map());
   const [editingId, setEditingId] = useState<number | null>(null);
   const [openReplies, setOpenReplies] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<{ post: ShownPost; preview: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [adminBusy, setAdminBusy] = useState(false);
-  const etag = useRef<string | null>(null);
   const postsRef = useRef<HTMLDivElement>(null);
   /** The build's HTML of each post, valid while the post's updated_at is unchanged. */
   const builtBodies = useMemo(() => new Map(initial?.posts.map((post) => [post.id, post]) ?? []), [initial]);
-
-  const applyDetail = useCallback((detail: ThreadDetail) => {
-    setShown({ thread: detail.thread, posts: detail.posts });
-    setLoad('ready');
-  }, []);
-
-  // The live thread, then a poll with its ETag every 15 s while the page is visible; again at once when
-  // the tab comes back. Answers differ per viewer (their likes), so a sign-in or sign-out starts over.
-  useEffect(() => {
-    if (threadId === null) return;
-    let active = true;
-    let inFlight = false;
-    etag.current = null;
-    const poll = async () => {
-      if (inFlight || document.visibilityState !== 'visible') return;
-      inFlight = true;
-      try {
-        const answer = await fetchThread(threadId, etag.current);
-        if (!active) return;
-        etag.current = answer.etag;
-        if (answer.detail) applyDetail(answer.detail);
-      } catch (error) {
-        if (!active) return;
-        if (errorStatus(error) === 404) setLoad('missing');
-        else setLoad((current) => (current === 'loading' ? 'failed' : current));
-      } finally {
-        inFlight = false;
-      }
-    };
-    void poll();
-    const timer = window.setInterval(() => void poll(), THREAD_POLL_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void poll();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      active = false;
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [threadId, session.token, applyDetail]);
 
   // Each post's HTML: the build's while the post is unchanged, else rendered here by the one renderer (in
   // a worker started only when such a post shows up: a new or edited post, a thread newer than the build).
@@ -167,19 +120,16 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
         !rendered.has(versionKey(post)),
     );
     if (unrendered.length === 0) return;
-    let active = true;
+    // Bodies are kept by post version, so one rendered for a version no longer shown is merely unused.
     Promise.all(
       unrendered.map(
         async (post) => [versionKey(post), await renderMarkdownOffThread(post.content_markdown)] as const,
       ),
     ).then(
-      (done) => active && setRendered((current) => new Map([...current, ...done])),
+      (done) => setRendered((current) => new Map([...current, ...done])),
       // The source text stays shown.
       () => undefined,
     );
-    return () => {
-      active = false;
-    };
   }, [shown, rendered, builtBodies]);
 
   const arranged = useMemo(
@@ -198,20 +148,22 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     if (!initial && shown) document.title = `${shown.thread.title} · Forum | PanelRank`;
   }, [initial, shown]);
 
+  /** A change the API confirmed, put into the cached thread (the next poll brings the API's own). */
+  const patchThread = useCallback(
+    (change: (current: ShownThread) => ShownThread) => {
+      const current = $thread?.get().data ?? built;
+      if ($thread && current) $thread.mutate(change(current));
+    },
+    [$thread, built],
+  );
+
   const patchPosts = useCallback(
     (change: (posts: ShownPost[]) => ShownPost[], postCountDelta = 0) =>
-      setShown((current) =>
-        current
-          ? {
-              thread: {
-                ...current.thread,
-                post_count: Math.max(0, current.thread.post_count + postCountDelta),
-              },
-              posts: change(current.posts),
-            }
-          : current,
-      ),
-    [],
+      patchThread((current) => ({
+        thread: { ...current.thread, post_count: Math.max(0, current.thread.post_count + postCountDelta) },
+        posts: change(current.posts),
+      })),
+    [patchThread],
   );
 
   const addPost = useCallback(
@@ -228,12 +180,12 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
       }
       if (threadId === null || likesInFlight.current.has(post.id)) return;
       likesInFlight.current.add(post.id);
-      const hearted = !post.viewer_has_hearted;
+      const liked = !post.viewer_has_hearted;
       // Optimistic, never below 0; the button stays disabled until the answer.
       setLikes((current) =>
-        new Map(current).set(post.id, { hearted, count: Math.max(0, post.heart_count + (hearted ? 1 : -1)) }),
+        new Map(current).set(post.id, { liked, count: Math.max(0, post.heart_count + (liked ? 1 : -1)) }),
       );
-      toggleHeart(threadId, post.id)
+      toggleLike(threadId, post.id)
         .then((result) =>
           patchPosts((posts) =>
             posts.map((p) =>
@@ -315,7 +267,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     setAdminBusy(true);
     try {
       const change = await action();
-      setShown((current) => (current ? { ...current, thread: { ...current.thread, ...change } } : current));
+      patchThread((current) => ({ ...current, thread: { ...current.thread, ...change } }));
     } catch (error) {
       showToast(FORUM_TEXT.actionFailedTitle, forumErrorMessage(error, failure), 'error');
     } finally {
@@ -324,21 +276,21 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   };
 
   if (!shown || !arranged) {
-    const missing = load === 'missing' || (hydrated && threadId === null);
+    const failed = live.error !== undefined && !missing;
     return (
       <div className={styles.thread}>
         <Toaster />
         <p className={styles.crumbs}>
           <a href="/forum">Forum</a>
         </p>
-        {missing ? (
+        {missing || (hydrated && threadId === null) ? (
           <div className={styles.notice}>
             <h1>{FORUM_API_TEXTS.threadNotFound}</h1>
             <p>
               It may have been deleted. <a href="/forum">Back to the forum</a>
             </p>
           </div>
-        ) : load === 'failed' ? (
+        ) : failed ? (
           <div className={styles.notice} role="alert">
             <h1>Forum thread</h1>
             <p>The thread could not be loaded. Check your connection and reload the page.</p>
@@ -364,7 +316,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     const pending = likes.get(post.id);
     return pending
       ? { ...pending, pending: true }
-      : { count: post.heart_count, hearted: post.viewer_has_hearted, pending: false };
+      : { count: post.heart_count, liked: post.viewer_has_hearted, pending: false };
   };
   const card = (post: ShownPost, label: string, depth: number | null) => (
     <PostCard

@@ -120,12 +120,13 @@ export function setLatestFirst(id: number, latestFirst: boolean): Promise<Settin
   });
 }
 
-export function toggleHeart(threadId: number, postId: number): Promise<HeartResult> {
+/** Likes a post, or takes the like back (the contract calls a like a heart). */
+export function toggleLike(threadId: number, postId: number): Promise<HeartResult> {
   return api<HeartResult>(`/forum/threads/${threadId}/posts/${postId}/heart`, { method: 'POST' });
 }
 
-export function searchSeriesForMention(q: string, signal?: AbortSignal): Promise<MentionResult[]> {
-  return api<MentionResult[]>('/forum/series-search', { query: { q, limit: MENTION_RESULTS_MAX }, signal });
+export function searchSeriesForMention(q: string): Promise<MentionResult[]> {
+  return api<MentionResult[]>('/forum/series-search', { query: { q, limit: MENTION_RESULTS_MAX } });
 }
 
 export function uploadImage(threadId: number, file: File, postId?: number): Promise<MediaUploadResult> {

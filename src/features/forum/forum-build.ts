@@ -9,7 +9,7 @@ import {
   threadSchema,
   type Thread,
 } from '../../../contract/forum';
-import { catalogueApiUrl, type CatalogueEnv } from '../catalogue/catalogue-source';
+import { answeredStatus, buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
 import { renderPost } from './markdown';
 import type { InitialThread, PrerenderedThread } from './forum-types';
 
@@ -20,7 +20,6 @@ import type { InitialThread, PrerenderedThread } from './forum-types';
  * load them live (the /forum island, and /forum/fallback for every thread).
  */
 
-const TIMEOUT_MS = 30_000;
 /** Thread reads at a time: enough to hide latency, few enough not to crowd the API's other clients. */
 const CONCURRENCY = 8;
 
@@ -35,29 +34,20 @@ export const prerenderedThreadSchema = z.object({
   ),
 });
 
-class ApiAnswerError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function getJson(apiUrl: string, path: string): Promise<{ body: unknown; headers: Headers }> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  if (!response.ok) throw new ApiAnswerError(`GET ${path} answered ${response.status}`, response.status);
-  return { body: await response.json(), headers: response.headers };
+async function getJson(
+  apiUrl: string,
+  path: string,
+  query: Record<string, number> = {},
+): Promise<{ body: unknown; headers: Headers }> {
+  const response = await buildFetch.raw(path, { baseURL: apiUrl, query });
+  return { body: response._data, headers: response.headers };
 }
 
 /** Every thread, in the list's order (pinned first, then last activity). */
 async function fetchAllThreads(apiUrl: string): Promise<Thread[]> {
   const threads: Thread[] = [];
   for (let page = 1; ; page += 1) {
-    const { body } = await getJson(apiUrl, `/forum/threads?page=${page}&page_size=${FORUM_MAX_PAGE_SIZE}`);
+    const { body } = await getJson(apiUrl, '/forum/threads', { page, page_size: FORUM_MAX_PAGE_SIZE });
     const batch = threadListSchema.parse(body);
     threads.push(...batch);
     if (batch.length < FORUM_MAX_PAGE_SIZE) return threads;
@@ -74,7 +64,7 @@ export async function fetchPrerenderedThread(
   try {
     ({ body } = await getJson(apiUrl, `/forum/threads/${id}`));
   } catch (error) {
-    if (error instanceof ApiAnswerError && error.status === 404) return null;
+    if (answeredStatus(error) === 404) return null;
     throw error;
   }
   const { thread, posts } = threadDetailSchema.parse(body);
@@ -100,12 +90,12 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return results;
 }
 
-export function forumThreadsLoader(env: CatalogueEnv): Loader {
+export function forumThreadsLoader(env: BuildSourceEnv): Loader {
   return {
     name: 'panelrank-forum-threads',
     schema: prerenderedThreadSchema,
     async load(context) {
-      const apiUrl = catalogueApiUrl(env);
+      const apiUrl = buildApiUrl(env);
       let threads: PrerenderedThread[];
       try {
         const list = await fetchAllThreads(apiUrl);
@@ -137,12 +127,15 @@ export interface PrerenderedThreadList {
 }
 
 export async function loadPrerenderedThreadList(
-  env: CatalogueEnv,
+  env: BuildSourceEnv,
   warn: (message: string) => void = console.warn,
 ): Promise<PrerenderedThreadList | null> {
-  const apiUrl = catalogueApiUrl(env);
+  const apiUrl = buildApiUrl(env);
   try {
-    const { body, headers } = await getJson(apiUrl, `/forum/threads?page=1&page_size=${FORUM_PAGE_SIZE}`);
+    const { body, headers } = await getJson(apiUrl, '/forum/threads', {
+      page: 1,
+      page_size: FORUM_PAGE_SIZE,
+    });
     const threads = threadListSchema.parse(body);
     return { threads, total: Number(headers.get('x-total-count') ?? threads.length) };
   } catch (error) {

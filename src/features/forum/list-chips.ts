@@ -1,24 +1,28 @@
 import { api, errorStatus } from '../../lib/api-client';
+import { createFetcherStore, storeFamily } from '../../lib/query';
 import { FORUM_TEXT } from '../../../contract/forum-values';
 import { LIST_CHIP_CLASS, LIST_CHIP_GONE_CLASS } from './post-text';
 
-// One check per token and page view, however many posts link the list.
-const checks = new Map<string, Promise<boolean>>();
+/** One check per token and page view, however many posts link the list. */
+const publicListCheck = storeFamily((token: string) =>
+  createFetcherStore<boolean>(['reading-lists/public-check/', token], {
+    // False only when the API says the list is not public; an unreachable API proves nothing.
+    fetcher: () =>
+      api(`/reading-lists/public/${encodeURIComponent(token)}`, { method: 'GET' }).then(
+        () => true,
+        (error: unknown) => {
+          const status = errorStatus(error);
+          return !(status === 404 || status === 403 || status === 410);
+        },
+      ),
+    dedupeTime: Infinity,
+    revalidateOnFocus: false,
+  }),
+);
 
-/** False only when the API says the list is not public (404); an unreachable API proves nothing. */
-export function isListStillPublic(token: string): Promise<boolean> {
-  let check = checks.get(token);
-  if (!check) {
-    check = api(`/reading-lists/public/${encodeURIComponent(token)}`, { method: 'GET' }).then(
-      () => true,
-      (error: unknown) => {
-        const status = errorStatus(error);
-        return !(status === 404 || status === 403 || status === 410);
-      },
-    );
-    checks.set(token, check);
-  }
-  return check;
+export async function isListStillPublic(token: string): Promise<boolean> {
+  const answer = await publicListCheck(token).fetch();
+  return 'data' in answer ? answer.data : true;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type Issue,
   type IssueCounts,
 } from '../../../contract/issues';
-import { catalogueApiUrl, type CatalogueEnv } from '../catalogue/catalogue-source';
+import { buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
 
 /** The tracker's first page as the build shows it to crawlers and visitors without JavaScript. */
 export interface PrerenderedTracker {
@@ -14,34 +14,24 @@ export interface PrerenderedTracker {
   counts: IssueCounts;
 }
 
-const TIMEOUT_MS = 15_000;
-
 /**
  * Reads the first page and the counters from the API the build uses. The tracker is live in the browser
  * anyway, so a build without the API (a snapshot build) still succeeds: it gets null, and a warning.
  */
 export async function loadPrerenderedTracker(
-  env: CatalogueEnv,
+  env: BuildSourceEnv,
   warn: (message: string) => void = console.warn,
 ): Promise<PrerenderedTracker | null> {
-  const apiUrl = catalogueApiUrl(env);
+  const apiUrl = buildApiUrl(env);
   try {
-    const get = async (path: string) => {
-      const response = await fetch(`${apiUrl}${path}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-      return response;
-    };
     const [list, counts] = await Promise.all([
-      get(`/issues?page=1&page_size=${ISSUES_PAGE_SIZE}`),
-      get('/issues/counts'),
+      buildFetch.raw('/issues', { baseURL: apiUrl, query: { page: 1, page_size: ISSUES_PAGE_SIZE } }),
+      buildFetch('/issues/counts', { baseURL: apiUrl }),
     ]);
     return {
-      issues: issueListSchema.parse(await list.json()),
+      issues: issueListSchema.parse(list._data),
       total: Number(list.headers.get('x-total-count') ?? 0),
-      counts: issueCountsSchema.parse(await counts.json()),
+      counts: issueCountsSchema.parse(counts),
     };
   } catch (error) {
     warn(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { SERIES_STATUSES, SERIES_TYPES } from '../../../contract/catalogue-values';
 import {
   DEFAULT_LIST_SORT,
@@ -6,7 +6,8 @@ import {
   LIST_TEXT,
   type ListSort,
 } from '../../../contract/reading-lists-values';
-import type { ListItem, ReadingListSummary } from '../../../contract/reading-lists';
+import type { ListItem, ListItemsPage, ReadingListSummary } from '../../../contract/reading-lists';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
 import { statusLabel } from '../catalogue/series-format';
 import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
 import { listFailureMessage, SORT_LABELS } from './list-messages';
@@ -15,6 +16,16 @@ import { useSentinel } from './use-sentinel';
 import fieldStyles from '../../ui/TextField.module.css';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
+
+/** An open list's items under some filters (`{list id}|{filters as JSON}`), 25 a page. */
+const listItemsPages: PagedRead<ListItemsPage> = {
+  key: (query, page) => `reading-lists/items?page=${page}|${query}`,
+  fetchPage: (query, page) => {
+    const separator = query.indexOf('|');
+    return fetchListItems(Number(query.slice(0, separator)), page, JSON.parse(query.slice(separator + 1)));
+  },
+  hasMore: (page) => page.has_more,
+};
 
 const NO_FILTERS: ItemFilters = { type: '', status: '', sort: DEFAULT_LIST_SORT, minScore: '', minVotes: '' };
 /** Typing in a number field waits this long before asking the API. */
@@ -37,54 +48,40 @@ function validNumber(value: string, min: number, max: number, whole: boolean): b
 export default function ListItems({ list, onCountChanged, onAnnounce }: ListItemsProps) {
   const [filters, setFilters] = useState<ItemFilters>(NO_FILTERS);
   const [applied, setApplied] = useState<ItemFilters>(NO_FILTERS);
-  const [items, setItems] = useState<ListItem[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(false);
-  const [total, setTotal] = useState(0);
-  const [phase, setPhase] = useState<'loading' | 'idle' | 'error'>('loading');
+  const paged = usePagedQuery(listItemsPages, `${list.id}|${JSON.stringify(applied)}`);
+  // While other filters load, the rows of the last ones stay.
+  const [last, setLast] = useState<ListItemsPage[]>([]);
+  if (paged.pages.length > 0 && paged.pages !== last) setLast(paged.pages);
+  const shownPages = paged.pages.length > 0 || !paged.loading ? paged.pages : last;
+  const items = useMemo(() => shownPages.flatMap((page) => page.items), [shownPages]);
+  const total = shownPages.at(-1)?.total ?? 0;
+  const itemCount = shownPages.at(-1)?.item_count;
+  const phase = paged.loading ? 'loading' : paged.error !== undefined ? 'error' : 'idle';
   const [rowError, setRowError] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
-  const latest = useRef(0);
   const id = useId();
 
   const scoreValid = validNumber(filters.minScore, 0, 10, false);
   const votesValid = validNumber(filters.minVotes, 0, Number.MAX_SAFE_INTEGER, true);
 
-  function load(next: number, using: ItemFilters) {
-    const request = ++latest.current;
-    setPhase('loading');
-    fetchListItems(list.id, next, using).then(
-      (answer) => {
-        if (request !== latest.current) return;
-        setItems((shown) => (next === 1 ? answer.items : [...shown, ...answer.items]));
-        setPage(next);
-        setHasMore(answer.has_more);
-        setTotal(answer.total);
-        setPhase('idle');
-        if (answer.item_count !== list.item_count) onCountChanged(answer.item_count);
-      },
-      () => {
-        if (request === latest.current) setPhase('error');
-      },
-    );
-  }
+  // The API's count of the list may differ from the one the panel shows (changed elsewhere).
+  const countChanged = useEffectEvent((count: number) => {
+    if (count !== list.item_count) onCountChanged(count);
+  });
+  useEffect(() => {
+    if (itemCount !== undefined) countChanged(itemCount);
+  }, [itemCount]);
 
   // The filters apply as they change; typed numbers after a pause, and only once they are valid.
   useEffect(() => {
     if (!scoreValid || !votesValid) return;
     const typed = filters.minScore !== applied.minScore || filters.minVotes !== applied.minVotes;
-    const timer = setTimeout(
-      () => {
-        setApplied(filters);
-        load(1, filters);
-      },
-      typed ? TYPING_DELAY_MS : 0,
-    );
+    const timer = setTimeout(() => setApplied(filters), typed ? TYPING_DELAY_MS : 0);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filters]);
 
-  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore, () => load(page + 1, applied));
+  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && paged.hasMore, paged.more);
 
   async function remove(item: ListItem) {
     if (removing !== null) return;
@@ -92,8 +89,12 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
     setRowError('');
     try {
       const changed = await removeSeriesFromList(list.id, item.series_id);
-      setItems((shown) => shown.filter((entry) => entry.series_id !== item.series_id));
-      setTotal((count) => Math.max(0, count - 1));
+      paged.update((page) => ({
+        ...page,
+        items: page.items.filter((entry) => entry.series_id !== item.series_id),
+        total: Math.max(0, page.total - 1),
+        item_count: changed.item_count,
+      }));
       onCountChanged(changed.item_count);
       onAnnounce(`Removed “${item.title}” from “${list.name}”.`);
     } catch (failure) {
@@ -109,7 +110,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
     applied.status !== '' ||
     applied.minScore.trim() !== '' ||
     applied.minVotes.trim() !== '';
-  const firstLoad = phase === 'loading' && page === 0;
+  const firstLoad = phase === 'loading' && shownPages.length === 0;
 
   return (
     <div className={styles.items}>
@@ -247,7 +248,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
       {phase === 'error' && (
         <div className={styles.inlineMessage} role="alert">
           <p>{LIST_TEXT.loadListsFailed}</p>
-          <button type="button" className="button" onClick={() => load(page + 1, applied)}>
+          <button type="button" className="button" onClick={paged.retry}>
             {LIST_TEXT.tryAgain}
           </button>
         </div>

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
-import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
+import type { ReadingList, ReadingListSummary, ReadingListsPage } from '../../../contract/reading-lists';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
 import { fetchMyListsPage } from './lists-api';
@@ -11,7 +12,12 @@ import { useSentinel } from './use-sentinel';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
 
-type Phase = 'loading' | 'idle' | 'error';
+/** The user's lists, 10 a page; one cache entry per page and user. */
+const myListsPages: PagedRead<ReadingListsPage> = {
+  key: (owner, page) => `reading-lists/me/paged?page=${page}|${owner}`,
+  fetchPage: (_owner, page) => fetchMyListsPage(page),
+  hasMore: (page) => page.has_more,
+};
 
 function subscribeToHash(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
@@ -28,15 +34,14 @@ export default function MyListsPage() {
   const hydrated = useHydrated();
   const session = useStore($session, { ssr: 'initial' });
   const signedIn = session.user !== null;
-  const [lists, setLists] = useState<ReadingListSummary[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(true);
-  const [phase, setPhase] = useState<Phase>('loading');
+  // Once hydrated, and per user: a new user means a new page load anyway.
+  const paged = usePagedQuery(myListsPages, hydrated && session.user ? `user-${session.user.id}` : null);
+  const lists = useMemo(() => paged.pages.flatMap((page) => page.items), [paged.pages]);
+  const { hasMore } = paged;
+  const phase = paged.loading ? 'loading' : paged.error !== undefined ? 'error' : 'idle';
   /** Lists the user opened or closed; the others are open when anchored. */
   const [toggled, setToggled] = useState<Map<number, boolean>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
-  const latest = useRef(0);
-  const inFlight = useRef<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Visitors log in first, then come back here.
@@ -46,54 +51,23 @@ export default function MyListsPage() {
     }
   }, [hydrated, signedIn]);
 
-  /**
-   * Fetches a page and shows it. Sets no state before the answer, so effects may call it; the page's
-   * first load starts in the loading phase already.
-   */
-  function fetchPage(next: number) {
-    if (inFlight.current === next) return;
-    inFlight.current = next;
-    const request = ++latest.current;
-    fetchMyListsPage(next).then(
-      (answer) => {
-        if (request !== latest.current) return;
-        inFlight.current = null;
-        setLists((shown) => (next === 1 ? answer.items : [...shown, ...answer.items]));
-        setPage(next);
-        setHasMore(answer.has_more);
-        setPhase('idle');
-      },
-      () => {
-        if (request !== latest.current) return;
-        inFlight.current = null;
-        setPhase('error');
-        setAnnouncement(LIST_TEXT.loadListsFailed);
-      },
-    );
+  // Each failed load is announced once.
+  const [announcedFailure, setAnnouncedFailure] = useState<unknown>();
+  if (paged.error !== undefined && paged.error !== announcedFailure) {
+    setAnnouncedFailure(paged.error);
+    setAnnouncement(LIST_TEXT.loadListsFailed);
   }
-
-  /** For events (scrolling, Try again): shows the loading state at once. */
-  function loadPage(next: number) {
-    setPhase('loading');
-    fetchPage(next);
-  }
-
-  const fetchNextPage = useEffectEvent(() => fetchPage(page + 1));
-
-  useEffect(() => {
-    if (hydrated && signedIn) fetchPage(1);
-    // Once per session: a new user means a new page load anyway.
-  }, [hydrated, signedIn]);
 
   // An anchored list (`#list-{id}`) is open unless the user closed it; once loaded it scrolls into view.
   // More pages load until it is there, or none remain.
   const hash = useSyncExternalStore(subscribeToHash, currentHash, () => '');
   const anchored = listIdFromHash(hash);
   const revealedHash = useRef('');
+  const loadNextPage = useEffectEvent(() => paged.more());
   useEffect(() => {
     if (anchored === null || phase !== 'idle' || revealedHash.current === hash) return;
     if (!lists.some((list) => list.id === anchored)) {
-      if (hasMore) fetchNextPage();
+      if (hasMore) loadNextPage();
       return;
     }
     revealedHash.current = hash;
@@ -105,35 +79,32 @@ export default function MyListsPage() {
   }, [anchored, hash, phase, lists, hasMore]);
   const isOpen = (id: number) => toggled.get(id) ?? id === anchored;
 
-  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore && page > 0, () =>
-    loadPage(page + 1),
-  );
+  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore && lists.length > 0, paged.more);
 
   function toggle(id: number) {
     setToggled((current) => new Map(current).set(id, !isOpen(id)));
   }
 
+  /** A list the API changed (shared, items removed): its entry in the cached pages follows. */
   function updated(list: ReadingList | ReadingListSummary) {
-    setLists((shown) =>
-      shown.map((existing) =>
-        existing.id === list.id
-          ? {
-              id: list.id,
-              name: list.name,
-              is_public: list.is_public,
-              share_token: list.share_token,
-              item_count: list.item_count,
-            }
-          : existing,
-      ),
-    );
+    const summary: ReadingListSummary = {
+      id: list.id,
+      name: list.name,
+      is_public: list.is_public,
+      share_token: list.share_token,
+      item_count: list.item_count,
+    };
+    paged.update((page) => ({
+      ...page,
+      items: page.items.map((existing) => (existing.id === list.id ? summary : existing)),
+    }));
   }
 
   function deleted(id: number) {
     const index = lists.findIndex((list) => list.id === id);
     const name = lists[index]?.name ?? '';
     const neighbour = lists[index + 1] ?? lists[index - 1];
-    setLists((shown) => shown.filter((list) => list.id !== id));
+    paged.update((page) => ({ ...page, items: page.items.filter((list) => list.id !== id) }));
     setAnnouncement(`Deleted “${name}”.`);
     // The deleted list's buttons are gone: focus its neighbour's heading button, else the page heading.
     requestAnimationFrame(() => {
@@ -183,7 +154,7 @@ export default function MyListsPage() {
       {phase === 'error' && (
         <div className={pageStyles.message} role="alert">
           <p>{LIST_TEXT.loadListsFailed}</p>
-          <button type="button" className="button" onClick={() => loadPage(page + 1)}>
+          <button type="button" className="button" onClick={paged.retry}>
             {LIST_TEXT.tryAgain}
           </button>
         </div>

@@ -6,6 +6,8 @@ import {
   type ListSort,
 } from '../../../contract/reading-lists-values';
 import type { PublicReadingList } from '../../../contract/reading-lists';
+import { createFetcherStore, storeFamily } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
 import { fetchSharedList, sharedListCsvUrl } from './lists-api';
 import { formatItemCount, shareTokenFromPath } from './list-format';
@@ -29,11 +31,13 @@ const SHARED_SORTS: ListSort[] = [
   'title_desc',
 ];
 
-/** The loaded list for one token and sort, or null when it could not be loaded. */
-interface Answer {
-  key: string;
-  list: PublicReadingList | null;
-}
+/** One shared list in one sort, keyed `{token}|{sort}`. */
+const sharedListStore = storeFamily((key: string) => {
+  const [, token, sort] = /^(.*)\|([^|]*)$/s.exec(key)!;
+  return createFetcherStore<PublicReadingList>(`reading-lists/public/${key}`, {
+    fetcher: () => fetchSharedList(token!, sort as ListSort),
+  });
+});
 
 const noSubscription = () => () => {};
 const currentPath = () => window.location.pathname;
@@ -48,39 +52,29 @@ export default function SharedListPage() {
   const path = useSyncExternalStore(noSubscription, currentPath, () => null);
   const token = path === null ? null : shareTokenFromPath(path);
   const [sort, setSort] = useState<ListSort>(DEFAULT_LIST_SORT);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const key = token ? `${token}|${sort}` : null;
+  const live = useQuery(key ? sharedListStore(key) : null);
+  // While another sort loads, the rows of the last one stay.
+  const [last, setLast] = useState<{ key: string; list: PublicReadingList } | null>(null);
+  if (key && live.data && live.data !== last?.list) setLast({ key, list: live.data });
   const [shown, setShown] = useState({ key: '', count: SHARED_LIST_STEP });
   const [copied, setCopied] = useState<{ text: string; id: number } | null>(null);
-  const key = token ? `${token}\n${sort}` : null;
 
-  useEffect(() => {
-    if (!token || !key) return;
-    let current = true;
-    fetchSharedList(token, sort).then(
-      (list) => {
-        if (!current) return;
-        setAnswer({ key, list });
-        document.title = documentTitle(`${list.name} · Shared reading list`);
-      },
-      () => {
-        if (current) setAnswer({ key, list: null });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, sort, key]);
-
-  const loading = token !== '' && (key === null || answer?.key !== key);
-  const failed = !loading && answer?.list === null;
-  // While another sort loads, the rows of the last one stay.
-  const list = answer?.list ?? null;
+  const loading = token !== '' && live.data === undefined && live.error === undefined;
+  const failed = !loading && live.data === undefined;
+  const list = live.data ?? (loading ? (last?.list ?? null) : null);
+  const listKey = live.data ? key : last?.key;
   const items = list?.items ?? [];
-  const count = shown.key === answer?.key ? shown.count : SHARED_LIST_STEP;
+  const count = shown.key === listKey ? shown.count : SHARED_LIST_STEP;
   const ended = !loading && count >= items.length;
   const sentinel = useSentinel<HTMLDivElement>(!loading && !ended, () =>
-    setShown({ key: answer?.key ?? '', count: count + SHARED_LIST_STEP }),
+    setShown({ key: listKey ?? '', count: count + SHARED_LIST_STEP }),
   );
+
+  const name = live.data?.name;
+  useEffect(() => {
+    if (name !== undefined) document.title = documentTitle(`${name} · Shared reading list`);
+  }, [name]);
 
   async function copyLink() {
     let text: string = LIST_TEXT.linkCopied;

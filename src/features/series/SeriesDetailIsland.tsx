@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { errorStatus } from '../../lib/api-client';
+import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
-import { fetchSeriesDetail, fetchSeriesSummary } from '../catalogue/catalogue-api';
+import { useHydrated } from '../../ui/use-hydrated';
+import { $session } from '../accounts/session-store';
 import type { SeriesDetail, SeriesPageData } from '../catalogue/catalogue-types';
 import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
-import { $updatedSeriesDetail, VOTE_PANEL_ID, seriesIdFromPath } from './series-detail-store';
+import { seriesDetailStore } from './series-detail-query';
+import { VOTE_PANEL_ID, seriesIdFromPath } from './series-page';
 import { seriesPageTitle } from './series-seo';
 import SeriesDetailView, { SeriesDetailSkeleton } from './SeriesDetailView';
 import styles from './SeriesDetailIsland.module.css';
@@ -24,18 +28,11 @@ type View =
   | { state: 'loading' }
   | { state: 'ready'; data: SeriesPageData; refreshing: boolean }
   | { state: 'not-found' }
-  | { state: 'error'; seriesId: number };
+  | { state: 'error'; retry(): void };
 
-/** Updates a page's data with a newer detail: scores, rank and the fields an admin may have edited. */
-function withDetail(data: SeriesPageData, detail: SeriesDetail): SeriesPageData {
-  return { detail, series: { ...data.series, ...rankedSeriesFields(detail) } };
-}
-
-async function loadLive(id: number, initial: SeriesPageData | null): Promise<SeriesPageData> {
-  if (initial) return withDetail(initial, await fetchSeriesDetail(id));
-  // Summary and detail in parallel (no waterfall).
-  const [series, detail] = await Promise.all([fetchSeriesSummary(id), fetchSeriesDetail(id)]);
-  return { series, detail };
+/** A page's data from a live detail, which carries every list-entry field (scores, rank, edited fields). */
+function pageDataOf(detail: SeriesDetail, initial: SeriesPageData | null): SeriesPageData {
+  return { detail, series: { ...initial?.series, id: detail.series_id, ...rankedSeriesFields(detail) } };
 }
 
 function revealVotePanel(id: number): void {
@@ -46,60 +43,35 @@ function revealVotePanel(id: number): void {
 }
 
 export default function SeriesDetailIsland({ initial }: SeriesDetailIslandProps) {
-  const [view, setView] = useState<View>(
-    initial ? { state: 'ready', data: initial, refreshing: true } : { state: 'loading' },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const hydrated = useHydrated();
+  const { user } = useStore($session, { ssr: 'initial' });
+  const fallback = initial === null;
+  // The fallback page finds its id in the address, once running in the browser.
+  const id = initial?.series.id ?? (hydrated ? seriesIdFromPath(window.location.pathname) : null);
+  // The live detail, also updated by a vote or an admin's edit on this page (series-detail-query.ts).
+  const live = useQuery(hydrated && id !== null ? seriesDetailStore(id, user) : null);
+  const notFound = (hydrated && id === null) || errorStatus(live.error) === 404;
+
+  let view: View;
+  if (notFound) view = { state: 'not-found' };
+  else if (live.data) view = { state: 'ready', data: pageDataOf(live.data, initial), refreshing: false };
+  // The build-time data stays on screen while it refreshes, and if only its refresh failed.
+  else if (initial) view = { state: 'ready', data: initial, refreshing: live.error === undefined };
+  else if (live.error !== undefined) view = { state: 'error', retry: live.retry };
+  else view = { state: 'loading' };
+
+  // The fallback page names its series and shows its vote panel once the series is known.
+  useEffect(() => {
+    if (!fallback || !live.data) return;
+    document.title = documentTitle(seriesPageTitle(pageDataOf(live.data, null)));
+    revealVotePanel(live.data.series_id);
+  }, [fallback, live.data]);
 
   useEffect(() => {
-    let cancelled = false;
-    const fallback = initial === null;
-    const id = initial?.series.id ?? seriesIdFromPath(window.location.pathname);
-    const load = async () => {
-      if (id === null) throw Object.assign(new Error(SERIES_NOT_FOUND_MESSAGE), { status: 404 });
-      return loadLive(id, initial);
-    };
-    load().then(
-      (data) => {
-        if (cancelled) return;
-        setView({ state: 'ready', data, refreshing: false });
-        if (fallback) {
-          document.title = documentTitle(seriesPageTitle(data));
-          revealVotePanel(data.series.id);
-        }
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const status = errorStatus(error) ?? (error as { status?: number }).status;
-        if (status === 404) {
-          setView({ state: 'not-found' });
-          document.getElementById(VOTE_PANEL_ID)?.setAttribute('hidden', '');
-          if (fallback) document.title = documentTitle(SERIES_NOT_FOUND_MESSAGE);
-        } else if (initial) {
-          // The build-time data stays on screen; only its refresh failed.
-          setView({ state: 'ready', data: initial, refreshing: false });
-        } else {
-          setView({ state: 'error', seriesId: id ?? 0 });
-        }
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [initial, attempt]);
-
-  // A vote (or another island) published a newer detail of this series.
-  useEffect(
-    () =>
-      $updatedSeriesDetail.listen((detail) => {
-        setView((current) =>
-          current.state === 'ready' && detail && detail.series_id === current.data.series.id
-            ? { ...current, data: withDetail(current.data, detail) }
-            : current,
-        );
-      }),
-    [],
-  );
+    if (!notFound) return;
+    document.getElementById(VOTE_PANEL_ID)?.setAttribute('hidden', '');
+    if (fallback) document.title = documentTitle(SERIES_NOT_FOUND_MESSAGE);
+  }, [notFound, fallback]);
 
   if (view.state === 'ready') {
     return <SeriesDetailView data={view.data} refreshing={view.refreshing} />;
@@ -126,14 +98,7 @@ export default function SeriesDetailIsland({ initial }: SeriesDetailIslandProps)
   return (
     <div className={styles.message} role="alert">
       <h1>{LOAD_FAILED_MESSAGE}</h1>
-      <button
-        type="button"
-        className={styles.retry}
-        onClick={() => {
-          setView({ state: 'loading' });
-          setAttempt(attempt + 1);
-        }}
-      >
+      <button type="button" className={styles.retry} onClick={view.retry}>
         Try again
       </button>
     </div>

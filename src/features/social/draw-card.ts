@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { buildFetch } from '../../lib/build-fetch';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type CardArt } from './card-art';
 
 /*
@@ -16,7 +17,6 @@ const DRAWING_VERSION = 2;
 const MARGIN = 40;
 const JPEG = { quality: 82, progressive: true } as const;
 const ACCENT = '#4338ca';
-const FETCH_TIMEOUT_MS = 20_000;
 
 export interface DrawEnv {
   /** The browser-facing API origin media URLs start with (PUBLIC_API_URL). */
@@ -149,9 +149,7 @@ export async function drawTextCard(eyebrow: string, title: string): Promise<Buff
 }
 
 async function fetchCover(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  return Buffer.from(await buildFetch(url, { responseType: 'arrayBuffer', headers: { accept: 'image/*' } }));
 }
 
 export interface DrawLog {

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorStatus } from '../../lib/api-client';
+import { useQuery } from '../../lib/use-query';
 import { $session } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
-import { publishSeriesDetail, seriesIdFromPath } from '../series/series-detail-store';
+import { publishSeriesDetail, seriesDetailStore } from '../series/series-detail-query';
+import { seriesIdFromPath } from '../series/series-page';
 import type { CategoryLabel } from '../series/series-categories';
 import {
   ownScoresOf,
@@ -13,7 +15,7 @@ import {
   voteFailureMessage,
   type OwnScores,
 } from './vote-state';
-import { castVote, fetchOwnSeriesDetail } from './voting-api';
+import { castVote } from './voting-api';
 import styles from './VotePanel.module.css';
 
 export interface VotePanelProps {
@@ -33,15 +35,14 @@ let nextMessageId = 1;
 /**
  * The "Determine Series Rank" voting island: a 1-10 choice per category for signed-in users. A vote is
  * final: its category locks (controls disabled, the user's score shown), also after a reload, since the
- * user's own scores are read from the API. The vote's answer is published to the series page, so the
- * category tiles and the average update at once.
+ * user's own scores are read from the API (the series detail the page reads, as this user sees it). The
+ * vote's answer goes into that detail in the cache, so the category tiles and the average update at once.
  */
 export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
   const hydrated = useHydrated();
   const session = useStore($session, { ssr: 'initial' });
   // The fallback page has no id at build time: it comes from the address once running in the browser.
   const seriesId = givenId ?? (hydrated ? seriesIdFromPath(window.location.pathname) : null);
-  const [own, setOwn] = useState<{ key: string; scores: OwnScores } | null>(null);
   const [chosen, setChosen] = useState<Partial<Record<CategoryLabel, number>>>({});
   const [sending, setSending] = useState<CategoryLabel | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -52,30 +53,16 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
   const controlId = (label: CategoryLabel, part: 'vote' | 'score') =>
     `${idPrefix}-${VOTE_CATEGORY_LABELS.indexOf(label)}-${part}`;
 
-  // The user's own scores, read again whenever the signed-in user changes (e.g. in another tab). Scores
-  // loaded for another user or series are never shown.
-  const userKey = session.user && seriesId !== null ? `${session.user.id}:${seriesId}` : null;
-  const ownScores: OwnScores = own && own.key === userKey ? own.scores : {};
-  useEffect(() => {
-    if (userKey === null || seriesId === null) return;
-    let cancelled = false;
-    fetchOwnSeriesDetail(seriesId).then(
-      (detail) => {
-        if (!cancelled) setOwn({ key: userKey, scores: ownScoresOf(detail) });
-      },
-      () => {
-        // Voting still works; the API refuses a second vote on its own.
-        if (!cancelled) setOwn({ key: userKey, scores: {} });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [userKey, seriesId]);
+  // The user's own scores, from the detail as this user sees it: another user (signed in in another tab)
+  // reads another entry, so scores loaded for someone else are never shown.
+  const user = session.user;
+  const own = useQuery(hydrated && user && seriesId !== null ? seriesDetailStore(seriesId, user) : null);
+  const ownScores: OwnScores = own.data ? ownScoresOf(own.data) : {};
 
   useEffect(() => {
     const label = refocus.current;
-    if (label === null || sending !== null) return;
+    // After a refused vote the scores are read again: the focus waits for them (the category may lock).
+    if (label === null || sending !== null || own.loading) return;
     refocus.current = null;
     const locked = ownScores[label] !== undefined;
     document.getElementById(controlId(label, locked ? 'score' : 'vote'))?.focus();
@@ -97,19 +84,22 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
   );
   if (hydrated && !session.user) return prompt;
 
-  const ready = hydrated && userKey !== null && own?.key === userKey;
+  // A failed read still lets the user vote: the API refuses a second vote on its own.
+  const ready = hydrated && user !== null && seriesId !== null && !(own.data === undefined && own.loading);
 
   async function submit(event: FormEvent<HTMLFormElement>, label: CategoryLabel) {
     event.preventDefault();
     const score = chosen[label];
-    if (userKey === null || seriesId === null || score === undefined) return;
+    if (user === null || seriesId === null || score === undefined) return;
     if (ownScores[label] !== undefined || sending) return;
     setSending(label);
     setMessage(null);
     try {
       const detail = await castVote(seriesId, label, score);
-      setOwn({ key: userKey, scores: { ...ownScores, ...ownScoresOf(detail), [label]: score } });
-      publishSeriesDetail(detail);
+      publishSeriesDetail({
+        ...detail,
+        vote_scores: { ...ownScores, ...ownScoresOf(detail), [label]: score },
+      });
       setMessage({
         text: `Your ${label} vote of ${score} was counted.`,
         tone: 'success',
@@ -119,15 +109,7 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
       const status = errorStatus(error);
       setMessage({ text: voteFailureMessage(status), tone: 'error', id: nextMessageId++ });
       // Refused because a vote already exists (another tab or device): show it and lock the category.
-      if (status === 403) {
-        fetchOwnSeriesDetail(seriesId).then(
-          (detail) => {
-            refocus.current = label;
-            setOwn({ key: userKey, scores: ownScoresOf(detail) });
-          },
-          () => undefined,
-        );
-      }
+      if (status === 403) own.refresh();
     } finally {
       refocus.current = label;
       setSending(null);

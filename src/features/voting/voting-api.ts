@@ -9,8 +9,3 @@ export function castVote(seriesId: number, category: CategoryLabel, score: numbe
     body: new URLSearchParams({ category, score: String(score) }),
   });
 }
-
-/** The series' detail as the signed-in caller sees it: `vote_scores` holds their own scores. */
-export function fetchOwnSeriesDetail(seriesId: number): Promise<SeriesDetail> {
-  return api<SeriesDetail>(`/series-details/${seriesId}`);
-}

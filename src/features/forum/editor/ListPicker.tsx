@@ -1,8 +1,9 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { ReadingList } from '../../../../contract/reading-lists';
 import { FORUM_TEXT } from '../../../../contract/forum-values';
 import { LIST_TEXT } from '../../../../contract/reading-lists-values';
-import { fetchMyLists } from '../../reading-lists/lists-api';
+import { useQuery } from '../../../lib/use-query';
+import { $myLists } from '../../reading-lists/lists-store';
 import { listLink } from './mentions';
 import { isPublicList } from './public-list';
 import styles from './PostEditor.module.css';
@@ -30,20 +31,15 @@ export interface ListPicker {
 
 export function useListPicker(): ListPicker {
   const [open, setOpen] = useState(false);
-  const [lists, setLists] = useState<Lists>({ status: 'loading' });
-  const request = useRef(0);
+  // The user's lists, the ones the series cards' list modals read (lists-store.ts).
+  const mine = useQuery(open ? $myLists : null);
+  const lists: Lists = mine.data
+    ? { status: 'ready', lists: mine.data }
+    : mine.error !== undefined
+      ? { status: 'error' }
+      : { status: 'loading' };
   const panelId = useId();
   const buttonId = `${panelId}-button`;
-
-  // Fetched on every opening, so a list shared a moment ago in another tab shows as public.
-  const load = () => {
-    const current = ++request.current;
-    setLists({ status: 'loading' });
-    fetchMyLists().then(
-      (found) => current === request.current && setLists({ status: 'ready', lists: found }),
-      () => current === request.current && setLists({ status: 'error' }),
-    );
-  };
 
   // Stable, so the editor's outside-click listener is not added again on every render.
   const close = useCallback(
@@ -60,7 +56,8 @@ export function useListPicker(): ListPicker {
     panelId,
     buttonId,
     toggle: () => {
-      if (!open) load();
+      // Read again on every opening, so a list shared a moment ago in another tab shows as public.
+      if (!open) $myLists.invalidate();
       setOpen(!open);
     },
     close,

@@ -10,6 +10,8 @@ import {
 } from '../../../../contract/forum-values';
 import { showToast } from '../../../ui/toast-store';
 import { $session } from '../../accounts/session-store';
+import { createFetcherStore, storeFamily } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { forumErrorMessage, searchSeriesForMention, uploadImage } from '../forum-api';
 import { imageUploadProblem } from './image-checks';
 import { ListPickerButton, ListPickerPanel, useListPicker } from './ListPicker';
@@ -57,6 +59,18 @@ export interface PostEditorProps {
 
 const SEARCH_DELAY_MS = 150;
 
+/** The series matching a mention being typed, one entry per text and page view. */
+const mentionSearch = storeFamily((q: string) =>
+  createFetcherStore<MentionResult[]>(['forum/series-search?q=', q], {
+    fetcher: () => searchSeriesForMention(q),
+    dedupeTime: Infinity,
+    revalidateOnFocus: false,
+  }),
+);
+
+/** A failed search shows no suggestions. */
+const NO_SUGGESTIONS: MentionResult[] = [];
+
 /**
  * The reply and post editor (part2 §2): a text box about 7rem high with `@` series mentions (an ARIA 1.2
  * combobox with a listbox popup), `#{id}` chips of the mentioned series, a reading-list picker and image
@@ -81,6 +95,9 @@ export default function PostEditor({
   const [text, setText] = useState(initialValue);
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const [suggestions, setSuggestions] = useState<MentionResult[]>([]);
+  /** The text the last search was made for, and the answer now shown. */
+  const [searched, setSearched] = useState<string | null>(null);
+  const [shownAnswer, setShownAnswer] = useState<MentionResult[]>();
   const [highlight, setHighlight] = useState(-1);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -114,26 +131,20 @@ export default function PostEditor({
     area.setSelectionRange(area.value.length, area.value.length);
   }, [autoFocus]);
 
-  // The series search for the mention being typed. A failed search silently clears the suggestions.
+  // The series search for the mention being typed, once the typing pauses. Its answer replaces the
+  // suggestions (the last ones stay meanwhile); a failed search silently clears them.
   useEffect(() => {
     if (!mention) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchSeriesForMention(mention.query, controller.signal).then(
-        (found) => {
-          setSuggestions(found);
-          setHighlight(found.length ? 0 : -1);
-        },
-        () => {
-          if (!controller.signal.aborted) setSuggestions([]);
-        },
-      );
-    }, SEARCH_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = window.setTimeout(() => setSearched(mention.query), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
   }, [mention]);
+  const found = useQuery(mention && searched === mention.query ? mentionSearch(searched) : null);
+  const answer = found.data ?? (found.error !== undefined ? NO_SUGGESTIONS : undefined);
+  if (mention && answer !== undefined && answer !== shownAnswer) {
+    setShownAnswer(answer);
+    setSuggestions(answer);
+    setHighlight(answer.length ? 0 : -1);
+  }
 
   // A click outside closes the dropdown and the list picker.
   useEffect(() => {
@@ -157,6 +168,7 @@ export default function PostEditor({
   function closeMentions() {
     setMention(null);
     setSuggestions([]);
+    setShownAnswer(undefined);
     setHighlight(-1);
   }
 
