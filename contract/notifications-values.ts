@@ -64,3 +64,9 @@ export function notificationText(notification: {
       return `Your report “${notification.issue_title ?? ''}” is now ${notification.issue_status_label ?? ''}`;
   }
 }
+
+/** Error codes of the feature, next to `detail`. */
+export const NOTIFICATION_ERROR_CODES = {
+  tooManyStreams: 'TOO_MANY_STREAMS',
+  streamsBusy: 'STREAMS_BUSY',
+} as const;

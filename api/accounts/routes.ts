@@ -303,15 +303,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row?.passwordHash && !(await verifyPassword(row.passwordHash, password))) {
         throw httpError(403, INVALID_CREDENTIALS, { code: AUTH_ERROR_CODES.invalidCredentials });
       }
-      const changedSeries = await deleteAccount(app.db, id);
+      const deleted = await deleteAccount(app.db, id);
       // The token dies on every instance before the answer goes.
       await app.invalidateUser(id);
-      if (changedSeries) {
+      if (deleted) {
+        const { changedSeries } = deleted;
         if (changedSeries.length > 0) await app.catalogue.seriesChanged(changedSeries);
         // Lists went with the account: every instance, this one included, drops what it cached of them.
         await app.readingLists.everythingChanged();
         // Its posts now read "Anonymous" and the posts it liked count one like less, here and elsewhere.
         app.forum.everythingChanged();
+        app.notifications.changed(deleted.notified);
       }
       return reply.status(204).send(null);
     },
