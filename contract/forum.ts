@@ -60,6 +60,7 @@ export const threadSchema = z.object({
   series_refs: z.array(forumSeriesRefSchema).describe('Series the thread references, in the order given'),
   viewer_following: z
     .boolean()
+    .default(false)
     .describe(
       'Whether the caller follows the thread (GET /forum/threads/{id}); false for visitors and in lists',
     ),

@@ -29,6 +29,7 @@ export const NOTIFICATION_TEXTS = {
   bellLabel: 'Notifications',
   follow: 'Follow',
   following: 'Following',
+  followFailed: 'Could not change whether you follow this thread.',
   tooManyStreams: 'Too many open notification streams. Close another tab and try again.',
   streamsBusy: 'The server is handling too many notification streams. Please try again shortly.',
   anonymous: 'Anonymous',
