@@ -46,13 +46,20 @@ export async function listNotifications(
   userId: number,
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<NotificationRow[]> {
+  // The page is chosen first, so the likers are read for its rows alone, not for every notification.
   return queryRows<NotificationRow>(
     db,
-    sql`select n.id, n.kind, n.updated_at, n.read_at, n.thread_id, n.post_id, n.issue_id, n.issue_status,
+    sql`with page as (
+          select * from ${notifications} n
+          where n.user_id = ${userId} and ${likeGroupShown}
+          order by n.updated_at desc, n.id desc
+          limit ${pageSize + 1} offset ${(page - 1) * pageSize}
+        )
+        select n.id, n.kind, n.updated_at, n.read_at, n.thread_id, n.post_id, n.issue_id, n.issue_status,
           t.title as thread_title, i.title as issue_title,
           case when n.kind = 'LIKE' then likers.latest else actor.username end as actor_username,
           case when n.kind = 'LIKE' then likers.count else 1 end as actor_count
-        from ${notifications} n
+        from page n
         left join ${users} actor on actor.id = n.actor_id
         left join ${forumThreads} t on t.id = n.thread_id
         left join ${issueReports} i on i.id = n.issue_id
@@ -63,9 +70,7 @@ export async function listNotifications(
           where n.kind = 'LIKE' and h.post_id = n.post_id and h.user_id <> n.user_id
             and h.created_at >= n.created_at and (n.read_at is null or h.created_at <= n.read_at)
         ) likers on true
-        where n.user_id = ${userId} and (n.kind <> 'LIKE' or likers.count > 0)
-        order by n.updated_at desc, n.id desc
-        limit ${pageSize + 1} offset ${(page - 1) * pageSize}`,
+        order by n.updated_at desc, n.id desc`,
   );
 }
 
