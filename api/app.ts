@@ -15,6 +15,8 @@ import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
+import notificationsPlugin from './notifications/plugin';
+import notificationRoutes from './notifications/routes';
 import authPlugin from './plugins/auth';
 import boundedRequestsPlugin, {
   clientErrorHandler,
@@ -86,6 +88,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
   await app.register(changeFeedPlugin);
   await app.register(mediaPlugin);
+  await app.register(notificationsPlugin);
   await app.register(cataloguePlugin);
   await app.register(votingPlugin);
   await app.register(forumPlugin);
@@ -102,6 +105,7 @@ export async function buildApp({
   await app.register(readingListRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);
+  await app.register(notificationRoutes);
 
   return app;
 }

@@ -251,6 +251,37 @@ export const configSchema = z.object({
         "hold it and never shrinks, so PostgreSQL's 128 MB default was most of what an idle embedded API " +
         "held; the demo catalogue's hot tables fit in far less.",
     ),
+  NOTIFICATION_STREAMS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(5)
+    .describe(
+      'Open notification streams (`GET /notifications/stream`) one user may hold on an instance; one more ' +
+        'is answered 429 `TOO_MANY_STREAMS` with Retry-After.',
+    ),
+  NOTIFICATION_STREAMS_PER_INSTANCE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(2000)
+    .describe(
+      'Open notification streams an instance holds in all (each is an open connection); one more is ' +
+        'answered 503 `STREAMS_BUSY` with Retry-After, and the client tries again later, maybe on another ' +
+        'instance.',
+    ),
+  NOTIFICATION_HEARTBEAT_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(25_000)
+    .default(20_000)
+    .describe(
+      'Time between two heartbeat comments on an open notification stream, so proxies keep it and clients ' +
+        'see it alive (at most 25 s).',
+    ),
   READING_LIST_MAX_ITEMS: z.coerce
     .number()
     .int()

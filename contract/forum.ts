@@ -58,6 +58,12 @@ export const threadSchema = z.object({
     .object({ latest_first: z.boolean() })
     .describe('The same ordering flag, as older clients read it'),
   series_refs: z.array(forumSeriesRefSchema).describe('Series the thread references, in the order given'),
+  viewer_following: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Whether the caller follows the thread (GET /forum/threads/{id}); false for visitors and in lists',
+    ),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

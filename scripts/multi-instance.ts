@@ -1,7 +1,8 @@
 /**
  * Two API instances behind no balancer, sharing a PostgreSQL server and an S3-compatible bucket, checked
  * for what running several instances needs: a vote on one shows on the other within a second (LISTEN/
- * NOTIFY; the cache TTL is set to ten minutes, so nothing else could do it), a cover uploaded through one
+ * NOTIFY; the cache TTL is set to ten minutes, so nothing else could do it), a reply on one reaches a
+ * notification stream held on the other within two seconds, a cover uploaded through one
  * is served by the other, a rate limit counts across both, and a kill -9 of one instance loses no
  * acknowledged vote. Ends with "N passed, N failed"; exits non-zero when a check failed.
  *
@@ -121,6 +122,36 @@ function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
   return { port, url: `http://127.0.0.1:${port}`, process: child };
 }
 
+/** A notification stream read as the site reads it (fetch with the bearer header): its `unread` counts. */
+async function openUnreadStream(base: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/notifications/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    /** The next `unread` event's count, or undefined when none came within `timeoutMs`. */
+    async nextUnread(timeoutMs: number): Promise<number | undefined> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = /event: unread\ndata: (\{[^\n]*\})\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice(match.index + match[0].length);
+          return (JSON.parse(match[1]!) as { unread: number }).unread;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return undefined;
+        const chunk = await Promise.race([reader.read(), sleep(left).then(() => undefined)]);
+        if (!chunk || chunk.done) return undefined;
+        buffer += chunk.value;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
@@ -232,6 +263,38 @@ async function main(): Promise<void> {
       health.instance?.notifications.transport === 'postgres',
     JSON.stringify(health.instance?.notifications ?? {}),
   );
+
+  // A reply on A reaches the thread author's notification stream held on B within 2 s.
+  const author = await user('multi_author');
+  const replier = await user('multi_replier');
+  const createdThread = await fetch(`${a.url}/forum/threads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Across instances', first_post_markdown: 'Which instance answers?' }),
+  });
+  const thread = await json<{ id: number }>(createdThread);
+  const stream = await openUnreadStream(b.url, author.token);
+  cleanups.push(() => stream.close());
+  const first = await stream.nextUnread(5000);
+  // Timed from the request: the event may well arrive before the reply's answer does.
+  const repliedAt = Date.now();
+  const replied = await fetch(`${a.url}/forum/threads/${thread.id}/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${replier.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content_markdown: 'Both of them.' }),
+  });
+  const after = await stream.nextUnread(3000);
+  const reachedAfter = Date.now() - repliedAt;
+  check(
+    "a reply on A reaches the author's notification stream on B within 2 s",
+    createdThread.status === 201 &&
+      replied.status === 201 &&
+      first === 0 &&
+      after === 1 &&
+      reachedAfter <= 2000,
+    after === 1 ? `${reachedAfter} ms` : `unread ${first} then ${after ?? 'nothing in 3 s'}`,
+  );
+  stream.close();
 
   // The vote limit counts across both instances.
   const limited = await user('multi_limited');

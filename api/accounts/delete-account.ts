@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { forumLikes, forumPosts, seriesDetails, seriesVoters, users } from '../db/schema';
+import { forumLikes, forumPosts, notifications, seriesDetails, seriesVoters, users } from '../db/schema';
 
 /**
  * Deletes a user in one transaction. The foreign keys do the rest: votes and series_voters cascade, and
@@ -19,8 +19,21 @@ import { forumLikes, forumPosts, seriesDetails, seriesVoters, users } from '../d
  * from deadlocking against votes in flight. Then the user row: a like inserted from now on waits for this
  * transaction and then finds no user, so no like can slip in uncounted between the two deletes. Answers
  * the ids of the series whose scores changed, or undefined when the user was already gone.
+ *
+ * The user's notifications go by cascade. The LIKE groups they were in read their likers from the likes, so
+ * they lose the user's name and count with the likes; `notified` names those groups' recipients, whose
+ * unread count may drop (a group left with no liker is not shown).
  */
-export async function deleteAccount(db: Database, userId: number): Promise<number[] | undefined> {
+/** What went with an account: the series its votes counted in, and the users whose notifications it was in. */
+export interface DeletedAccount {
+  changedSeries: number[];
+  notified: number[];
+}
+
+export async function deleteAccount(
+  db: Database,
+  userId: number,
+): Promise<DeletedAccount | undefined> {
   return db.transaction(async (tx) => {
     const voted = await queryRows<{ series_id: number }>(
       tx,
@@ -30,6 +43,12 @@ export async function deleteAccount(db: Database, userId: number): Promise<numbe
     );
     const [present] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!present) return undefined;
+    const notified = await queryRows<{ user_id: number }>(
+      tx,
+      sql`select distinct n.user_id from ${notifications} n
+          join ${forumLikes} h on h.post_id = n.post_id and h.user_id = ${userId}
+          where n.kind = 'LIKE' and n.read_at is null`,
+    );
     await tx.execute(
       sql`with unliked as (
           delete from ${forumLikes} where ${forumLikes.userId} = ${userId} returning ${forumLikes.postId} as post_id
@@ -38,6 +57,10 @@ export async function deleteAccount(db: Database, userId: number): Promise<numbe
         where ${forumPosts.id} in (select post_id from unliked)`,
     );
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    return deleted.length > 0 ? voted.map((row) => row.series_id) : undefined;
+    if (deleted.length === 0) return undefined;
+    return {
+      changedSeries: voted.map((row) => row.series_id),
+      notified: notified.map((row) => Number(row.user_id)),
+    };
   });
 }

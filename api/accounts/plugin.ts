@@ -39,6 +39,7 @@ export default fp(
         accountDeleted: [
           () => app.readingLists.everythingChanged(),
           async () => app.forum.everythingChanged(),
+          async ({ notified }) => app.notifications.changed(notified),
         ],
       }),
     );

@@ -9,7 +9,7 @@ import type { ChangeFeed } from '../plugins/change-feed';
 import type { AccessTokenSubject } from './access-tokens';
 import { USERS_TOPIC, type Authentication, type AuthUser } from './authentication';
 import { AltchaCaptcha, createCaptchaProvider, type CaptchaProvider } from './captcha';
-import { deleteAccount } from './delete-account';
+import { deleteAccount, type DeletedAccount } from './delete-account';
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser, type GoogleTokenVerifier } from './google';
 import { hashPassword, verifyPassword } from './passwords';
@@ -46,7 +46,7 @@ export interface AccountsServiceOptions {
    * Told once an account is deleted, for the features that hold what went with it (its reading lists, its
    * forum posts' author and its likes): each drops what it holds of it, here and on the other instances.
    */
-  accountDeleted: (() => Promise<void>)[];
+  accountDeleted: ((deleted: DeletedAccount) => Promise<void>)[];
 }
 
 /** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
@@ -210,12 +210,13 @@ export class AccountsService {
     const passwordHash = await passwordHashOf(this.db, userId);
     // The same answer for a missing and a wrong password.
     if (passwordHash && !(await verifyPassword(passwordHash, password))) return 'wrong-password';
-    const changedSeries = await deleteAccount(this.db, userId);
+    const deleted = await deleteAccount(this.db, userId);
     // The token dies on every instance before the answer goes.
     await this.userChanged(userId);
-    if (changedSeries) {
+    if (deleted) {
+      const { changedSeries } = deleted;
       if (changedSeries.length > 0) await this.options.catalogue.seriesChanged(changedSeries);
-      for (const tell of this.options.accountDeleted) await tell();
+      for (const tell of this.options.accountDeleted) await tell(deleted);
     }
     return undefined;
   }

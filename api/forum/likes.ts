@@ -3,9 +3,12 @@ import type { HeartResult } from '../../contract/forum';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { forumLikes, forumPosts } from '../db/schema';
+import { likeRemoved, notifyLike } from '../notifications/record';
 
 /**
- * Toggles the user's like of a post and answers the new count; undefined when the post is not in the thread.
+ * Toggles the user's like of a post and answers the new count, with the users whose notifications changed
+ * (a like joins the author's unread LIKE group in the same transaction); undefined when the post is not in
+ * the thread.
  *
  * Exact under any concurrency: the like row's primary key (post, user) decides whether a like exists, and
  * the count moves by one only when this transaction actually inserted or deleted that row, in a single
@@ -15,7 +18,7 @@ import { forumLikes, forumPosts } from '../db/schema';
 export async function toggleLike(
   db: Database,
   { threadId, postId, userId }: { threadId: number; postId: number; userId: number },
-): Promise<HeartResult | undefined> {
+): Promise<(HeartResult & { notified: number[] }) | undefined> {
   try {
     return await db.transaction(async (tx) => {
       const [post] = await tx
@@ -30,9 +33,11 @@ export async function toggleLike(
         .returning({ postId: forumLikes.postId });
       let hearted: boolean;
       let delta: number;
+      let notified: number[] = [];
       if (removed.length > 0) {
         hearted = false;
         delta = -1;
+        notified = await likeRemoved(tx, { postId, likerId: userId });
       } else {
         const added = await tx
           .insert(forumLikes)
@@ -41,13 +46,14 @@ export async function toggleLike(
           .returning({ postId: forumLikes.postId });
         hearted = true;
         delta = added.length;
+        if (added.length > 0) notified = await notifyLike(tx, { postId, likerId: userId });
       }
       const [counted] = await tx
         .update(forumPosts)
         .set({ heartCount: sql`greatest(${forumPosts.heartCount} + ${delta}, 0)` })
         .where(eq(forumPosts.id, postId))
         .returning({ count: forumPosts.heartCount });
-      return counted ? { count: counted.count, hearted } : undefined;
+      return counted ? { count: counted.count, hearted, notified } : undefined;
     });
   } catch (error) {
     // The post was deleted between the check and the insert.

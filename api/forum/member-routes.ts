@@ -17,6 +17,7 @@ import {
   updateThreadBody,
 } from '../../contract/forum';
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { followResultSchema } from '../../contract/notifications';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, isAdmin, type AuthUser } from '../plugins/auth';
@@ -288,6 +289,42 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       return result;
     },
   );
+
+  for (const [method, following] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/forum/threads/:id/follow',
+      preParsing: editLimit,
+      schema: {
+        tags: ['forum'],
+        summary: following ? 'Follow a thread' : 'Stop following a thread',
+        description:
+          'A follower is notified of every new post in the thread (THREAD_REPLY). Writing a thread or a reply ' +
+          'follows it too.',
+        security,
+        params: idParams,
+        response: {
+          200: followResultSchema,
+          401: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+      handler: async (request) => {
+        const found = await app.forum.setFollowing({
+          threadId: existingId(request.params.id, threadNotFound),
+          userId: currentUser(request).id,
+          following,
+        });
+        if (!found) throw threadNotFound();
+        return { following };
+      },
+    });
+  }
 
   app.post(
     '/forum/media/upload',

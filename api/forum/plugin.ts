@@ -23,6 +23,7 @@ export default fp(
         media: app.media,
         changeFeed: app.changeFeed,
         catalogue: { snapshot: () => app.catalogue.snapshot() },
+        notifications: app.notifications,
         log: app.log,
         ttlMs: config.CACHE_TTL_MS,
         limits: {
@@ -37,5 +38,5 @@ export default fp(
       }),
     );
   },
-  { name: 'forum', dependencies: ['config', 'change-feed', 'media', 'catalogue'] },
+  { name: 'forum', dependencies: ['config', 'change-feed', 'media', 'catalogue', 'notifications'] },
 );

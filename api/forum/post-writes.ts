@@ -3,6 +3,7 @@ import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
+import { notifyNewPost, unreadAbout } from '../notifications/record';
 import {
   attachUploads,
   replacePostMentions,
@@ -22,13 +23,14 @@ export interface NewPost {
 }
 
 export type CreatePostOutcome =
-  | { kind: 'created'; postId: number }
+  | { kind: 'created'; postId: number; notified: number[] }
   | { kind: 'thread-not-found' }
   | { kind: 'parent-not-found' }
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 /**
- * Writes a reply, its mentions, the thread's post count and activity times in one transaction, under the
+ * Writes a reply, its mentions, the thread's post count and activity times, and the notifications of the
+ * post's readers (the author of the post it answers, the thread's followers) in one transaction, under the
  * author's write lock so the rate limit counts only accepted replies, exactly.
  */
 export async function createPost(
@@ -72,8 +74,14 @@ export async function createPost(
     const postId = created!.id;
     await replacePostMentions(tx, postId, post.mentionIds);
     await attachUploads(tx, { ...post, postId, uploaderId: post.authorId });
+    const notified = await notifyNewPost(tx, {
+      threadId: post.threadId,
+      postId,
+      authorId: post.authorId,
+      parentId: post.parentId ?? null,
+    });
     await recordWrite(tx, post.authorId, 'post', writeLogKeepSeconds(limits));
-    return { kind: 'created', postId } as const;
+    return { kind: 'created', postId, notified } as const;
   });
 }
 
@@ -108,15 +116,16 @@ export async function updatePost(
 }
 
 /**
- * Deletes a reply with every reply under it (by cascade), keeping the thread's post count and last activity
- * right. Answers the storage keys of the images tied to the deleted posts, for the caller to remove once
- * the rows are gone, or undefined when the post was not in the thread.
+ * Deletes a reply with every reply under it (by cascade, with their notifications), keeping the thread's
+ * post count and last activity right. Answers the storage keys of the images tied to the deleted posts, for
+ * the caller to remove once the rows are gone, and who lost unread notifications; undefined when the post
+ * was not in the thread.
  */
 export async function deletePost(
   db: Database,
   threadId: number,
   postId: number,
-): Promise<string[] | undefined> {
+): Promise<{ keys: string[]; notified: number[] } | undefined> {
   return db.transaction(async (tx) => {
     const subtree = await queryRows<{ id: number }>(
       tx,
@@ -138,6 +147,7 @@ export async function deletePost(
             sql`, `,
           )})`,
     );
+    const notified = await unreadAbout(tx, { postIds: ids });
     await tx.delete(forumPosts).where(eq(forumPosts.id, postId));
     await tx
       .update(forumThreads)
@@ -147,6 +157,6 @@ export async function deletePost(
         lastPostAt: sql`coalesce((select max(${forumPosts.createdAt}) from ${forumPosts} where ${forumPosts.threadId} = ${threadId}), ${forumThreads.createdAt})`,
       })
       .where(eq(forumThreads.id, threadId));
-    return media.map((row) => row.key);
+    return { keys: media.map((row) => row.key), notified };
   });
 }

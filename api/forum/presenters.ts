@@ -41,6 +41,7 @@ export function toThread(row: ThreadRow, snapshot: CatalogueSnapshot, media: Med
     pinned: row.pinned,
     settings: { latest_first: row.latestFirst },
     series_refs: seriesRefs(row.seriesIds, snapshot, media),
+    viewer_following: false,
   };
 }
 

@@ -19,6 +19,7 @@ import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { FORUM_IMAGE_RULES, removeForumImages, storeForumImage, type ForumUpload } from './forum-images';
 import { checkImage, type CheckedImage, type ImageCheck } from '../media/image-check';
 import type { ThreadInput } from './forum-input';
+import { setFollowing, threadFollowers } from './follows';
 import { toggleLike } from './likes';
 import { searchMentions } from './mention-search';
 import { createPost, deletePost, updatePost, type CreatePostOutcome } from './post-writes';
@@ -45,7 +46,7 @@ import {
   type ThreadFlag,
 } from './thread-writes';
 
-/** The change-feed topics of the forum: what a thread shows changed; only its likes changed. */
+/** The change-feed topics of the forum: what a thread shows changed; only its likes or followers changed. */
 export const FORUM_TOPIC = 'forum';
 export const FORUM_LIKES_TOPIC = 'forum-likes';
 
@@ -62,6 +63,8 @@ export interface ForumOptions {
   media: MediaStorage;
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
   catalogue: ForumCatalogue;
+  /** Told who was notified (or lost notifications) once a write committed. */
+  notifications: { changed(userIds: number[] | null): void };
   log: FastifyBaseLogger;
   /** CACHE_TTL_MS: the longest a change nobody announced takes to show; 0 keeps nothing. */
   ttlMs: number;
@@ -196,12 +199,13 @@ export class ForumService {
     return updated ? this.thread(threadId) : undefined;
   }
 
-  /** Deletes a thread with its posts, likes and images; false when there was none. */
+  /** Deletes a thread with its posts, likes, notifications and images; false when there was none. */
   async deleteThread(threadId: number): Promise<boolean> {
-    const keys = await deleteThread(this.options.db, threadId);
+    const deleted = await deleteThread(this.options.db, threadId);
     this.threadChanged(threadId);
-    if (!keys) return false;
-    await this.removeImages(keys);
+    if (!deleted) return false;
+    this.options.notifications.changed(deleted.notified);
+    await this.removeImages(deleted.keys);
     return true;
   }
 
@@ -222,6 +226,7 @@ export class ForumService {
     );
     this.threadChanged(reply.threadId);
     if (outcome.kind !== 'created') return outcome;
+    this.options.notifications.changed(outcome.notified);
     return { kind: 'created', post: await this.post(reply.threadId, outcome.postId, reply.authorId) };
   }
 
@@ -246,12 +251,16 @@ export class ForumService {
     return updated ? this.post(edit.threadId, edit.postId, edit.editorId) : undefined;
   }
 
-  /** Deletes a post with its replies and their images; false when the post is not in the thread. */
+  /**
+   * Deletes a post with its replies, their notifications and images; false when the post is not in the
+   * thread.
+   */
   async deletePost(threadId: number, postId: number): Promise<boolean> {
-    const keys = await deletePost(this.options.db, threadId, postId);
+    const deleted = await deletePost(this.options.db, threadId, postId);
     this.threadChanged(threadId);
-    if (!keys) return false;
-    await this.removeImages(keys);
+    if (!deleted) return false;
+    this.options.notifications.changed(deleted.notified);
+    await this.removeImages(deleted.keys);
     return true;
   }
 
@@ -262,9 +271,19 @@ export class ForumService {
     userId: number;
   }): Promise<HeartResult | undefined> {
     const result = await toggleLike(this.options.db, like);
+    if (!result) return undefined;
     // Only the thread changed: the lists show no likes.
-    if (result) this.announce(FORUM_LIKES_TOPIC, [like.threadId], () => this.forgetLikes([like.threadId]));
-    return result;
+    this.announce(FORUM_LIKES_TOPIC, [like.threadId], () => this.forgetLikes([like.threadId]));
+    this.options.notifications.changed(result.notified);
+    return { count: result.count, hearted: result.hearted };
+  }
+
+  /** Follows or stops following a thread; false when there is no thread. */
+  async setFollowing(follow: { threadId: number; userId: number; following: boolean }): Promise<boolean> {
+    const found = await setFollowing(this.options.db, follow);
+    // Only the followers changed: the lists show none.
+    if (found) this.announce(FORUM_LIKES_TOPIC, [follow.threadId], () => this.forgetLikes([follow.threadId]));
+    return found;
   }
 
   /** Sets an admin flag (lock, latest first, pin); false when the thread is gone. */
@@ -313,17 +332,18 @@ export class ForumService {
 
   private async readThread(threadId: number, snapshot: CatalogueSnapshot): Promise<KeptThread | undefined> {
     const { db, media } = this.options;
-    const [row, posts, likedBy] = await Promise.all([
+    const [row, posts, likedBy, followers] = await Promise.all([
       threadById(db, threadId),
       loadPosts(db, threadId, null),
       threadLikes(db, threadId),
+      threadFollowers(db, threadId),
     ]);
     if (!row) return undefined;
     const detail: ThreadDetail = {
       thread: toThread(row, snapshot, media),
       posts: posts.map((post) => toPost(post, snapshot, media)),
     };
-    return { snapshot, loaded: { detail, visitor: cachedJson(detail), likedBy } };
+    return { snapshot, loaded: { detail, visitor: cachedJson(detail), likedBy, followers } };
   }
 
   /** After a write to a thread's title, flags, posts or references (or its creation or deletion). */
@@ -343,7 +363,7 @@ export class ForumService {
     this.lists.forget(null);
   }
 
-  /** Drops the threads whose likes changed (null: every thread); the lists stay. */
+  /** Drops the threads whose likes or followers changed (null: every thread); the lists stay. */
   private forgetLikes(threadIds: number[] | null): void {
     this.threads.forget(threadIds);
   }

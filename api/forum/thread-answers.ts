@@ -9,6 +9,8 @@ export interface LoadedThread {
   visitor: CachedJson;
   /** User id → ids of the posts of this thread they like. */
   likedBy: Map<number, Set<number>>;
+  /** Ids of the users who follow the thread. */
+  followers: Set<number>;
   /** The visitors' answer gzipped, made on first demand: a long thread shrinks to a tenth. */
   visitorGzip?: CachedGzip;
 }
@@ -28,13 +30,16 @@ export function visitorGzip(loaded: LoadedThread): CachedGzip {
   return loaded.visitorGzip;
 }
 
-/** The thread as this caller sees it: the visitors' answer unless they like one of its posts. */
+/** The thread as this caller sees it: the visitors' answer unless they like one of its posts or follow it. */
 export function answerFor(loaded: LoadedThread, viewerId: number | null): CachedJson {
   const liked = viewerId === null ? undefined : loaded.likedBy.get(viewerId);
-  if (!liked || liked.size === 0) return loaded.visitor;
+  const following = viewerId !== null && loaded.followers.has(viewerId);
+  if ((!liked || liked.size === 0) && !following) return loaded.visitor;
   const { thread, posts } = loaded.detail;
   return cachedJson({
-    thread,
-    posts: posts.map((post) => (liked.has(post.id) ? { ...post, viewer_has_hearted: true } : post)),
+    thread: following ? { ...thread, viewer_following: true } : thread,
+    posts: liked
+      ? posts.map((post) => (liked.has(post.id) ? { ...post, viewer_has_hearted: true } : post))
+      : posts,
   });
 }

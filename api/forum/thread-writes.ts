@@ -10,6 +10,7 @@ import {
   forumThreadSeries,
   series,
 } from '../db/schema';
+import { followThread, unreadAbout } from '../notifications/record';
 import {
   lockWriter,
   recordWrite,
@@ -138,6 +139,7 @@ export async function createThread(
       .returning({ id: forumPosts.id });
     await replaceThreadSeries(tx, threadId, thread.seriesIds);
     await replacePostMentions(tx, post!.id, thread.mentionIds);
+    await followThread(tx, threadId, thread.authorId);
     await recordWrite(tx, thread.authorId, 'thread', writeLogKeepSeconds(limits));
     return { kind: 'created', threadId } as const;
   });
@@ -188,11 +190,16 @@ export async function updateThread(db: Database, threadId: number, changes: Thre
 }
 
 /**
- * Deletes a thread with its posts, likes, references and media rows (by cascade). Answers the storage keys
- * of its images, for the caller to remove once the rows are gone, or undefined when there was no thread.
+ * Deletes a thread with its posts, likes, references, follows, notifications and media rows (by cascade).
+ * Answers the storage keys of its images, for the caller to remove once the rows are gone, and who lost
+ * unread notifications; undefined when there was no thread.
  */
-export async function deleteThread(db: Database, threadId: number): Promise<string[] | undefined> {
+export async function deleteThread(
+  db: Database,
+  threadId: number,
+): Promise<{ keys: string[]; notified: number[] } | undefined> {
   return db.transaction(async (tx) => {
+    const notified = await unreadAbout(tx, { threadId });
     const media = await tx
       .select({ key: forumMedia.storageKey })
       .from(forumMedia)
@@ -201,7 +208,7 @@ export async function deleteThread(db: Database, threadId: number): Promise<stri
       .delete(forumThreads)
       .where(eq(forumThreads.id, threadId))
       .returning({ id: forumThreads.id });
-    return deleted.length > 0 ? media.map((row) => row.key) : undefined;
+    return deleted.length > 0 ? { keys: media.map((row) => row.key), notified } : undefined;
   });
 }
 

@@ -12,6 +12,7 @@ import { escapeLike } from '../catalogue/search';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { issueReports, issueStatusChanges, type IssueReport } from '../db/schema';
+import { notifyReportStatus } from '../notifications/record';
 import type { MediaStorage } from '../media/storage';
 
 /*
@@ -49,6 +50,8 @@ export interface NewIssueReport {
   pageUrl: string | undefined;
   email: string | undefined;
   screenshotKey: string | undefined;
+  /** The signed-in user who reported it, told of its status changes; never shown. */
+  reporterId?: number | undefined;
 }
 
 export async function createIssueReport(db: Database, report: NewIssueReport): Promise<number> {
@@ -61,6 +64,7 @@ export async function createIssueReport(db: Database, report: NewIssueReport): P
       pageUrl: report.pageUrl ?? null,
       email: report.email ?? null,
       screenshotKey: report.screenshotKey ?? null,
+      reporterId: report.reporterId ?? null,
     })
     .returning({ id: issueReports.id });
   return created!.id;
@@ -148,11 +152,12 @@ async function loadIssueReport(db: Database, id: number): Promise<ReportJson | u
 }
 
 export type StatusChangeOutcome =
-  { kind: 'not-found' } | { kind: 'changed' | 'unchanged'; previous: IssueStatus; report: ReportJson };
+  | { kind: 'not-found' }
+  | { kind: 'changed' | 'unchanged'; previous: IssueStatus; report: ReportJson; notified: number[] };
 
 /**
- * Sets a report's status and records the change (who, when, from what). Setting the status it already has
- * changes nothing and records nothing. The row is locked first, so two admins' changes are recorded in order.
+ * Sets a report's status and records the change (who, when, from what), notifying its signed-in reporter in
+ * the same transaction. Setting the status it already has changes nothing and records nothing. The row is locked first, so two admins' changes are recorded in order.
  */
 export async function changeIssueStatus(
   db: Database,
@@ -167,7 +172,9 @@ export async function changeIssueStatus(
       .where(eq(issueReports.id, id))
       .for('update');
     if (!current) return undefined;
-    if (current.status === status) return { kind: 'unchanged' as const, previous: current.status };
+    if (current.status === status) {
+      return { kind: 'unchanged' as const, previous: current.status, notified: [] };
+    }
     await tx
       .update(issueReports)
       .set({ status, updatedAt: sql`now()` })
@@ -175,7 +182,8 @@ export async function changeIssueStatus(
     await tx
       .insert(issueStatusChanges)
       .values({ issueId: id, fromStatus: current.status, toStatus: status, changedBy: adminId });
-    return { kind: 'changed' as const, previous: current.status };
+    const notified = await notifyReportStatus(tx, { issueId: id, status, adminId });
+    return { kind: 'changed' as const, previous: current.status, notified };
   });
   if (!outcome) return { kind: 'not-found' };
   const report = await loadIssueReport(db, id);

@@ -20,10 +20,11 @@ export default fp(
         retiredMedia: app.retiredMedia,
         changeFeed: app.changeFeed,
         mailer: createMailer(app.config, app.log),
+        notifications: app.notifications,
         log: app.log,
         ttlMs: app.config.CACHE_TTL_MS,
       }),
     );
   },
-  { name: 'issues', dependencies: ['config', 'change-feed', 'media'] },
+  { name: 'issues', dependencies: ['config', 'change-feed', 'media', 'notifications'] },
 );

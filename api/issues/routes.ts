@@ -61,6 +61,8 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/issues/report',
     {
       onRequest: reportLimit,
+      // A signed-in reporter is remembered, to be told of status changes; a bad token reports anonymously.
+      preHandler: app.optionalUser,
       onSend: sendNavigationsToOutcomePage(config.SITE_URL),
       // One byte over the limit marks the file truncated, so the answer can name the limit.
       config: { multipartOptions: { limits: { fileSize: ISSUE_SCREENSHOT_MAX_BYTES + 1, files: 1 } } },
@@ -95,6 +97,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         pageUrl,
         email,
         screenshot,
+        reporterId: request.user?.id,
       });
       if ('screenshotProblem' in outcome) {
         throw new ValidationHttpError([{ field: 'screenshot', message: outcome.screenshotProblem }]);

@@ -28,6 +28,8 @@ export interface IssuesOptions {
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
   mailer: Pick<Mailer, 'sendIssueClosedEmail'>;
+  /** Told who was notified of a status change once it committed. */
+  notifications: { changed(userIds: number[] | null): void };
   log: FastifyBaseLogger;
   /** CACHE_TTL_MS: how late another instance's change may show in visitors' answers; 0 keeps none. */
   ttlMs: number;
@@ -94,6 +96,7 @@ export class IssuesService {
     if (outcome.kind === 'not-found') return undefined;
     if (outcome.kind === 'changed') {
       this.trackerChanged();
+      this.options.notifications.changed(outcome.notified);
       this.notifyReporter(outcome.report);
     }
     return toIssue(outcome.report, this.options.media, true);

@@ -79,6 +79,7 @@ const pageTypes: PageType[] = [
   { name: 'info', path: '/about', budgetKb: 15 },
   { name: 'compare', path: '/compare', budgetKb: CATALOGUE_PAGE_KB },
   { name: 'my lists', path: '/my-lists', budgetKb: 100 },
+  { name: 'notifications', path: '/notifications', budgetKb: 100 },
   // Every /lists/{token} is this one page (a 200 rewrite).
   { name: 'shared list', path: '/lists', budgetKb: 100 },
   { name: 'issues tracker', path: '/issues', budgetKb: 60 },

@@ -102,6 +102,14 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
     ],
   },
   { title: 'Reading lists', settings: ['READING_LIST_MAX_ITEMS'] },
+  {
+    title: 'Notifications',
+    settings: [
+      'NOTIFICATION_STREAMS_PER_USER',
+      'NOTIFICATION_STREAMS_PER_INSTANCE',
+      'NOTIFICATION_HEARTBEAT_MS',
+    ],
+  },
 ];
 
 /** What one field of the schema says about itself. */

@@ -8,6 +8,7 @@ import * as catalogue from '../../contract/catalogue';
 import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
+import * as notifications from '../../contract/notifications';
 import * as readingLists from '../../contract/reading-lists';
 import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
@@ -34,7 +35,7 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, forum, http, issues, readingLists].flatMap((module) =>
+      [accounts, catalogue, forum, http, issues, notifications, readingLists].flatMap((module) =>
         Object.values(module as Record<string, unknown>),
       ),
     );
@@ -65,6 +66,7 @@ describe('the API declares the contract', () => {
       'GET /reading-lists/:id/items/paged',
       'POST /forum/threads/:id/posts',
       'POST /forum/media/upload',
+      'GET /notifications/stream',
     ])
       expect(checked).toContain(route);
     await app.close();

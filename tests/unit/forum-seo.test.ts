@@ -21,6 +21,7 @@ const thread: Thread = {
   pinned: false,
   settings: { latest_first: false },
   series_refs: [],
+  viewer_following: false,
 };
 
 function post(id: number, minute: number, parent: number | null, text: string, likes = 0): PrerenderedPost {

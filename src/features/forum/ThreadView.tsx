@@ -8,6 +8,7 @@ import { SITE_URL } from '../../lib/site-config';
 import Toaster from '../../ui/Toaster';
 import { showToast } from '../../ui/toast-store';
 import { useHydrated } from '../../ui/use-hydrated';
+import { NOTIFICATION_TEXTS } from '../../../contract/notifications-values';
 import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';
 import ConfirmDelete from './ConfirmDelete';
@@ -17,6 +18,7 @@ import {
   forumErrorMessage,
   postBody,
   setLatestFirst,
+  setFollowing,
   setThreadLocked,
   toggleLike,
   updatePost,
@@ -362,6 +364,24 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
             <a className={styles.report} href={`/report-issue?page_url=${encodeURIComponent(threadUrl)}`}>
               {FORUM_TEXT.reportIssue}
             </a>
+            {user && (
+              <button
+                type="button"
+                className="button"
+                aria-pressed={thread.viewer_following}
+                aria-disabled={adminBusy || undefined}
+                onClick={() =>
+                  void adminAction(
+                    async () => ({
+                      viewer_following: await setFollowing(thread.id, !thread.viewer_following),
+                    }),
+                    NOTIFICATION_TEXTS.followFailed,
+                  )
+                }
+              >
+                {thread.viewer_following ? NOTIFICATION_TEXTS.following : NOTIFICATION_TEXTS.follow}
+              </button>
+            )}
             {admin && (
               <>
                 <button

@@ -18,6 +18,7 @@ import {
   MENTION_RESULTS_MAX,
   rateLimitMessage,
 } from '../../../contract/forum-values';
+import type { FollowResult } from '../../../contract/notifications';
 import { api, errorDetail, errorStatus } from '../../lib/api-client';
 
 /** The forum's calls (api.md "Forum"; part2 §7). The API checks every permission and limit itself. */
@@ -107,6 +108,14 @@ export function updatePost(
 /** Admins use the admin variant, authors the owner's (`/mine`, spec §6). */
 export async function deletePost(threadId: number, postId: number, asAdmin: boolean): Promise<void> {
   await api(`/forum/threads/${threadId}/posts/${postId}${asAdmin ? '' : '/mine'}`, { method: 'DELETE' });
+}
+
+/** Follows (or stops following) a thread: a follower is notified of every new post in it. */
+export async function setFollowing(id: number, following: boolean): Promise<boolean> {
+  const answer = await api<FollowResult>(`/forum/threads/${id}/follow`, {
+    method: following ? 'POST' : 'DELETE',
+  });
+  return answer.following;
 }
 
 export function setThreadLocked(id: number, locked: boolean): Promise<LockResult> {

@@ -1,6 +1,9 @@
 import { AUTH_CHANGED_EVENT, TOKEN_KEY, USER_KEY } from '../accounts/session-keys';
 import { signOut } from '../accounts/session-store';
 import { readStoredSession } from '../accounts/stored-session';
+import { API_URL } from '../../lib/api-client';
+import { UNREAD_CHANGED_EVENT } from '../notifications/bell-events';
+import type { BellMessage, BellStart } from '../notifications/bell-worker';
 import { $searchTerm } from '../catalogue/search-term-store';
 import { SEARCH_EVENT, searchHref } from './search-href';
 import { typeFromPath } from './series-types';
@@ -136,8 +139,40 @@ function setUpSearch(disclosures: Disclosure[]): void {
   });
 }
 
+/**
+ * The bell's live count, for signed-in visitors only: its worker (the stream and its reconnection) is
+ * fetched when a session is stored, so visitors download none of it.
+ */
+let bell: Worker | null = null;
+let bellToken: string | null = null;
+
+function renderBell(message: BellMessage): void {
+  if (!('unread' in message)) return;
+  for (const link of document.querySelectorAll<HTMLElement>('[data-notification-bell]')) {
+    link.setAttribute('aria-label', message.label);
+    const badge = link.querySelector<HTMLElement>('[data-unread-count]');
+    if (badge) {
+      badge.textContent = message.unread > 99 ? '99+' : String(message.unread);
+      badge.hidden = message.unread === 0;
+    }
+  }
+  window.dispatchEvent(new CustomEvent(UNREAD_CHANGED_EVENT, { detail: { unread: message.unread } }));
+}
+
+function syncBell(token: string | null): void {
+  if (token === bellToken) return;
+  bellToken = token;
+  if (!bell && !token) return;
+  if (!bell) {
+    bell = new Worker(new URL('../notifications/bell-worker.ts', import.meta.url), { type: 'module' });
+    bell.addEventListener('message', (event: MessageEvent<BellMessage>) => renderBell(event.data));
+  }
+  bell.postMessage({ apiUrl: API_URL, token } satisfies BellStart);
+}
+
 function renderAuthArea(): void {
   const session = readStoredSession();
+  if (session || bellToken) syncBell(session?.token ?? null);
   document.documentElement.toggleAttribute('data-signed-in', session !== null);
   for (const area of document.querySelectorAll<HTMLElement>('[data-auth-area]')) {
     const badge = area.querySelector<HTMLElement>('[data-username]');

@@ -12,7 +12,7 @@ import { statusLabel } from '../catalogue/series-format';
 import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
 import { listFailureMessage, SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
-import { useSentinel } from './use-sentinel';
+import { useSentinel } from '../../ui/use-sentinel';
 import fieldStyles from '../../ui/TextField.module.css';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';

@@ -8,7 +8,7 @@ import { useHydrated } from '../../ui/use-hydrated';
 import { fetchMyListsPage } from './lists-api';
 import { listIdFromHash } from './list-format';
 import ListPanel from './ListPanel';
-import { useSentinel } from './use-sentinel';
+import { useSentinel } from '../../ui/use-sentinel';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
 

@@ -13,7 +13,7 @@ import { fetchSharedList, sharedListCsvUrl } from './lists-api';
 import { formatItemCount, shareTokenFromPath } from './list-format';
 import { SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
-import { useSentinel } from './use-sentinel';
+import { useSentinel } from '../../ui/use-sentinel';
 import styles from './SharedListPage.module.css';
 import fieldStyles from '../../ui/TextField.module.css';
 import pageStyles from './ListPages.module.css';

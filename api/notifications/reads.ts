@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { IssueStatus } from '../../contract/issues';
+import type { NotificationKind } from '../../contract/notifications';
+import type { Database } from '../db/client';
+import { executeCounting, queryRows } from '../db/query-rows';
+import { forumLikes, forumThreads, issueReports, notifications, users } from '../db/schema';
+
+/** A notification with what its sentence names, as the list reads it. */
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  updated_at: Date | string;
+  read_at: Date | string | null;
+  actor_username: string | null;
+  actor_count: number;
+  thread_id: number | null;
+  thread_title: string | null;
+  post_id: number | null;
+  issue_id: number | null;
+  issue_title: string | null;
+  issue_status: IssueStatus | null;
+}
+
+/**
+ * A LIKE group's likers: the post's likes by others than its author since the group started, up to when it
+ * was read. A group whose likes were all taken back (unliked, or their accounts deleted) is not shown.
+ */
+const likeGroupShown = sql`(n.kind <> 'LIKE' or exists (
+  select 1 from ${forumLikes} h
+  where h.post_id = n.post_id and h.user_id <> n.user_id and h.created_at >= n.created_at
+    and (n.read_at is null or h.created_at <= n.read_at)))`;
+
+/** The user's unread notifications. */
+export async function countUnread(db: Database, userId: number): Promise<number> {
+  const [row] = await queryRows<{ unread: number }>(
+    db,
+    sql`select count(*)::int as unread from ${notifications} n
+        where n.user_id = ${userId} and n.read_at is null and ${likeGroupShown}`,
+  );
+  return Number(row?.unread ?? 0);
+}
+
+/** A page of the user's notifications, latest first; one row more than asked, to tell if more follow. */
+export async function listNotifications(
+  db: Database,
+  userId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<NotificationRow[]> {
+  // The page is chosen first, so the likers are read for its rows alone, not for every notification.
+  return queryRows<NotificationRow>(
+    db,
+    sql`with page as (
+          select * from ${notifications} n
+          where n.user_id = ${userId} and ${likeGroupShown}
+          order by n.updated_at desc, n.id desc
+          limit ${pageSize + 1} offset ${(page - 1) * pageSize}
+        )
+        select n.id, n.kind, n.updated_at, n.read_at, n.thread_id, n.post_id, n.issue_id, n.issue_status,
+          t.title as thread_title, i.title as issue_title,
+          case when n.kind = 'LIKE' then likers.latest else actor.username end as actor_username,
+          case when n.kind = 'LIKE' then likers.count else 1 end as actor_count
+        from page n
+        left join ${users} actor on actor.id = n.actor_id
+        left join ${forumThreads} t on t.id = n.thread_id
+        left join ${issueReports} i on i.id = n.issue_id
+        left join lateral (
+          select count(*)::int as count,
+                 (array_agg(u.username order by h.created_at desc, h.user_id desc))[1] as latest
+          from ${forumLikes} h join ${users} u on u.id = h.user_id
+          where n.kind = 'LIKE' and h.post_id = n.post_id and h.user_id <> n.user_id
+            and h.created_at >= n.created_at and (n.read_at is null or h.created_at <= n.read_at)
+        ) likers on true
+        order by n.updated_at desc, n.id desc`,
+  );
+}
+
+/** Marks the user's notifications read: those of `ids` that are theirs, or all. Others' ids are ignored. */
+export async function markRead(db: Database, userId: number, which: { ids: number[] } | { all: true }) {
+  if ('ids' in which && which.ids.length === 0) return 0;
+  const chosen =
+    'ids' in which
+      ? sql`and id in (${sql.join(
+          which.ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  return executeCounting(
+    db,
+    sql`update ${notifications} set read_at = now()
+        where user_id = ${userId} and read_at is null ${chosen}`,
+  );
+}

@@ -1,0 +1,93 @@
+import type { ServerResponse } from 'node:http';
+import { MAX_ID } from '../../contract/http';
+import type { NotificationPage } from '../../contract/notifications';
+import type { Database } from '../db/client';
+import type { ChangeFeed } from '../plugins/change-feed';
+import { toNotification } from './presenters';
+import { countUnread, listNotifications, markRead } from './reads';
+import { NotificationStreams, type OpenOutcome, type StreamLimits } from './stream';
+
+/** The change-feed topic of notifications: the users whose unread count may have changed. */
+export const NOTIFICATIONS_TOPIC = 'notifications';
+
+export interface NotificationsOptions {
+  db: Database;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'announce'>;
+  streams: StreamLimits;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Notifications: the list, the unread count, marking read, and the live streams of unread counts. The
+ * notifications themselves are written by the features whose writes cause them, in the same transaction
+ * (record.ts); those features then call `changed` with the users told, and every instance's streams of
+ * those users hear their new count.
+ */
+export class NotificationsService {
+  private readonly streams: NotificationStreams;
+
+  constructor(private readonly options: NotificationsOptions) {
+    this.streams = new NotificationStreams(
+      options.streams,
+      (userId) => countUnread(options.db, userId),
+      options.onError,
+    );
+    options.changeFeed.subscribe(NOTIFICATIONS_TOPIC, ({ ids }) => this.streams.changed(ids));
+  }
+
+  async page(
+    userId: number,
+    { page, pageSize }: { page: number; pageSize: number },
+  ): Promise<NotificationPage> {
+    const [rows, unread] = await Promise.all([
+      listNotifications(this.options.db, userId, { page, pageSize }),
+      countUnread(this.options.db, userId),
+    ]);
+    return {
+      items: rows.slice(0, pageSize).map(toNotification),
+      page,
+      page_size: pageSize,
+      has_more: rows.length > pageSize,
+      unread,
+    };
+  }
+
+  unread(userId: number): Promise<number> {
+    return countUnread(this.options.db, userId);
+  }
+
+  /** Marks the user's own notifications of `ids` (or all) read; the unread count after it. */
+  async markRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
+    const chosen = 'ids' in which ? { ids: which.ids.filter((id) => id <= MAX_ID) } : which;
+    const marked = await markRead(this.options.db, userId, chosen);
+    if (marked > 0) this.changed([userId]);
+    return countUnread(this.options.db, userId);
+  }
+
+  /**
+   * After a committed write changed these users' notifications (null: anyone's, such as an account
+   * deletion taking likes from many groups): their streams here and on every instance hear the new count.
+   */
+  changed(userIds: number[] | null): void {
+    if (userIds !== null && userIds.length === 0) return;
+    void this.options.changeFeed.announce(NOTIFICATIONS_TOPIC, userIds && [...new Set(userIds)]);
+  }
+
+  /** Whether the user may open one more stream here. */
+  admitStream(userId: number): OpenOutcome {
+    return this.streams.admit(userId);
+  }
+
+  /** An admitted stream whose headers were sent. */
+  addStream(userId: number, response: ServerResponse): void {
+    this.streams.add(userId, response);
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  closeStreams(): void {
+    this.streams.close();
+  }
+}

@@ -1,0 +1,2 @@
+/** Dispatched on `window` by the header with `{unread}` whenever the bell's count changes. */
+export const UNREAD_CHANGED_EVENT = 'panelrank:unread-changed';

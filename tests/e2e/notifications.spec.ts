@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Post, Thread } from '../../contract/forum';
+import { bellLabel, NOTIFICATION_TEXTS } from '../../contract/notifications-values';
+import { newReader, useSession, type LoginAnswer } from './api-helpers';
+import { e2eStack } from './stack-config';
+
+/*
+ * Notifications in Chromium against the real stack: two readers in two browser contexts; one replies in
+ * the other's thread, and the other's header bell counts it without a reload, and the notification opens
+ * the reply and is then read.
+ */
+
+const bearer = (session: LoginAnswer) => ({ authorization: `Bearer ${session.access_token}` });
+
+async function apiCreateThread(
+  request: APIRequestContext,
+  session: LoginAnswer,
+  title: string,
+): Promise<Thread> {
+  const response = await request.post(`${e2eStack.apiUrl}/forum/threads`, {
+    headers: bearer(session),
+    data: { title, first_post_markdown: 'Who else is reading this?' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Thread;
+}
+
+test('a reply lights the other reader’s bell live, and the notification opens the reply', async ({
+  browser,
+  request,
+}) => {
+  const alice = await newReader(request, 'alice');
+  const bob = await newReader(request, 'bob');
+  const thread = await apiCreateThread(request, alice, `Notify me ${Date.now().toString(36)}`);
+
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  try {
+    const alicePage = await aliceContext.newPage();
+    await useSession(alicePage, alice);
+    await alicePage.goto('/about');
+    const bell = alicePage.locator('[data-notification-bell]').first();
+    await expect(bell).toHaveAttribute('aria-label', bellLabel(0));
+    await expect(bell.locator('[data-unread-count]')).toBeHidden();
+
+    // Bob, signed in in his own browser, replies.
+    const bobPage = await bobContext.newPage();
+    await useSession(bobPage, bob);
+    const replied = await bobPage.request.post(`${e2eStack.apiUrl}/forum/threads/${thread.id}/posts`, {
+      headers: bearer(bob),
+      data: { content_markdown: 'Me! Chapter 40 was something.' },
+    });
+    expect(replied.status()).toBe(201);
+    const reply = (await replied.json()) as Post;
+
+    // Alice's bell counts it without a reload.
+    await expect(bell).toHaveAttribute('aria-label', bellLabel(1));
+    await expect(bell.locator('[data-unread-count]')).toHaveText('1');
+
+    await bell.click();
+    await expect(alicePage).toHaveURL(/\/notifications$/);
+    const item = alicePage.getByRole('link', {
+      name: new RegExp(`${bob.user.username} replied to your post`),
+    });
+    await expect(item).toBeVisible();
+    await expect(alicePage.getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeEnabled();
+    await item.click();
+    await expect(alicePage).toHaveURL(new RegExp(`/forum/${thread.id}#post-${reply.id}$`));
+    await expect(bell).toHaveAttribute('aria-label', bellLabel(0));
+  } finally {
+    await aliceContext.close();
+    await bobContext.close();
+  }
+});
+
+test('a reader with no notifications sees the empty state; visitors get no bell', async ({
+  page,
+  request,
+}) => {
+  const reader = await newReader(request, 'quiet');
+  await page.goto('/about');
+  await expect(page.locator('[data-notification-bell]').first()).toBeHidden();
+  await useSession(page, reader);
+  await page.goto('/notifications');
+  await expect(page.getByText(NOTIFICATION_TEXTS.empty)).toBeVisible();
+  await expect(page.getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeDisabled();
+});
