@@ -32,6 +32,7 @@ function post(id: number, minute: number, parent: number | null, text: string, h
     author_username: id === 4 ? null : `user${id}`,
     created_at: at,
     updated_at: at,
+    edited_at: null,
     heart_count: hearts,
     series_refs: [],
     html: `<p>${text}</p>`,

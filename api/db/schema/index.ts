@@ -11,6 +11,7 @@ export * from './forum-likes';
 export * from './forum-media';
 export * from './forum-thread-series';
 export * from './forum-post-series';
+export * from './forum-post-revisions';
 export * from './forum-writes';
 export * from './issue-reports';
 export * from './captcha-solutions';
