@@ -12,6 +12,8 @@ import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
+import digestPlugin from './digest/plugin';
+import digestRoutes from './digest/routes';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
@@ -91,6 +93,7 @@ export async function buildApp({
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
+  await app.register(digestPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -100,6 +103,7 @@ export async function buildApp({
   await app.register(readingListRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);
+  await app.register(digestRoutes);
 
   return app;
 }

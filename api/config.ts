@@ -304,6 +304,13 @@ export const configSchema = z.object({
     .min(3)
     .default('PanelRank <no-reply@panelrank.localhost>')
     .describe('Sender of the e-mails.'),
+  DIGEST_CHECK_INTERVAL: durationSeconds
+    .default(3600)
+    .describe(
+      'How often each instance wakes to send the daily digests that are due (seconds, or with a unit: ' +
+        "`15m`). Only the instance that takes the job's lease in the database works; the others skip. `0` " +
+        'never wakes (`npm run digest -- --now` still sends).',
+    ),
   SIGNUP_EMAIL_DOMAINS: emailDomains
     .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
     .describe(

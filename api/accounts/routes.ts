@@ -263,10 +263,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const { id, username, email, role } = currentUser(request);
       const [row] = await app.db
-        .select({ passwordHash: usersTable.passwordHash })
+        .select({ passwordHash: usersTable.passwordHash, emailDigest: usersTable.emailDigest })
         .from(usersTable)
         .where(eq(usersTable.id, id));
-      return { id, username, email, role, has_password: Boolean(row?.passwordHash) };
+      return {
+        id,
+        username,
+        email,
+        role,
+        has_password: Boolean(row?.passwordHash),
+        email_digest: row?.emailDigest ?? 'never',
+      };
     },
   );
 

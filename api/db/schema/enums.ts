@@ -8,6 +8,7 @@ import {
   type VoteCategory,
 } from '../../../contract/catalogue';
 import { USER_ROLES, type UserRole } from '../../../contract/accounts';
+import { EMAIL_DIGEST_CHOICES } from '../../../contract/digest-values';
 import { ISSUE_STATUSES, ISSUE_TYPES, type IssueStatus, type IssueType } from '../../../contract/issues';
 
 // The database enums are built from the contract's lists, so the two cannot drift apart.
@@ -32,3 +33,4 @@ export const userRoleEnum = pgEnum('user_role', USER_ROLES);
 export const issueTypeEnum = pgEnum('issue_type', ISSUE_TYPES);
 export const issueStatusEnum = pgEnum('issue_status', ISSUE_STATUSES);
 export const voteCategoryEnum = pgEnum('vote_category', VOTE_CATEGORIES);
+export const emailDigestEnum = pgEnum('email_digest', EMAIL_DIGEST_CHOICES);

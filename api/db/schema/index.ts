@@ -17,3 +17,4 @@ export * from './issue-reports';
 export * from './captcha-solutions';
 export * from './rate-limits';
 export * from './media-deletions';
+export * from './scheduled-job-leases';
