@@ -16,6 +16,11 @@ export const issueReports = pgTable(
     email: text('email'),
     screenshotKey: text('screenshot_key'),
     /**
+     * The signed-in user who reported it (a bearer token came with the report), told when its status
+     * changes; never shown to anyone. null for anonymous reports and once the account is deleted.
+     */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * Title and description lower-cased, searched by substring and indexed with trigrams. Stored: computing
      * it per row at query time costs more than the scan itself.
      */
@@ -28,6 +33,7 @@ export const issueReports = pgTable(
   (t) => [
     index('issue_reports_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('issue_reports_status_idx').on(t.status),
+    index('issue_reports_reporter_idx').on(t.reporterId),
     index('issue_reports_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

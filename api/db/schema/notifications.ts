@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { issueStatusEnum, notificationKindEnum } from './enums';
+import { forumPosts } from './forum-posts';
+import { forumThreads } from './forum-threads';
+import { issueReports } from './issue-reports';
+import { users } from './users';
+
+/**
+ * What a user is told about: written in the transaction of the write that causes it. A deleted post,
+ * thread, report or recipient takes its notifications with it (by cascade).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    /**
+     * Who did it; null once they deleted their account (shown as "Anonymous"). A LIKE's actors are read
+     * from the post's likes instead (see `created_at`), so a liker's account deletion or unlike is seen.
+     */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    threadId: integer('thread_id').references(() => forumThreads.id, { onDelete: 'cascade' }),
+    /** The reply (REPLY, THREAD_REPLY) or the liked post (LIKE). */
+    postId: integer('post_id').references(() => forumPosts.id, { onDelete: 'cascade' }),
+    issueId: integer('issue_id').references(() => issueReports.id, { onDelete: 'cascade' }),
+    /** REPORT_STATUS: the status the report was moved to. */
+    issueStatus: issueStatusEnum('issue_status'),
+    /**
+     * When it happened; a LIKE group's likes are those of the post since this time (until `read_at`), and
+     * a new like in an unread group moves it to `updated_at` for ordering.
+     */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest event of the notification (a LIKE group's latest like): the list's order. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    // One unread LIKE group per post and recipient: a new like joins it with ON CONFLICT.
+    uniqueIndex('notifications_unread_like_idx')
+      .on(t.userId, t.postId)
+      .where(sql`${t.kind} = 'LIKE' and ${t.readAt} is null`),
+    index('notifications_post_idx').on(t.postId),
+    index('notifications_thread_idx').on(t.threadId),
+    index('notifications_issue_idx').on(t.issueId),
+    index('notifications_actor_idx').on(t.actorId),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
