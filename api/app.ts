@@ -14,6 +14,7 @@ import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
 import digestPlugin from './digest/plugin';
 import digestRoutes from './digest/routes';
+import retentionPlugin from './retention/plugin';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import authPlugin from './plugins/auth';
@@ -94,6 +95,7 @@ export async function buildApp({
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
   await app.register(digestPlugin);
+  await app.register(retentionPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);

@@ -112,7 +112,7 @@ export function unsubscribeUrl(apiUrl: string, token: string): string {
   return `${apiUrl.replace(/\/+$/, '')}/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** Until the notifications exist, nobody has unread ones. */
+/** Nobody has unread notifications (a source for callers that give none). */
 export const noNotifications: UnreadNotifications = {
   unreadFor: () => Promise.resolve(new Map()),
 };

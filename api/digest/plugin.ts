@@ -4,6 +4,7 @@ import { resolveSecret } from '../accounts/secrets';
 import { createMailer } from '../mail/mailer';
 import { everyInterval } from '../scheduled/lease';
 import { DigestService } from './service';
+import { unreadNotificationsIn } from './unread-notifications';
 import { UnsubscribeTokens } from './unsubscribe-token';
 
 declare module 'fastify' {
@@ -31,6 +32,7 @@ export default fp(
       siteUrl: app.config.SITE_URL.replace(/\/+$/, ''),
       apiUrl: app.config.publicApiUrl,
       log: app.log,
+      notifications: unreadNotificationsIn(app.db),
     });
     app.decorate('digest', digest);
     let schedule: { stop(): void } | undefined;

@@ -26,7 +26,7 @@ export class DigestService {
     this.notifications = options.notifications ?? noNotifications;
   }
 
-  /** Where the job reads unread notifications from (the notifications feature, once registered). */
+  /** Where the job reads unread notifications from (tests give their own). */
   useNotifications(source: UnreadNotifications): void {
     this.notifications = source;
   }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIGEST_API_TEXTS as TEXTS, preferencesSchema } from '../../contract/digest';
 import { meResponseSchema } from '../../contract/accounts';
-import { scheduledJobLeases, users } from '../../api/db/schema';
+import { notifications, scheduledJobLeases, users } from '../../api/db/schema';
 import { DIGEST_JOB, type UnreadNotification } from '../../api/digest/digest-job';
 import { UnsubscribeTokens } from '../../api/digest/unsubscribe-token';
 import { createUserWithToken, outboxFiles } from './auth-helpers';
@@ -190,5 +190,67 @@ describe('daily digest', () => {
       .where(eq(scheduledJobLeases.name, DIGEST_JOB));
     expect(await server.app.digest.sendDue()).toEqual({ ran: true, result: { sent: 1 } });
     expect(digestsTo(other.email)).toHaveLength(1);
+  });
+});
+
+describe('daily digest from the notifications table', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DIGEST_CHECK_INTERVAL: '0' });
+  });
+  afterAll(() => server.close());
+
+  it("quotes the user's unread notifications, newest first, with their sentences and links; read ones don't count", async () => {
+    const author = await createUserWithToken(server);
+    const replier = await createUserWithToken(server);
+    await server.request('/auth/me/preferences', {
+      method: 'PUT',
+      token: author.token,
+      json: { email_digest: 'daily' },
+    });
+    const created = await server.request('/forum/threads', {
+      method: 'POST',
+      token: author.token,
+      json: { title: 'Digest thread', first_post_markdown: 'Opening' },
+    });
+    const thread = (await created.json()) as { id: number };
+    const reply = await server.request(`/forum/threads/${thread.id}/posts`, {
+      method: 'POST',
+      token: replier.token,
+      json: { content_markdown: 'A reply' },
+    });
+    const post = (await reply.json()) as { id: number };
+    const db = server.database.db;
+    // Whatever the forum wrote itself, the digest reads only these.
+    await db.delete(notifications).where(eq(notifications.userId, author.id));
+    await db.insert(notifications).values([
+      {
+        userId: author.id,
+        kind: 'THREAD_REPLY',
+        actorId: replier.id,
+        threadId: thread.id,
+        postId: post.id,
+        createdAt: sql`now() - interval '2 hours'`,
+        updatedAt: sql`now() - interval '2 hours'`,
+        readAt: sql`now()`,
+      },
+      {
+        userId: author.id,
+        kind: 'REPLY',
+        actorId: replier.id,
+        threadId: thread.id,
+        postId: post.id,
+        createdAt: sql`now() - interval '1 hour'`,
+        updatedAt: sql`now() - interval '1 hour'`,
+      },
+    ]);
+
+    expect(await server.app.digest.sendDue()).toEqual({ ran: true, result: { sent: 1 } });
+    const [message] = outboxFiles(server)
+      .filter((file) => file.includes(`-${author.email}-digest`))
+      .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, ''));
+    expect(message).toContain('1 unread notification');
+    expect(message).toContain(`${replier.username} replied to your post in`);
+    expect(message).toContain(`${server.config.SITE_URL}/forum/${thread.id}#post-${post.id}`);
   });
 });
