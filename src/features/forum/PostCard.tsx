@@ -82,7 +82,7 @@ function PostCard({
           <span className={styles.author}>{authorName(post.author_username)}</span>
           <time dateTime={post.created_at}>{formatForumTime(post.created_at, inReaderZone)}</time>
           {post.edited_at !== null && (
-            <span className={styles.edited}>
+            <span className={styles.edited} data-edited>
               {FORUM_TEXT.edited}{' '}
               <time dateTime={post.edited_at}>{formatForumTime(post.edited_at, inReaderZone)}</time>
             </span>
