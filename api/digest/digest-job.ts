@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DIGEST_LATEST_SHOWN, DIGEST_MIN_HOURS_APART } from '../../contract/digest';
 import type { Database } from '../db/client';
@@ -40,6 +40,8 @@ export interface DigestJobDeps {
 
 export const DIGEST_JOB = 'email-digest';
 const DEFAULT_LEASE_MS = 15 * 60_000;
+/** Subscribers read, claimed and sent to at a time: bounds memory and the statements' parameter lists. */
+const BATCH = 500;
 
 /** Subscribers who may get a digest now: daily, with a verified address, none in the last 24 hours. */
 const due = () =>
@@ -54,9 +56,9 @@ const due = () =>
 
 /**
  * Sends the digests that are due, once across every instance (the job's lease): to each daily subscriber
- * with unread notifications and no digest in the last 24 hours. Each user is claimed by setting
- * digest_sent_at in one conditional statement before the message goes, so even two runs that somehow
- * overlapped could not send one user two digests; a failed send gives the claim back for the next run.
+ * with unread notifications and no digest in the last 24 hours, 500 at a time. A batch's users are claimed
+ * by setting digest_sent_at in one conditional statement before any message goes, so even two runs that
+ * somehow overlapped could not send one user two digests; a failed send gives the claim back.
  */
 export async function sendDueDigests(deps: DigestJobDeps): Promise<LeasedRun<{ sent: number }>> {
   return runLeased(
@@ -73,34 +75,50 @@ export async function sendDueDigests(deps: DigestJobDeps): Promise<LeasedRun<{ s
         })
         .from(users)
         .where(due());
-      if (candidates.length === 0) return { sent: 0 };
-      const unread = await deps.notifications.unreadFor(
-        candidates.map((user) => user.id),
-        DIGEST_LATEST_SHOWN,
-      );
       let sent = 0;
-      for (const user of candidates) {
-        const summary = unread.get(user.id);
-        if (!summary || summary.count === 0) continue;
-        const [claimed] = await db
+      for (let from = 0; from < candidates.length; from += BATCH) {
+        const batch = candidates.slice(from, from + BATCH);
+        const unread = await deps.notifications.unreadFor(
+          batch.map((user) => user.id),
+          DIGEST_LATEST_SHOWN,
+        );
+        const withUnread = batch.filter((user) => (unread.get(user.id)?.count ?? 0) > 0);
+        if (withUnread.length === 0) continue;
+        // Claimed in one statement, still only while due, before any message goes.
+        const claimed = await db
           .update(users)
           .set({ digestSentAt: sql`now()` })
-          .where(and(eq(users.id, user.id), due()))
+          .where(
+            and(
+              inArray(
+                users.id,
+                withUnread.map((user) => user.id),
+              ),
+              due(),
+            ),
+          )
           .returning({ id: users.id });
-        if (!claimed) continue;
-        try {
-          await deps.mailer.sendDigestEmail({
-            to: user.email,
-            username: user.username,
-            unread: summary.count,
-            latest: summary.latest.map((item) => ({ text: item.text, url: `${deps.siteUrl}${item.path}` })),
-            notificationsUrl: `${deps.siteUrl}/notifications`,
-            unsubscribeUrl: unsubscribeUrl(deps.apiUrl, deps.tokens.issue(user.id)),
-          });
-          sent += 1;
-        } catch (error) {
-          deps.log.error({ err: error, userId: user.id }, 'could not send the daily digest');
-          await db.update(users).set({ digestSentAt: user.digestSentAt }).where(eq(users.id, user.id));
+        const claimedIds = new Set(claimed.map((row) => row.id));
+        for (const user of withUnread) {
+          const summary = unread.get(user.id);
+          if (!summary || !claimedIds.has(user.id)) continue;
+          try {
+            await deps.mailer.sendDigestEmail({
+              to: user.email,
+              username: user.username,
+              unread: summary.count,
+              latest: summary.latest.map((item) => ({
+                text: item.text,
+                url: `${deps.siteUrl}${item.path}`,
+              })),
+              notificationsUrl: `${deps.siteUrl}/notifications`,
+              unsubscribeUrl: unsubscribeUrl(deps.apiUrl, deps.tokens.issue(user.id)),
+            });
+            sent += 1;
+          } catch (error) {
+            deps.log.error({ err: error, userId: user.id }, 'could not send the daily digest');
+            await db.update(users).set({ digestSentAt: user.digestSentAt }).where(eq(users.id, user.id));
+          }
         }
       }
       return { sent };
