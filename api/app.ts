@@ -13,6 +13,9 @@ import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
 import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
+import digestPlugin from './digest/plugin';
+import digestRoutes from './digest/routes';
+import retentionPlugin from './retention/plugin';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import notificationsPlugin from './notifications/plugin';
@@ -96,6 +99,8 @@ export async function buildApp({
   await app.register(issuesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
+  await app.register(digestPlugin);
+  await app.register(retentionPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -106,6 +111,7 @@ export async function buildApp({
   await app.register(issueRoutes);
   await app.register(forumRoutes);
   await app.register(notificationRoutes);
+  await app.register(digestRoutes);
 
   return app;
 }

@@ -335,6 +335,19 @@ export const configSchema = z.object({
     .min(3)
     .default('PanelRank <no-reply@panelrank.localhost>')
     .describe('Sender of the e-mails.'),
+  DIGEST_CHECK_INTERVAL: durationSeconds
+    .default(3600)
+    .describe(
+      'How often each instance wakes to send the daily digests that are due (seconds, or with a unit: ' +
+        "`15m`). Only the instance that takes the job's lease in the database works; the others skip. `0` " +
+        'never wakes (`npm run digest -- --now` still sends).',
+    ),
+  RETENTION_CHECK_INTERVAL: durationSeconds
+    .default(3600)
+    .describe(
+      'How often each instance wakes to remove notifications older than 90 days and those past the newest ' +
+        "1,000 of a user. Only the instance that takes the job's lease in the database sweeps. `0` never wakes.",
+    ),
   SIGNUP_EMAIL_DOMAINS: emailDomains
     .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
     .describe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDigestSchema } from './digest';
 import { emptyIfBlank } from './http';
 
 import {
@@ -76,6 +77,7 @@ export const meResponseSchema = z.object({
   role: z.string(),
   /** False for accounts made by Google sign-in: deleting one needs no password. */
   has_password: z.boolean().optional(),
+  email_digest: emailDigestSchema,
 });
 
 /** DELETE /auth/me: the password, unless the account was made by Google sign-in. */

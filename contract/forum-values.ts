@@ -75,6 +75,7 @@ export const FORUM_API_TEXTS = {
   notYourThread: 'Only the author or an admin can change this thread.',
   notYourPost: 'Only the author or an admin can change this post.',
   notYourPostDelete: 'Only the author can delete this post here.',
+  notYourPostHistory: "Only the post's author or an admin can see its edit history.",
   titleTooLong: `The title can be at most ${FORUM_TITLE_MAX_LENGTH} characters.`,
   contentTooLong: `A post can be at most ${FORUM_POST_MAX_LENGTH} characters.`,
   mentionQueryRequired: 'Query is required',
@@ -138,6 +139,12 @@ export const FORUM_TEXT = {
   privateBadge: 'Private',
   privateListAlert: 'This list is private. Open My Reading Lists → Share to create a public link.',
   imageHint: 'PNG/JPEG/WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512.',
+  // Edit history.
+  edited: 'edited',
+  editHistory: 'Edit history',
+  noEarlierVersions: 'No earlier versions.',
+  historyFailed: 'The edit history could not be loaded.',
+  tryAgain: 'Try again',
   // Toast titles and texts (§5, §8).
   cantPost: 'Can’t post',
   signInRequired: 'Sign in required',

@@ -75,11 +75,24 @@ export const postSchema = z.object({
   content_markdown: z.string().describe('Untrusted markdown: sanitize when rendering'),
   created_at: z.string(),
   updated_at: z.string(),
+  edited_at: z
+    .string()
+    .nullable()
+    .describe('When its text last changed (ISO 8601); null until the first edit'),
   heart_count: z.number().int(),
   viewer_has_hearted: z.boolean().describe('Whether the caller likes the post; false for visitors'),
   series_refs: z.array(forumSeriesRefSchema).describe('Series the post mentions'),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** An earlier version of a post, with its own time: when it became the post's text. */
+export const postRevisionSchema = z.object({
+  content_markdown: z.string().describe('Untrusted markdown: sanitize when rendering'),
+  edited_at: z.string().describe("When this version became the post's text (ISO 8601)"),
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
+/** GET /forum/threads/{id}/posts/{postId}/revisions: earlier versions, newest first. */
+export const postRevisionsSchema = z.array(postRevisionSchema);
 
 /** GET /forum/threads: an array (older clients expect one); the total is in `X-Total-Count`. */
 export const threadListSchema = z.array(threadSchema);

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import {
   findUserByEmail,
   findUserByLogin,
+  accountSettingsOf,
   passwordHashOf,
   uniqueViolation,
   usernameOrEmailTaken,
@@ -198,7 +199,8 @@ export class AccountsService {
   // The signed-in user.
 
   async me({ id, username, email, role }: AuthUser): Promise<MeResponse> {
-    return { id, username, email, role, has_password: Boolean(await passwordHashOf(this.db, id)) };
+    const { hasPassword, emailDigest } = await accountSettingsOf(this.db, id);
+    return { id, username, email, role, has_password: hasPassword, email_digest: emailDigest };
   }
 
   /**

@@ -58,6 +58,15 @@ export async function passwordHashOf(db: Database, id: number): Promise<string |
   return row?.passwordHash;
 }
 
+/** What `GET /auth/me` adds to the token's user: whether it has a password, and its digest preference. */
+export async function accountSettingsOf(db: Database, id: number) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, emailDigest: users.emailDigest })
+    .from(users)
+    .where(eq(users.id, id));
+  return { hasPassword: Boolean(row?.passwordHash), emailDigest: row?.emailDigest ?? 'never' };
+}
+
 export async function usernameOrEmailTaken(
   db: Database,
   username: string,

@@ -17,7 +17,7 @@ import { DatabaseSync } from 'node:sqlite';
  */
 export interface LockHolder {
   pid: number;
-  role: 'api' | 'seed' | 'admin' | 'snapshot';
+  role: 'api' | 'seed' | 'admin' | 'snapshot' | 'digest';
   controlSocket?: string;
   startedAt: string;
 }

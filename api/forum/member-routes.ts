@@ -10,6 +10,7 @@ import {
   heartResultSchema,
   mediaUploadFields,
   mediaUploadResultSchema,
+  postRevisionsSchema,
   postSchema,
   threadPostParams,
   threadSchema,
@@ -229,6 +230,40 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!updated) throw postNotFound();
       return updated;
+    },
+  );
+
+  app.get(
+    '/forum/threads/:id/posts/:postId/revisions',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: "A post's earlier versions, newest first (its author or an admin)",
+        description:
+          "Each version with its own time: when it became the post's text (its creation, or the edit " +
+          'that wrote it). Others are refused with 403; they only see that the post was edited (`edited_at`).',
+        security,
+        params: threadPostParams,
+        response: {
+          200: postRevisionsSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const post = await app.forum.postAccess(
+        existingId(request.params.id, postNotFound),
+        existingId(request.params.postId, postNotFound),
+      );
+      if (!post) throw postNotFound();
+      if (!isAdmin(user) && post.authorId !== user.id) {
+        throw httpError(403, TEXTS.notYourPostHistory, { code: CODES.forbidden });
+      }
+      return app.forum.revisions(post.id);
     },
   );
 

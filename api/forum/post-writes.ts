@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
 import { notifyNewPost, unreadAbout } from '../notifications/record';
+import { replacePostText } from './post-revisions';
 import {
   attachUploads,
   replacePostMentions,
@@ -85,7 +86,10 @@ export async function createPost(
   });
 }
 
-/** Replaces a post's text and mentions; the thread counts the edit as a change (updated_at). */
+/**
+ * Replaces a post's text and mentions, keeping the text it replaces as a revision; the thread counts the
+ * edit as a change (updated_at).
+ */
 export async function updatePost(
   db: Database,
   post: {
@@ -97,11 +101,11 @@ export async function updatePost(
   },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(forumPosts)
-      .set({ contentMarkdown: post.content, updatedAt: sql`now()` })
-      .where(and(eq(forumPosts.id, post.postId), eq(forumPosts.threadId, post.threadId)))
-      .returning({ id: forumPosts.id, authorId: forumPosts.authorId });
+    const updated = await replacePostText(
+      tx,
+      and(eq(forumPosts.id, post.postId), eq(forumPosts.threadId, post.threadId))!,
+      post.content,
+    );
     if (!updated) return false;
     await replacePostMentions(tx, post.postId, post.mentionIds);
     if (updated.authorId !== null) {

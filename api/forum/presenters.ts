@@ -1,6 +1,7 @@
-import type { ForumSeriesRef, Post, Thread } from '../../contract/forum';
+import type { ForumSeriesRef, Post, PostRevision, Thread } from '../../contract/forum';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { MediaStorage } from '../media/storage';
+import type { PostRevisionRow } from './post-revisions';
 import type { PostRow, ThreadRow } from './thread-reads';
 
 /**
@@ -54,8 +55,13 @@ export function toPost(row: PostRow, snapshot: CatalogueSnapshot, media: MediaSt
     content_markdown: row.contentMarkdown,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    edited_at: row.editedAt?.toISOString() ?? null,
     heart_count: row.heartCount,
     viewer_has_hearted: row.viewerHasHearted,
     series_refs: seriesRefs(row.seriesIds, snapshot, media),
   };
+}
+
+export function toPostRevision(row: PostRevisionRow): PostRevision {
+  return { content_markdown: row.contentMarkdown, edited_at: row.editedAt.toISOString() };
 }

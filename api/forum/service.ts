@@ -4,6 +4,7 @@ import type {
   MediaUploadResult,
   MentionResult,
   Post,
+  PostRevision,
   Thread,
   ThreadDetail,
 } from '../../contract/forum';
@@ -23,7 +24,8 @@ import { setFollowing, threadFollowers } from './follows';
 import { toggleLike } from './likes';
 import { searchMentions } from './mention-search';
 import { createPost, deletePost, updatePost, type CreatePostOutcome } from './post-writes';
-import { toPost, toThread } from './presenters';
+import { postRevisions } from './post-revisions';
+import { toPost, toPostRevision, toThread } from './presenters';
 import { answerFor, visitorGzip, type CachedGzip, type LoadedThread } from './thread-answers';
 import {
   listThreads,
@@ -156,6 +158,11 @@ export class ForumService {
   /** What permission checks need of a post: its author, and whether it is the original post. */
   postAccess(threadId: number, postId: number) {
     return postAccess(this.options.db, threadId, postId);
+  }
+
+  /** A post's earlier versions, newest first (the caller checked who may see them). */
+  async revisions(postId: number): Promise<PostRevision[]> {
+    return (await postRevisions(this.options.db, postId)).map(toPostRevision);
   }
 
   /* Writes: each drops what it changed, here and on the other instances. */

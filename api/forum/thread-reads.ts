@@ -37,6 +37,7 @@ export interface PostRow {
   contentMarkdown: string;
   createdAt: Date;
   updatedAt: Date;
+  editedAt: Date | null;
   heartCount: number;
   viewerHasHearted: boolean;
   seriesIds: number[];
@@ -166,6 +167,7 @@ export async function loadPosts(
         contentMarkdown: forumPosts.contentMarkdown,
         createdAt: forumPosts.createdAt,
         updatedAt: forumPosts.updatedAt,
+        editedAt: forumPosts.editedAt,
         heartCount: forumPosts.heartCount,
       })
       .from(forumPosts)

@@ -11,6 +11,7 @@ import {
   series,
 } from '../db/schema';
 import { followThread, unreadAbout } from '../notifications/record';
+import { replacePostText } from './post-revisions';
 import {
   lockWriter,
   recordWrite,
@@ -166,11 +167,11 @@ export async function updateThread(db: Database, threadId: number, changes: Thre
       .returning({ id: forumThreads.id, authorId: forumThreads.authorId });
     if (!thread) return false;
     if (changes.content !== undefined) {
-      const [original] = await tx
-        .update(forumPosts)
-        .set({ contentMarkdown: changes.content, updatedAt: sql`now()` })
-        .where(and(eq(forumPosts.threadId, threadId), eq(forumPosts.isOriginal, true)))
-        .returning({ id: forumPosts.id, authorId: forumPosts.authorId });
+      const original = await replacePostText(
+        tx,
+        and(eq(forumPosts.threadId, threadId), eq(forumPosts.isOriginal, true))!,
+        changes.content,
+      );
       if (original) {
         await replacePostMentions(tx, original.id, changes.mentionIds ?? []);
         if (original.authorId !== null) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { digestEmail, type DigestMessage } from './digest-email';
 import { issueClosedEmail, type IssueClosedMessage } from './issue-closed-email';
 import { verificationEmail, type EmailContent } from './verification-email';
 
@@ -12,6 +13,8 @@ export interface Mailer {
   sendVerificationEmail(message: { to: string; username: string; token: string }): Promise<void>;
   /** Tells a reporter their issue report was resolved or will not be fixed. */
   sendIssueClosedEmail(message: { to: string } & Omit<IssueClosedMessage, 'trackerUrl'>): Promise<void>;
+  /** The daily digest of unread notifications, with its one-click unsubscribe headers. */
+  sendDigestEmail(message: { to: string } & DigestMessage): Promise<void>;
 }
 
 /**
@@ -31,7 +34,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   /** Sends through SMTP or writes to the outbox; `kind` names the message in logs and outbox file names. */
-  async function deliver(to: string, kind: string, content: EmailContent, logFields: object = {}) {
+  async function deliver(
+    to: string,
+    kind: string,
+    content: EmailContent & { headers?: Record<string, string> },
+    logFields: object = {},
+  ) {
     const info = await transport.sendMail({ from: config.MAIL_FROM, to, ...content });
     if (config.SMTP_URL) {
       log.info({ to, kind, messageId: info.messageId, ...logFields }, 'e-mail sent');
@@ -57,6 +65,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     async sendIssueClosedEmail({ to, ...issue }) {
       const content = issueClosedEmail({ ...issue, trackerUrl: `${config.SITE_URL}/issues` });
       await deliver(to, 'issue', content, { issueId: issue.issueId });
+    },
+
+    async sendDigestEmail({ to, ...digest }) {
+      await deliver(to, 'digest', digestEmail(digest), { unread: digest.unread });
     },
   };
 }

@@ -52,6 +52,8 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
       'SIGNUP_EMAIL_DOMAINS',
       'SMTP_URL',
       'MAIL_FROM',
+      'DIGEST_CHECK_INTERVAL',
+      'RETENTION_CHECK_INTERVAL',
       'CAPTCHA_PROVIDER',
       'ALTCHA_HMAC_KEY',
       'TURNSTILE_SITE_KEY',

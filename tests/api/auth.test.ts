@@ -98,6 +98,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       email: credentials.email,
       role: 'USER',
       has_password: true,
+      email_digest: 'never',
     });
   });
 

@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
+import * as digest from '../../contract/digest';
 import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
@@ -35,7 +36,7 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, forum, http, issues, notifications, readingLists].flatMap((module) =>
+      [accounts, catalogue, digest, forum, http, issues, notifications, readingLists].flatMap((module) =>
         Object.values(module as Record<string, unknown>),
       ),
     );
@@ -67,6 +68,8 @@ describe('the API declares the contract', () => {
       'POST /forum/threads/:id/posts',
       'POST /forum/media/upload',
       'GET /notifications/stream',
+      'PUT /auth/me/preferences',
+      'POST /notifications/unsubscribe',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -33,6 +33,7 @@ function post(id: number, minute: number, parent: number | null, text: string, l
     author_username: id === 4 ? null : `user${id}`,
     created_at: at,
     updated_at: at,
+    edited_at: null,
     heart_count: likes,
     series_refs: [],
     html: `<p>${text}</p>`,

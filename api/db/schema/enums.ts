@@ -8,6 +8,7 @@ import {
   type VoteCategory,
 } from '../../../contract/catalogue';
 import { USER_ROLES, type UserRole } from '../../../contract/accounts';
+import { EMAIL_DIGEST_CHOICES } from '../../../contract/digest-values';
 import { ISSUE_STATUSES, ISSUE_TYPES, type IssueStatus, type IssueType } from '../../../contract/issues';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications-values';
 
@@ -36,3 +37,4 @@ export const issueTypeEnum = pgEnum('issue_type', ISSUE_TYPES);
 export const issueStatusEnum = pgEnum('issue_status', ISSUE_STATUSES);
 export const voteCategoryEnum = pgEnum('vote_category', VOTE_CATEGORIES);
 export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const emailDigestEnum = pgEnum('email_digest', EMAIL_DIGEST_CHOICES);

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { forumLikes } from './forum-likes';
 import { forumMedia } from './forum-media';
+import { forumPostRevisions } from './forum-post-revisions';
 import { forumPostSeries } from './forum-post-series';
 import { forumThreads } from './forum-threads';
 import { users } from './users';
@@ -33,6 +34,8 @@ export const forumPosts = pgTable(
     heartCount: integer('heart_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its text last changed; null until the first edit. Earlier texts are in post_revisions. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('forum_posts_thread_idx').on(t.threadId, t.createdAt, t.id),
@@ -53,6 +56,7 @@ export const forumPostsRelations = relations(forumPosts, ({ one, many }) => ({
   seriesRefs: many(forumPostSeries),
   likes: many(forumLikes),
   media: many(forumMedia),
+  revisions: many(forumPostRevisions),
 }));
 
 export type ForumPost = typeof forumPosts.$inferSelect;

@@ -1,6 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { userRoleEnum } from './enums';
+import { emailDigestEnum, userRoleEnum } from './enums';
 import { votes } from './votes';
 import { readingLists } from './reading-lists';
 import { emailTokens } from './email-tokens';
@@ -19,6 +19,10 @@ export const users = pgTable(
     /** Bumped to revoke every token issued before. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The daily digest of unread notifications: off until the user turns it on. */
+    emailDigest: emailDigestEnum('email_digest').notNull().default('never'),
+    /** When the last digest went out: the next waits DIGEST_MIN_HOURS_APART hours. */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

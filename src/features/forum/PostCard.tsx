@@ -23,6 +23,8 @@ export interface PostCardProps {
   like: { count: number; liked: boolean; pending: boolean };
   canReply: boolean;
   canModify: boolean;
+  /** The post's author or an admin: may open its edit history (locked thread or not). */
+  canSeeHistory: boolean;
   /** Another post is being edited: only one edit at a time. */
   editBlocked: boolean;
   editing: boolean;
@@ -33,6 +35,7 @@ export interface PostCardProps {
   onEdit: (postId: number | null) => void;
   onSave: (postId: number, content: string, seriesIds: number[]) => Promise<void>;
   onDelete: (post: ShownPost) => void;
+  onShowHistory: (post: ShownPost, label: string) => void;
 }
 
 /** One post of a thread page (part2 §2, Forum thread). */
@@ -46,6 +49,7 @@ function PostCard({
   like,
   canReply,
   canModify,
+  canSeeHistory,
   editBlocked,
   editing,
   replyOpen,
@@ -55,6 +59,7 @@ function PostCard({
   onEdit,
   onSave,
   onDelete,
+  onShowHistory,
 }: PostCardProps) {
   const id = useId();
   const original = depth === null;
@@ -76,9 +81,10 @@ function PostCard({
         <span className={styles.postMeta}>
           <span className={styles.author}>{authorName(post.author_username)}</span>
           <time dateTime={post.created_at}>{formatForumTime(post.created_at, inReaderZone)}</time>
-          {post.updated_at !== post.created_at && (
-            <span className={styles.edited} title={formatForumTime(post.updated_at, inReaderZone)}>
-              edited
+          {post.edited_at !== null && (
+            <span className={styles.edited} data-edited>
+              {FORUM_TEXT.edited}{' '}
+              <time dateTime={post.edited_at}>{formatForumTime(post.edited_at, inReaderZone)}</time>
             </span>
           )}
         </span>
@@ -138,6 +144,11 @@ function PostCard({
             disabled={editBlocked || post.content_markdown === null}
           >
             {FORUM_TEXT.edit}
+          </button>
+        )}
+        {canSeeHistory && post.edited_at !== null && (
+          <button type="button" className="button" onClick={() => onShowHistory(post, label)}>
+            {FORUM_TEXT.editHistory}
           </button>
         )}
         {canModify && !original && (

@@ -12,6 +12,7 @@ import { NOTIFICATION_TEXTS } from '../../../contract/notifications-values';
 import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';
 import ConfirmDelete from './ConfirmDelete';
+import EditHistoryDialog from './EditHistoryDialog';
 import {
   createPost,
   deletePost,
@@ -97,6 +98,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   const [openReplies, setOpenReplies] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<{ post: ShownPost; preview: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [historyOf, setHistoryOf] = useState<{ post: ShownPost; label: string } | null>(null);
   const [adminBusy, setAdminBusy] = useState(false);
   const postsRef = useRef<HTMLDivElement>(null);
   /** The build's HTML of each post, valid while the post's updated_at is unchanged. */
@@ -247,6 +249,11 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
     [setConfirming],
   );
 
+  const onShowHistory = useCallback(
+    (post: ShownPost, label: string) => setHistoryOf({ post, label }),
+    [setHistoryOf],
+  );
+
   const confirmDelete = async () => {
     if (!confirming || threadId === null || deleting) return;
     setDeleting(true);
@@ -310,10 +317,9 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   const locked = thread.locked;
   const mayWrite = !locked || admin;
   const threadUrl = `${SITE_URL}/forum/${thread.id}`;
-  const ownsOrAdmin = (post: ShownPost) =>
-    mayWrite &&
-    user !== null &&
-    (admin || (post.author_username !== null && post.author_username === user.username));
+  const authorOrAdmin = (post: ShownPost) =>
+    user !== null && (admin || (post.author_username !== null && post.author_username === user.username));
+  const ownsOrAdmin = (post: ShownPost) => mayWrite && authorOrAdmin(post);
   const likeOf = (post: ShownPost) => {
     const pending = likes.get(post.id);
     return pending
@@ -332,6 +338,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
       like={likeOf(post)}
       canReply={mayWrite}
       canModify={ownsOrAdmin(post)}
+      canSeeHistory={authorOrAdmin(post)}
       editBlocked={editingId !== null && editingId !== post.id}
       editing={editingId === post.id}
       replyOpen={openReplies.has(post.id)}
@@ -341,6 +348,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
       onEdit={setEditingId}
       onSave={onSave}
       onDelete={onDelete}
+      onShowHistory={onShowHistory}
     />
   );
 
@@ -450,6 +458,15 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
           busy={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setConfirming(null)}
+        />
+      )}
+      {historyOf && historyOf.post.edited_at !== null && (
+        <EditHistoryDialog
+          threadId={thread.id}
+          postId={historyOf.post.id}
+          editedAt={historyOf.post.edited_at}
+          label={historyOf.label}
+          onClose={() => setHistoryOf(null)}
         />
       )}
     </div>

@@ -7,6 +7,7 @@ import type {
   MediaUploadResult,
   MentionResult,
   Post,
+  PostRevision,
   SettingsResult,
   Thread,
   ThreadDetail,
@@ -103,6 +104,11 @@ export function updatePost(
     method: 'PATCH',
     body: { content_markdown: content.trim(), series_ids: seriesIds },
   });
+}
+
+/** A post's earlier versions, newest first (its author and admins only). */
+export function fetchPostRevisions(threadId: number, postId: number): Promise<PostRevision[]> {
+  return api<PostRevision[]>(`/forum/threads/${threadId}/posts/${postId}/revisions`, { cache: 'no-store' });
 }
 
 /** Admins use the admin variant, authors the owner's (`/mine`, spec §6). */

@@ -69,7 +69,7 @@ export function threadPostingJsonLd(data: PrerenderedThread): object {
         text: structuredText(post.text),
         author: person(post.author_username),
         datePublished: post.created_at,
-        ...(post.updated_at !== post.created_at ? { dateModified: post.updated_at } : {}),
+        ...(post.edited_at ? { dateModified: post.edited_at } : {}),
         interactionStatistic: [counter('LikeAction', post.heart_count)],
         ...(nested.length ? { comment: nested } : {}),
       };
