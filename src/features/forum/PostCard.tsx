@@ -35,7 +35,7 @@ export interface PostCardProps {
   onDelete: (post: ShownPost) => void;
 }
 
-/** One post of a thread page (part2 §2, Forum thread). */
+/** One post of a thread page. */
 function PostCard({
   post,
   label,

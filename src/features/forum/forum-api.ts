@@ -20,7 +20,7 @@ import {
 } from '../../../contract/forum-values';
 import { api, errorDetail, errorStatus } from '../../lib/api-client';
 
-/** The forum's calls (api.md "Forum"; part2 §7). The API checks every permission and limit itself. */
+/** The forum's calls (docs/api.md, Forum). The API checks every permission and limit itself. */
 
 export interface ThreadPage {
   threads: Thread[];
@@ -38,7 +38,7 @@ export async function fetchThreads(q: string, page: number, pageSize = FORUM_PAG
   return { threads, total: Number.isFinite(total) && total >= threads.length ? total : threads.length };
 }
 
-/** Whether the user may start another thread (spec §7: one's own threads are counted with page_size 1000). */
+/** Whether the user may start another thread (one's own threads are counted with page_size 1000). */
 export async function hasThreadsLeft(username: string): Promise<boolean> {
   const mine = await api<Thread[]>('/forum/threads', {
     query: { author: username, page: 1, page_size: 1000 },
@@ -75,7 +75,7 @@ export async function deleteThread(id: number): Promise<void> {
   await api(`/forum/threads/${id}`, { method: 'DELETE' });
 }
 
-/** Spec §5: content trimmed, parent_id only when a positive number, series_ids only when non-empty. */
+/** Content trimmed, parent_id only when a positive number, series_ids only when non-empty. */
 export function postBody(
   content: string,
   parentId: number | null | undefined,
@@ -104,7 +104,7 @@ export function updatePost(
   });
 }
 
-/** Admins use the admin variant, authors the owner's (`/mine`, spec §6). */
+/** Admins use the admin variant, authors the owner's (`/mine`). */
 export async function deletePost(threadId: number, postId: number, asAdmin: boolean): Promise<void> {
   await api(`/forum/threads/${threadId}/posts/${postId}${asAdmin ? '' : '/mine'}`, { method: 'DELETE' });
 }
@@ -146,7 +146,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * What a failed forum write says (spec §8): the answer's detail (a string, or a PROFANITY object's message),
+ * What a failed forum write says: the answer's detail (a string, or a PROFANITY object's message),
  * with a 429's wait from Retry-After added; else the fallback.
  */
 export function forumErrorMessage(error: unknown, fallback: string): string {
