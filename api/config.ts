@@ -52,8 +52,8 @@ const emailDomains = lowercaseList.pipe(
 );
 
 /**
- * Gmail and Yahoo Mail (product spec): Google's two Gmail domains, yahoo.com with Yahoo's regional domains,
- * and ymail.com / rocketmail.com, which Yahoo Mail still hands out.
+ * Sign-up is open to Gmail and Yahoo Mail by default: Google's two Gmail domains, yahoo.com with Yahoo's
+ * regional domains, and ymail.com / rocketmail.com, which Yahoo Mail still hands out.
  */
 export const DEFAULT_SIGNUP_EMAIL_DOMAINS = [
   'gmail.com',

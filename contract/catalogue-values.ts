@@ -57,7 +57,7 @@ export const COVER_MIN_RATIO = 0.6;
 export const COVER_MAX_RATIO = 0.7;
 /** A detail cover must be under 800 KB: at most 800 * 1024 - 1 bytes. */
 export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
-/** Series covers have no size rule in the spec; this bounds memory and the work of re-encoding. */
+/** Bounds a series cover's bytes, and with them memory and the work of re-encoding. */
 export const SERIES_COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
 /** Longest accepted text per series field. */

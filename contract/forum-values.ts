@@ -1,11 +1,11 @@
 /*
  * The forum's values: limits, the pinned thread's title, every text the API and the forum screens show
- * (api.md "Forum"; part2 §2-§9, verbatim where the spec gives a text) and the small pure helpers both sides
- * apply the same way (title clean-up, mentioned series). Imports nothing, so browser code can use it without
- * pulling zod into its bundle; the schemas are in ./forum.ts, which re-exports all of this.
+ * (docs/features/forum.md) and the small pure helpers both sides apply the same way (title clean-up,
+ * mentioned series). Imports nothing, so browser code can use it without pulling zod into its bundle; the
+ * schemas are in ./forum.ts, which re-exports all of this.
  */
 
-/* Limits (part2 §5, §9). */
+/* Limits. */
 
 /** Threads one user may have at a time. */
 export const MAX_THREADS_PER_USER = 10;
@@ -13,9 +13,9 @@ export const MAX_THREADS_PER_USER = 10;
 export const MAX_THREAD_SERIES_REFS = 10;
 /** Distinct series mentioned (`series:{id}` links) in a thread's body or in one reply. */
 export const MAX_SERIES_MENTIONS = 10;
-/** The spec sets no bound on a title; this keeps headers and link previews readable. */
+/** Bounds a title to keep headers and link previews readable. */
 export const FORUM_TITLE_MAX_LENGTH = 200;
-/** The spec sets no bound on a post; this keeps a 300-post thread page light. */
+/** Bounds a post to keep a 300-post thread page light. */
 export const FORUM_POST_MAX_LENGTH = 20_000;
 /** Thread list: default page size, and the largest older clients ask for (1000, to count their threads). */
 export const FORUM_PAGE_SIZE = 20;
@@ -26,7 +26,7 @@ export const MENTION_QUERY_MIN_LENGTH = 1;
 export const MENTION_QUERY_MAX_LENGTH = 200;
 export const MENTION_RESULTS_MAX = 10;
 
-/** Uploads (part2 §5, §9; api.md): by bytes, PNG/JPEG/WebP at most 300 KB and 1024×1024, GIF 1 MB and 512×512. */
+/** Uploads, by bytes: PNG/JPEG/WebP at most 300 KB and 1024×1024, GIF 1 MB and 512×512. */
 export const FORUM_IMAGE_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;
 export type ForumImageFormat = (typeof FORUM_IMAGE_FORMATS)[number];
 export const FORUM_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
@@ -41,7 +41,7 @@ export const FORUM_GIF_MAX_SIDE = 512;
  */
 export const FORUM_GIF_MAX_FRAMES = 300;
 
-/* Thread page (part2 §2, §9). */
+/* Thread page. */
 export const REPLY_MAX_INDENT_DEPTH = 6;
 export const REPLY_INDENT_PX = 16;
 export const REPLY_DEPTH_COLOURS = 6;
@@ -49,10 +49,10 @@ export const DELETE_PREVIEW_LENGTH = 140;
 export const THREAD_DESCRIPTION_LENGTH = 155;
 export const STRUCTURED_DATA_TEXT_LENGTH = 10_000;
 
-/** The pinned thread of the demo data and of every fresh site (part2 §2). */
+/** The pinned thread of the demo data and of every fresh site. */
 export const PINNED_THREAD_TITLE = 'Patch Notes & Site Updates';
 
-/* What the API answers (api.md "Forum"), verbatim. */
+/* What the API answers (docs/api.md, Forum), verbatim. */
 export const FORUM_API_TEXTS = {
   titleAndContentRequired: 'Title and content are required.',
   tooManyRefs: `You can reference up to ${MAX_THREAD_SERIES_REFS} series only.`,
@@ -61,7 +61,7 @@ export const FORUM_API_TEXTS = {
   threadLimit: `Thread limit reached (${MAX_THREADS_PER_USER}). Delete an existing thread to create a new one.`,
   threadProfanity: 'Thread contains inappropriate language.',
   replyProfanity: 'Reply contains inappropriate language.',
-  /** A thread edit with no more specific text (part2 §8). */
+  /** A thread edit with no more specific text. */
   profanity: 'Contains inappropriate language.',
   creatingTooFast: "You're creating threads too fast",
   postingTooFast: "You're posting too fast",
@@ -107,9 +107,9 @@ export const FORUM_ERROR_CODES = {
   imageDimensions: 'IMAGE_DIMENSIONS_TOO_LARGE',
 } as const;
 
-/* What the forum screens show (part2 §2, §4, §5, §8), verbatim. */
+/* What the forum screens show, verbatim. */
 export const FORUM_TEXT = {
-  // Thread list (§2).
+  // Thread list and thread page.
   newThread: '+ New Thread',
   pinned: 'Pinned',
   locked: 'Locked',
@@ -133,7 +133,7 @@ export const FORUM_TEXT = {
   deleteConfirmTitle: 'Delete this post?',
   deleteConfirmBody: "This action can't be undone.",
   listNoLongerPublic: 'This list is no longer public',
-  // Editor (§2, §5).
+  // Editor.
   listPickerLoading: 'Loading',
   listPickerEmpty: 'No lists yet.',
   privateBadge: 'Private',
@@ -145,7 +145,7 @@ export const FORUM_TEXT = {
   noEarlierVersions: 'No earlier versions.',
   historyFailed: 'The edit history could not be loaded.',
   tryAgain: 'Try again',
-  // Toast titles and texts (§5, §8).
+  // Toast titles and texts.
   cantPost: 'Can’t post',
   signInRequired: 'Sign in required',
   signInToReply: 'You need to be logged in to post a reply.',
@@ -175,14 +175,14 @@ export const FORUM_TEXT = {
   uploadFailed: 'Upload failed.',
   editorSaveFailed: 'Failed to save.',
   genericError: 'An error occurred.',
-  // Thread fallbacks (§8).
+  // Thread fallbacks.
   createThreadFallback: 'Failed to create thread',
   postReplyFallback: 'Failed to post reply',
   saveChangesFallback: 'Failed to save changes',
   updateThreadFallback: 'Failed to update thread',
 } as const;
 
-/** The 429 text with the wait the client read from Retry-After (part2 §8). */
+/** The 429 text with the wait the client read from Retry-After. */
 export function rateLimitMessage(detail: string, retryAfterSeconds: number | undefined): string {
   return retryAfterSeconds && retryAfterSeconds > 0
     ? `${detail}; try again in ${retryAfterSeconds}s`

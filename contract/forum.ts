@@ -22,8 +22,8 @@ import {
 } from './forum-values';
 
 /*
- * The forum's part of the contract (api.md "Forum"; part2 §2-§9): threads, posts, likes, the mention
- * search and image uploads. The limits, texts and helpers are in ./forum-values, re-exported here.
+ * The forum's part of the contract (docs/api.md, Forum): threads, posts, likes, the mention search and image
+ * uploads. The limits, texts and helpers are in ./forum-values, re-exported here.
  *
  * Required texts are optional in the body schemas on purpose: the contract answers a missing or blank
  * title, content or reply with its own 422 text ("Title and content are required.", "Reply cannot be

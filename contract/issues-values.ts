@@ -1,7 +1,7 @@
 /*
- * Issue reports, the values of the contract: types, statuses, their labels, limits and every text the API
- * and the site show (spec part 2 §2–§9, api.md "Issue reports"). Imports nothing, so browser code can use
- * it without pulling zod into its bundle; the schemas are in ./issues.ts, which re-exports all of this.
+ * Issue reports, the values of the contract: types, statuses, their labels, limits and every text the API and
+ * the site show (docs/features/issues.md). Imports nothing, so browser code can use it without pulling zod
+ * into its bundle; the schemas are in ./issues.ts, which re-exports all of this.
  */
 
 export const ISSUE_TYPES = ['BUG', 'FEATURE', 'CONTENT', 'OTHER'] as const;
@@ -17,7 +17,7 @@ export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
   OTHER: 'Other',
 };
 
-/** How the site names each status (spec §4: FIXED is shown as Resolved). */
+/** How the site names each status (FIXED is shown as Resolved). */
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
   OPEN: 'Open',
   IN_PROGRESS: 'In Progress',
@@ -34,7 +34,7 @@ export function isClosingIssueStatus(status: IssueStatus): status is ClosingIssu
 }
 
 export const ISSUE_TITLE_MAX_LENGTH = 120;
-/** The spec sets no bound; this one keeps a report readable and the tracker light. */
+/** Bounds a description to keep a report readable and the tracker light. */
 export const ISSUE_DESCRIPTION_MAX_LENGTH = 5000;
 export const ISSUE_EMAIL_MAX_LENGTH = 254;
 export const ISSUE_PAGE_URL_MAX_LENGTH = 2048;
@@ -49,7 +49,7 @@ export const ISSUE_SEARCH_MAX_LENGTH = 200;
 /** Status changes listed per report on the tracker, newest kept. */
 export const ISSUE_HISTORY_SHOWN = 5;
 
-/** Every text of the feature, verbatim where the spec gives it. */
+/** Every text of the feature. */
 export const ISSUE_TEXTS = {
   submitted: 'Thanks! Your report has been submitted.',
   submitFailed: 'Failed to submit the report.',
@@ -91,7 +91,7 @@ export function isReportablePageUrl(value: string): boolean {
 /**
  * Where the API sends a browser that posted the report form without JavaScript (a navigation), by outcome:
  * 303 to one of these pages of the site, so the reporter reads the outcome on the site instead of a bare
- * JSON answer. Scripts and other clients get the JSON answers of api.md as before.
+ * JSON answer. Scripts and other clients get the JSON answers as before.
  */
 export const REPORT_FORM_OUTCOMES = {
   sent: '/report-issue/sent',

@@ -16,8 +16,8 @@ import {
 } from './issues-values';
 
 /*
- * Issue reports and the public tracker: the calls' bodies and answers (api.md "Issue reports"), with the
- * values they use (./issues-values.ts, re-exported here so the API imports one module).
+ * Issue reports and the public tracker: the calls' bodies and answers (docs/api.md, Issues), with the values
+ * they use (./issues-values.ts, re-exported here so the API imports one module).
  */
 
 export * from './issues-values';

@@ -1,10 +1,10 @@
 /*
- * Reading lists' values: limits, sorts, the API's error texts and codes, and every text the list screens
- * show (api.md, Reading lists; part2 §2-§9). Imports nothing, so browser code can use them without pulling
- * zod into its bundle; the schemas are in ./reading-lists.ts, which re-exports all of this.
+ * Reading lists' values: limits, sorts, the API's error texts and codes, and every text the list screens show
+ * (docs/features/reading-lists.md). Imports nothing, so browser code can use them without pulling zod into
+ * its bundle; the schemas are in ./reading-lists.ts, which re-exports all of this.
  */
 
-/* Limits (part2 §5, §9). */
+/* Limits. */
 
 export const MAX_LISTS_PER_USER = 2;
 export const LIST_NAME_MAX_LENGTH = 50;
@@ -27,7 +27,7 @@ export const LIST_SORTS = LIST_SORT_KEYS.flatMap((key) => [`${key}_asc`, `${key}
 export type ListSort = `${ListSortKey}_${'asc' | 'desc'}`;
 export const DEFAULT_LIST_SORT: ListSort = 'default_asc';
 
-/* API error texts (api.md) and their codes. */
+/* API error texts and their codes. */
 export const LIST_NAME_REQUIRED = 'Please enter a name.';
 export const LIST_NAME_TOO_LONG = `List name must be at most ${LIST_NAME_MAX_LENGTH} characters.`;
 export const LIST_LIMIT_API = `You can only create up to ${MAX_LISTS_PER_USER} lists.`;
@@ -45,13 +45,13 @@ export const READING_LIST_ERROR_CODES = {
   notInList: 'SERIES_NOT_IN_LIST',
 } as const;
 
-/* What the screens show (part2 §2, §4, §5, §8; part1 §8), verbatim. */
+/* What the screens show. */
 export const LIST_TEXT = {
-  // Validation (§5).
+  // Validation.
   nameRequired: LIST_NAME_REQUIRED,
   chooseList: 'Choose a list first.',
   limitReached: `You've reached the limit of ${MAX_LISTS_PER_USER} lists. Delete a list from "My Lists".`,
-  // My lists (§2).
+  // My lists.
   noLists: "No lists yet. Use '+ Create Reading List' on the homepage.",
   endOfLists: "You've reached the end of your lists.",
   noItems: 'No items yet.',
@@ -69,20 +69,20 @@ export const LIST_TEXT = {
   deleteList: 'Delete List',
   remove: 'Remove',
   reset: 'Reset',
-  // Shared list (§2).
+  // Shared list.
   copyLink: 'Copy Link',
   linkCopied: 'Link copied!',
   sharedEmpty: 'This list is empty.',
   sharedEnd: 'End of this list.',
   missingToken: 'Missing list token.',
   sharedUnavailable: 'This list is private, missing, or temporarily unavailable.',
-  // Modals and the home page (§2, part1 §2).
+  // Modals and the home page.
   createButton: '+ Create Reading List',
   createTitle: 'Create a Reading List',
   addTitle: 'Add to Reading List',
-  // States (§4).
+  // States.
   logInToShare: 'Log in to share a list.',
-  // Failures (§8, part1 §8).
+  // Failures.
   createFailed: 'Failed to create reading list',
   addFailed: 'Failed to add series to list',
   removeFailed: 'Failed to remove series from list',
@@ -92,5 +92,5 @@ export const LIST_TEXT = {
   cardUpdateFailed: "Couldn't update your reading lists. Please try again.",
 } as const;
 
-/* CSV export (beyond the spec). */
+/* CSV export (an addition to the original contract: docs/api.md, Compatibility with older clients). */
 export const CSV_COLUMNS = ['title', 'type', 'status', 'rank', 'score', 'votes', 'link'] as const;

@@ -14,8 +14,8 @@ import {
 } from './reading-lists-values';
 
 /*
- * Reading lists' part of the contract (api.md, Reading lists; part2 §2-§9): the list and item shapes and
- * the queries; the limits, sorts and texts are in ./reading-lists-values.
+ * Reading lists' part of the contract (docs/api.md, Reading lists): the list and item shapes and the queries;
+ * the limits, sorts and texts are in ./reading-lists-values.
  */
 
 export * from './reading-lists-values';

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
 import type { TokenUser } from './authentication';
 
-/** Usernames: 3 to 30 of A-Z a-z 0-9 _ . - (api.md). */
+/** Usernames: 3 to 30 of A-Z a-z 0-9 _ . - (contract/accounts.ts). */
 export { USERNAME_PATTERN } from '../../contract/accounts';
 export const USERNAME_MAX_LENGTH = 30;
 

@@ -37,7 +37,7 @@ function compareUnranked(a: RankableSeries, b: RankableSeries): number {
 }
 
 /**
- * Orders series for display and gives them ranks, per api.md: a series is Unranked while it has fewer than
+ * Orders series for display and gives them ranks: a series is Unranked while it has fewer than
  * `minVoters` voters; ranked series come first by final score (desc), equal scores share a rank and are
  * shown by voter count (desc) then id; Unranked series follow, alphabetically by title then id so their
  * order is stable.

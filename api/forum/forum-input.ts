@@ -12,8 +12,8 @@ import { httpError, ValidationHttpError, type HttpError } from '../http-error';
 import { containsProfanity } from './profanity';
 
 /*
- * The forum's input rules (api.md "Forum", part2 §5): trimmed texts with the contract's own 422 texts, the
- * series caps, and profanity. Series ids are checked for existence later, against the database.
+ * The forum's input rules (limits in contract/forum-values.ts): trimmed texts with the contract's own 422
+ * texts, the series caps, and profanity. Series ids are checked for existence later, against the database.
  */
 
 export function profanityError(message: string): HttpError {

@@ -22,8 +22,8 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
 const GZIP_FROM_BYTES = 8 * 1024;
 
 /**
- * The forum's reads (api.md "Forum"): anyone may read; a valid token only adds the caller's likes, and a bad
- * one is ignored (optional authentication, once for the folder).
+ * The forum's reads (docs/api.md, Forum): anyone may read; a valid token only adds the caller's likes, and a
+ * bad one is ignored (optional authentication, once for the folder).
  */
 const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.optionalUser);

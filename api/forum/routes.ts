@@ -4,7 +4,7 @@ import forumMemberRoutes from './member-routes';
 import forumReadRoutes from './read-routes';
 
 /**
- * The forum (api.md "Forum"): reads for anyone, writes for signed-in users, moderation for admins, each
+ * The forum (docs/api.md, Forum): reads for anyone, writes for signed-in users, moderation for admins, each
  * mapping HTTP to the forum service (`app.forum`, see service.ts).
  */
 const forumRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { REPORT_FORM_OUTCOMES, type ReportFormOutcome } from '../../contract/iss
  * The report form works without JavaScript: the browser posts it to the API and shows whatever comes back.
  * A JSON answer would strand the reporter on a bare API page, so a browser navigation is answered with a
  * 303 to the site's page for the outcome. Every current browser marks a navigation with Sec-Fetch-Mode;
- * fetch() and non-browser clients never send "navigate", so they keep the JSON answers of api.md.
+ * fetch() and non-browser clients never send "navigate", so they keep the contract's JSON answers.
  */
 
 export function isDocumentNavigation(request: FastifyRequest): boolean {

@@ -41,7 +41,7 @@ const reportBody = z.object({
 const issueNotFound = () => httpError(404, ISSUE_TEXTS.notFound, { code: ISSUE_ERROR_CODES.notFound });
 
 /**
- * Issue reports and the public tracker (api.md "Issue reports"). Anyone reports (rate-limited per client);
+ * Issue reports and the public tracker (docs/api.md, Issues). Anyone reports (rate-limited per client);
  * everyone reads the tracker; admins change a report's status and delete reports. Authentication is
  * declared per route in onRequest, so a refused call never has its body read.
  */

@@ -32,10 +32,11 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /**
  * Every form call accepts `application/x-www-form-urlencoded`, `multipart/form-data` and JSON with the same
- * fields (api.md, Conventions): older clients send FormData. Both form encodings end as a plain object in
- * `request.body`, so one zod body schema validates all three and documents every field in /docs. Files
- * become UploadedFile values; a file over the route's limit (`config.multipartOptions.limits.fileSize`) is
- * cut short and flagged rather than thrown, so each route names its own limit in its own words.
+ * fields, because older clients send FormData (docs/api.md, Compatibility with older clients). Both form
+ * encodings end as a plain object in `request.body`, so one zod body schema validates all three and documents
+ * every field in /docs. Files become UploadedFile values; a file over the route's limit
+ * (`config.multipartOptions.limits.fileSize`) is cut short and flagged rather than thrown, so each route
+ * names its own limit in its own words.
  *
  * Authentication runs in `onRequest`, before any of this: a bad token is a 401 without reading the body.
  */

@@ -48,9 +48,9 @@ const errors = {
 const security = [{ bearer: [] }];
 
 /**
- * Reading lists (api.md). The owner's calls sit behind one authentication hook, and every query names the
- * owner with the list id, so another user's list answers 404 exactly like a missing one. The public calls
- * read a shared list by its token alone and never reveal the owner.
+ * Reading lists (docs/api.md, Reading lists). The owner's calls sit behind one authentication hook, and every
+ * query names the owner with the list id, so another user's list answers 404 exactly like a missing one. The
+ * public calls read a shared list by its token alone and never reveal the owner.
  */
 const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ownerRoutes);

@@ -74,7 +74,7 @@ const pageTypes: PageType[] = [
   { name: 'series fallback', path: '/series/fallback', budgetKb: CATALOGUE_PAGE_KB },
   { name: 'login', path: '/login', budgetKb: 80 },
   { name: 'signup', path: '/signup', budgetKb: 80 },
-  // Verifies its link on load, so React loads at once; no budget in issue 13.
+  // Verifies its link on load, so React loads at once; no budget (docs/performance.md, Page weight).
   { name: 'verify email', path: '/verify-email', budgetKb: undefined },
   { name: 'info', path: '/about', budgetKb: 15 },
   { name: 'compare', path: '/compare', budgetKb: CATALOGUE_PAGE_KB },
@@ -84,7 +84,7 @@ const pageTypes: PageType[] = [
   { name: 'shared list', path: '/lists', budgetKb: 100 },
   { name: 'issues tracker', path: '/issues', budgetKb: 60 },
   { name: 'report issue', path: '/report-issue', budgetKb: 60 },
-  // The editor loads when a reader opens a form, so it is not in these (issue 11).
+  // The editor loads when a reader opens a form, so it is not in these.
   { name: 'forum', path: '/forum', budgetKb: 110 },
   {
     name: 'forum thread',

@@ -2,8 +2,8 @@ import { ofetch, type FetchError, type FetchRequest } from 'ofetch';
 
 /**
  * The browser's client for the live API. Every call to the API except the auth calls carries the
- * session's bearer token, and a 401 from any of those ends the session and sends the user to /login
- * (spec §4, §7), so every island gets both for free.
+ * session's bearer token, and a 401 from any of those ends the session and sends the user to /login,
+ * so every island gets both for free.
  */
 export const API_URL: string = (import.meta.env.PUBLIC_API_URL ?? 'http://localhost:8787').replace(
   /\/+$/,

@@ -1,6 +1,6 @@
 /**
- * Site configuration, read from the environment at build time. The spec leaves the external links,
- * the contact address and the source repository open, so each has a neutral default and can be set per
+ * Site configuration, read from the environment at build time. The external links, the contact address and
+ * the source repository belong to whoever deploys the site, so each has a neutral default and can be set per
  * deployment. PUBLIC_* values are also inlined into client scripts and islands.
  */
 

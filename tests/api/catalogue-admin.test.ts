@@ -432,7 +432,7 @@ describe('catalogue administration', () => {
       });
     });
 
-    it('refuses a detail cover of 800 KB or more with the spec message', async () => {
+    it('refuses a detail cover of 800 KB or more with the contract message', async () => {
       const big = await noiseImage(600, 600); // ~1 MB of incompressible pixels
       expect(big.length).toBeGreaterThan(800 * 1024);
       const response = await saveDetail({

@@ -17,8 +17,8 @@ interface Call {
 }
 
 /**
- * Every admin and voting call as a visitor, a user and an admin: the server enforces the roles of spec §6
- * itself (401 without a token, 403 for a non-admin), whatever a client shows or hides.
+ * Every admin and voting call as a visitor, a user and an admin: the server enforces the roles itself (401
+ * without a token, 403 for a non-admin), whatever a client shows or hides.
  */
 describe('permission matrix of catalogue administration and voting', () => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import { AUTH_TEST_ENV, createUserWithToken, newCredentials } from './auth-helpe
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
-/** The same fields in the three encodings api.md's Conventions require of every form call. */
+/** The same fields in the three encodings every form call accepts (docs/api.md). */
 function encodings(fields: Record<string, string>): [string, RequestInit][] {
   const multipart = new FormData();
   for (const [name, value] of Object.entries(fields)) multipart.append(name, value);

@@ -12,7 +12,7 @@ export const FORUM_TEST_ENV = {
   FORUM_LIKE_RATE_LIMIT_MAX: '100000',
 } as const;
 
-/** The forum calls of api.md, as a client makes them. */
+/** The forum calls, as a client makes them. */
 export function forumCalls(server: TestServer) {
   const send = (method: string, path: string, token: string | undefined, json?: unknown) =>
     server.request(path, { method, token, ...(json !== undefined ? { json } : {}) });

@@ -9,7 +9,7 @@ type Role = 'visitor' | 'user' | 'owner' | 'admin';
 const ROLES: Role[] = ['visitor', 'user', 'owner', 'admin'];
 
 /**
- * The permission matrix of every forum route (api.md "Forum", part2 §6): the status each kind of caller
+ * The permission matrix of every forum route (docs/api.md, Forum): the status each kind of caller
  * gets. "owner" is the author of the thread and post the call names; "user" is anyone else signed in.
  * Every call gets a fresh thread and post, so a delete never changes the next caller's answer.
  */

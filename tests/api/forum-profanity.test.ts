@@ -61,7 +61,7 @@ describe('profanity', () => {
     });
     afterAll(() => server.close());
 
-    it('refuses threads, replies and edits with the PROFANITY detail and the texts of the spec', async () => {
+    it('refuses threads, replies and edits with the PROFANITY detail and the contract texts', async () => {
       await expectProfanity(
         await calls.create(token, { title: 'f.u.c.k', first_post_markdown: 'ok' }),
         TEXTS.threadProfanity,

@@ -115,7 +115,7 @@ describe('a report form posted without JavaScript', () => {
     expect(limited.retryAfter).toBeUndefined();
   });
 
-  it('answers scripts (no navigation) with the JSON of api.md', async () => {
+  it('answers scripts (no navigation) with the contract JSON answers', async () => {
     const sent = await server.request('/issues/report', {
       method: 'POST',
       body: multipartForm(reportFields({ title: 'Sent by a script' })),

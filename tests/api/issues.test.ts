@@ -156,7 +156,7 @@ describe('issue reports', () => {
       }
     });
 
-    it("refuses a malformed e-mail with the spec's text", async () => {
+    it("refuses a malformed e-mail with the contract's text", async () => {
       for (const email of ['not-an-address', 'a@b', 'two@@example.com', `${'x'.repeat(250)}@example.com`]) {
         const response = await server.request('/issues/report', {
           method: 'POST',

@@ -157,7 +157,7 @@ test.describe('accounts', () => {
     ]);
   });
 
-  test('login and signup show the spec messages', async ({ page }) => {
+  test('login and signup show their messages', async ({ page }) => {
     await page.goto('/login');
     const logIn = page.getByRole('button', { name: 'Log in' });
     await logIn.click();

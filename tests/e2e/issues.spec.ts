@@ -133,7 +133,7 @@ test('a visitor reports an issue with a screenshot; an admin resolves it, then d
   await expect(adminRow).toBeVisible();
   await counter(adminPage, 'Resolved').click();
 
-  // 4. Delete, after the spec's confirmation; the screenshot goes with it.
+  // 4. Delete, after the confirmation; the screenshot goes with it.
   adminPage.once('dialog', (dialog) => {
     expect(dialog.message()).toBe('Delete this report? This will also delete its screenshot (if any).');
     void dialog.accept();

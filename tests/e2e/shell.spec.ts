@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { e2eStack } from './stack-config';
 
 test.describe('site shell', () => {
-  test('info pages show the spec content', async ({ page }) => {
+  test('info pages show their content', async ({ page }) => {
     await page.goto('/how-rankings-work');
     const main = page.locator('main');
     for (const category of ['Story', 'Characters', 'World Building', 'Art', 'Drama / Fighting']) {

@@ -180,7 +180,7 @@ test.describe('catalogue administration', () => {
     expect((await request.get(`${e2eStack.apiUrl}/series/summary/${id}`)).status()).toBe(404);
   });
 
-  test('a wrong-aspect or unreadable cover shows the spec message; missing fields do nothing', async ({
+  test('a wrong-aspect or unreadable cover shows its message; missing fields do nothing', async ({
     page,
   }) => {
     await useSession(page, admin);

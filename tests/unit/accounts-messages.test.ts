@@ -14,8 +14,8 @@ import {
   verifyFailureMessage,
 } from '../../src/features/accounts/auth-messages';
 
-describe('spec texts (verbatim)', () => {
-  it('keeps the login, signup, Google and verification texts of spec §5 and §8', () => {
+describe('account screen texts (verbatim)', () => {
+  it('keeps the login, signup, Google and verification texts', () => {
     expect(LOGIN_MESSAGES).toMatchObject({
       required: 'Username and password are required.',
       captchaRequired: 'Please complete the CAPTCHA.',

@@ -38,7 +38,7 @@ describe('compare selection', () => {
     expect(compareHref([])).toBe('/compare');
   });
 
-  it('uses the spec text for the limit', () => {
+  it('uses the fixed text for the limit', () => {
     expect(COMPARE_LIMIT_MESSAGE).toBe('You can only compare up to 4 series.');
   });
 });

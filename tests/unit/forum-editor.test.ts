@@ -10,7 +10,7 @@ import {
   suggestionLabel,
 } from '../../src/features/forum/editor/mentions';
 
-describe('mention detection (spec §2)', () => {
+describe('mention detection', () => {
   test('starts at the text start or after a space, newline, tab, ( or [', () => {
     expect(mentionAt('@so', 3)).toEqual({ start: 0, query: 'so' });
     expect(mentionAt('hi @so', 6)).toEqual({ start: 3, query: 'so' });
@@ -88,7 +88,7 @@ describe('inserting', () => {
   });
 });
 
-describe('image checks (spec §5)', () => {
+describe('image checks', () => {
   const file = (type: string, size: number) => ({ type, size, name: 'x' });
   test('PNG, JPEG, WebP up to 307200 bytes; GIF up to 1048576', () => {
     expect(imageUploadProblem(file('image/png', 307_200))).toBeNull();

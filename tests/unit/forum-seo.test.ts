@@ -59,7 +59,7 @@ interface Comment {
   interactionStatistic: Array<{ interactionType: string; userInteractionCount: number }>;
 }
 
-describe('thread page metadata (part2 §2)', () => {
+describe('thread page metadata', () => {
   test('DiscussionForumPosting: headline, author, dates, the original text, likes and replies counted', () => {
     const posting = threadPostingJsonLd(data) as Record<string, unknown> & { comment: Comment[] };
     expect(posting).toMatchObject({

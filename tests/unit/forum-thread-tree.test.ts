@@ -51,7 +51,7 @@ describe('Roman numerals', () => {
   });
 });
 
-describe('thread layout (part2 §2)', () => {
+describe('thread layout', () => {
   // 1 is the original post; 2, 3, 6 top-level replies; 4 and 5 reply to 2; 7 replies to 4.
   const posts = [
     post(1, 0),

@@ -46,7 +46,7 @@ describe('report form checks', () => {
     expect(reportProblems(input)).toEqual(apiProblems(input));
   });
 
-  it("uses the spec's e-mail text", () => {
+  it("uses the contract's e-mail text", () => {
     expect(reportProblems({ ...valid, email: 'nope' })).toEqual([
       { field: 'email', message: 'Please enter a valid email address or leave the field blank.' },
     ]);
@@ -67,7 +67,7 @@ describe('report form checks', () => {
   });
 });
 
-describe('report failure texts (spec §8)', () => {
+describe('report failure texts', () => {
   const failed = { status: 500, detail: '', errors: [], retryAfter: undefined };
 
   it("shows the server's detail, else 'Failed to submit the report.'", () => {

@@ -35,7 +35,7 @@ describe('vote input (API)', () => {
 });
 
 describe('vote panel state (site)', () => {
-  it('lists the five categories in the spec order', () => {
+  it('lists the five categories in their fixed order', () => {
     expect(VOTE_CATEGORY_LABELS).toEqual([
       'Story',
       'Characters',
@@ -57,7 +57,7 @@ describe('vote panel state (site)', () => {
     ).toEqual({ Story: 8, 'Drama / Fighting': 1 });
   });
 
-  it('shows the spec text when the API refused a vote, and a retry hint when nothing answered', () => {
+  it('shows the refusal text when the API refused a vote, and a retry hint when nothing answered', () => {
     expect(voteFailureMessage(403)).toBe('You can only vote once on this series.');
     expect(voteFailureMessage(400)).toBe(VOTE_FAILED_MESSAGE);
     expect(voteFailureMessage(undefined)).toBe(VOTE_UNSENT_MESSAGE);

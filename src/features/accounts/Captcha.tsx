@@ -54,7 +54,7 @@ let altchaWidget: Promise<void> | undefined;
 
 /**
  * The ALTCHA web component, imported only by pages that show a captcha. Its own expiry and error texts
- * become the spec's, so the widget says what the rest of the form says.
+ * become CAPTCHA_MESSAGES, so the widget says what the rest of the form says.
  */
 function loadAltchaWidget(): Promise<void> {
   altchaWidget ??= import('altcha').then(
@@ -217,7 +217,7 @@ export default function Captcha({ onTokenChange, ref }: CaptchaProps) {
         </button>
       )}
       {/*
-        ALTCHA shows its state texts itself (set to the spec's above) but does not announce them; this
+        ALTCHA shows its state texts itself (set to CAPTCHA_MESSAGES above) but does not announce them; this
         region does, and shows them for Turnstile and for a captcha that never loaded.
       */}
       <p

@@ -18,7 +18,7 @@ interface ResendVerificationFormProps {
 
 /**
  * Asks for a new verification link (POST /auth/resend-verification). The answer never says whether the
- * account exists, so the outcome is always the server's message or the spec's fallback, even on failure.
+ * account exists, so the outcome is always the server's message or RESEND_MESSAGES.fallback, even on failure.
  */
 export default function ResendVerificationForm({
   idPrefix,

@@ -25,7 +25,7 @@ const SUCCESS_REDIRECT_MS = 1500;
 
 /**
  * The signup screen: username, email, password, captcha and Google sign-in. Fields are trimmed and the
- * email lowercased before sending (spec §5); on success the user is sent to /check-your-email.
+ * email lowercased before sending; on success the user is sent to /check-your-email.
  */
 export default function SignupForm() {
   const [failure, setFailure] = useState<SignupFailure | null>(null);

@@ -8,7 +8,7 @@ import { useCountdownRedirect } from './use-countdown-redirect';
 import noticeStyles from '../../ui/FormNotice.module.css';
 import styles from './AuthForm.module.css';
 
-/** Spec §9: after a successful verification, /login follows after 3 seconds. */
+/** After a successful verification, /login follows after 3 seconds. */
 export const VERIFIED_REDIRECT_SECONDS = 3;
 
 const subscribeToNothing = () => () => {};

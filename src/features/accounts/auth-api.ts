@@ -2,7 +2,7 @@ import { api, errorDetail, errorStatus } from '../../lib/api-client';
 import type { FailedCall, SignupFailedCall, SignupInput } from './auth-messages';
 import type { SessionUser } from './session-store';
 
-/** The auth calls of api.md. They go through `api`, which sends no bearer token on /auth paths. */
+/** The auth calls (docs/api.md, Auth). They go through `api`, which sends no bearer token on /auth paths. */
 
 export type CaptchaProviderName = 'altcha' | 'turnstile' | 'off';
 
@@ -89,7 +89,7 @@ export function loadMe(token: string): Promise<Me> {
   return api<Me>('/auth/me', { headers: { authorization: `Bearer ${token}` } });
 }
 
-/** DELETE /auth/me: the account goes for good (api.md). */
+/** DELETE /auth/me: the account goes for good. */
 export function deleteMyAccount(token: string, password: string | undefined): Promise<void> {
   return api('/auth/me', {
     method: 'DELETE',

@@ -1,6 +1,6 @@
 /**
- * Every text the account screens show (spec §5 and §8, verbatim), and the mapping from a failed call
- * (status and the server's error `code`) to the text shown. Pure, so it is unit-tested.
+ * Every text the account screens show, and the mapping from a failed call (status and the server's error
+ * `code`) to the text shown. Pure, so it is unit-tested.
  */
 
 import { AUTH_ERROR_CODES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/accounts-values';
@@ -28,7 +28,7 @@ export const SIGNUP_MESSAGES = {
   invalidEmail: 'Invalid email. Only Gmail or Yahoo addresses are allowed.',
   failed: 'Signup failed',
   success: 'Signup successful! Please verify your email.',
-  // Not in the spec, which does not show the server's other rules; the API enforces these (api.md).
+  // The server's other signup rules, which the API enforces too (contract/accounts.ts).
   invalidUsername: 'Username must be 3 to 30 characters: letters, digits, _ . or -.',
   shortPassword: 'Password must be at least 8 characters.',
 } as const;
@@ -43,9 +43,9 @@ export const GOOGLE_MESSAGES = {
 } as const;
 
 export const RESEND_MESSAGES = {
-  /** Shown whatever happened when the server sent no message of its own (spec §8). */
+  /** Shown whatever happened when the server sent no message of its own. */
   fallback: 'If an account exists, a new link was sent.',
-  // Not in the spec: the panel's own checks before anything is sent.
+  // The panel's own checks before anything is sent.
   required: 'Please enter your email or username.',
   captchaRequired: 'Please complete the CAPTCHA.',
 } as const;
@@ -55,12 +55,12 @@ export const VERIFY_MESSAGES = {
   verifying: 'Verifying your email…',
   expired: 'Verification link expired. Please request a new one.',
   invalid: 'Invalid or already-used token.',
-  // Not in the spec: the success headline and a server that could not be reached.
+  // The success headline and a server that could not be reached.
   success: 'Your email is verified.',
   unreachable: 'We could not reach the server to verify your email. Please try again.',
 } as const;
 
-/** The API's rate-limit answer; its own text is more useful than a generic failure (api.md, Conventions). */
+/** The API's rate-limit answer (docs/api.md, Conventions); its text is more useful than a generic failure. */
 const TOO_MANY_REQUESTS = 429;
 
 export interface FailedCall {
@@ -111,7 +111,7 @@ export function signupFailure({ status, detail, code, errors = [] }: SignupFaile
   }
   if (status === 409) return { message: SIGNUP_MESSAGES.accountExists };
   if (status === 422) {
-    // The spec's 422 is the e-mail domain; the API also answers 422 for a username or password it refuses.
+    // A 422 is usually the e-mail domain; the API also answers 422 for a username or password it refuses.
     const fields = errors.map((error) => error.field);
     if (fields.includes('username') && !fields.includes('email')) {
       return { message: SIGNUP_MESSAGES.invalidUsername, field: 'username' };
@@ -149,7 +149,7 @@ export function verifyFailureMessage(failure: VerifyFailure): string {
   }
 }
 
-/** Resend always answers with the server's message, or the fallback, even when the call failed (spec §8). */
+/** Resend always answers with the server's message, or the fallback, even when the call failed. */
 export function resendOutcomeMessage(serverMessage: string | undefined): string {
   return serverMessage?.trim() || RESEND_MESSAGES.fallback;
 }
@@ -163,7 +163,7 @@ export interface SignupInput {
   password: string;
 }
 
-/** Spec §5: username, password and email are trimmed and the email is lowercased before sending. */
+/** Username, password and email are trimmed and the email is lowercased before sending. */
 export function normalizeSignup(input: SignupInput): SignupInput {
   return {
     username: input.username.trim(),

@@ -1,10 +1,10 @@
 /**
- * When a session must end. The access token is a JWT whose `exp` the client reads (spec §4): 30 seconds
+ * When a session must end. The access token is a JWT whose `exp` the client reads: 30 seconds
  * before it lapses the session is cleared. The signature is not checked here; only the API can do that, and
  * a forged `exp` can only make this tab sign out sooner or later than it should, never grant anything.
  */
 
-/** Spec §9: the session ends this long before the token's expiry. */
+/** The session ends this long before the token's expiry. */
 export const SESSION_EXPIRY_LEAD_MS = 30_000;
 
 /** setTimeout fires at once for delays above 2^31 - 1 ms (about 24.8 days); longer waits are chained. */

@@ -8,5 +8,5 @@ import { isAdmin } from './stored-session';
  */
 
 export const $isSignedIn = computed($session, (session) => session.user !== null);
-/** The role compared case-insensitively to ADMIN (spec §6). */
+/** The role compared case-insensitively to ADMIN. */
 export const $isAdmin = computed($session, (session) => isAdmin(session.user));

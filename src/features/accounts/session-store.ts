@@ -16,7 +16,7 @@ export interface Session {
 export const SIGNED_OUT: Session = Object.freeze({ token: null, user: null });
 
 /**
- * The signed-in session, mirrored in local storage under `token` and `user` (spec §3). It starts signed out
+ * The signed-in session, mirrored in local storage under `token` and `user`. It starts signed out
  * everywhere so build-time markup and the first client render agree (read it with
  * `useStore($session, { ssr: 'initial' })`); in the browser the stored session is applied right after.
  */
@@ -70,7 +70,7 @@ export function clearSession(): void {
   announceAuthChange();
 }
 
-/** Logout (spec §4): removes both entries, clears the user and goes to /. */
+/** Logout: removes both entries, clears the user and goes to /. */
 export function signOut(): void {
   clearSession();
   window.location.assign('/');

@@ -24,7 +24,7 @@ export function clearStoredSession(storage: Storage = localStorage): void {
 
 /**
  * The session kept in local storage, or null when signed out. A stored user that cannot be parsed
- * clears both entries, as the spec requires, so a corrupt session never half-survives.
+ * clears both entries, so a corrupt session never half-survives.
  */
 export function readStoredSession(storage: Storage = localStorage): StoredSession | null {
   let token: string | null;

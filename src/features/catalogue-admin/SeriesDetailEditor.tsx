@@ -29,7 +29,7 @@ const SYNOPSIS_MAX_LENGTH = 10_000;
 
 /**
  * The admin's "Edit Series Detail" button and modal on a series page: synopsis and detail cover, both
- * required (spec §5), the cover under 800 KB. The saved detail goes into the page's cached detail, which
+ * required, the cover under 800 KB. The saved detail goes into the page's cached detail, which
  * the page shows at once.
  */
 export default function SeriesDetailEditor({ seriesId: givenId }: SeriesDetailEditorProps) {

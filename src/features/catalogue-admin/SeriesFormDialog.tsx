@@ -35,7 +35,7 @@ function initialFields(mode: SeriesFormMode): SeriesFields {
 
 /**
  * The "Add New Series" and "Edit Series" modals. Adding needs title, genre, type and a cover; while one is
- * missing, submitting silently does nothing (spec §5). A chosen cover is checked at once: an unreadable
+ * missing, submitting silently does nothing. A chosen cover is checked at once: an unreadable
  * file gives "Invalid image file." and a shape outside 2:3 the ratio message; the API checks both again.
  */
 export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormDialogProps) {
@@ -52,7 +52,7 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
     event.preventDefault();
     const title = fields.title.trim();
     const genre = fields.genre.trim();
-    // Spec: while a required field is missing the action does nothing.
+    // While a required field is missing the action does nothing.
     if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
     const form = new FormData();
     form.set('title', title);

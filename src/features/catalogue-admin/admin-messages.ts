@@ -1,4 +1,4 @@
-/** Texts of the admin screens; the spec's are verbatim (spec §5, §8). */
+/** Texts of the admin screens. */
 export const INVALID_IMAGE_MESSAGE = 'Invalid image file.';
 export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
 export const ADD_SERIES_FAILED = 'Error adding series.';

@@ -1,9 +1,9 @@
 import { COVER_RATIO_MESSAGE, DETAIL_COVER_TOO_LARGE, INVALID_IMAGE_MESSAGE } from './admin-messages';
 
-/** Series covers are 2:3 portraits: width / height from 0.6 to 0.7 (spec §9). */
+/** Series covers are 2:3 portraits: width / height from 0.6 to 0.7. */
 export const COVER_MIN_RATIO = 0.6;
 export const COVER_MAX_RATIO = 0.7;
-/** A detail cover must be under 800 KB (spec §9). */
+/** A detail cover must be under 800 KB. */
 export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';

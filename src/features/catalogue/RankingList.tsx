@@ -242,7 +242,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
     live.retry();
   }
 
-  // A search term replaces the ranked list; clearing it reloads page 1 (spec).
+  // A search term replaces the ranked list; clearing it reloads page 1.
   const onSearchTermChange = useEffectEvent((term: string) => {
     if (term === shownTerm.current) return;
     shownTerm.current = term;
@@ -265,7 +265,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   }, [type]);
 
   // Infinite scroll: the next page once the viewport's bottom passes 80% of the page, checked at most
-  // every 150 ms (spec), and again after each page in case the page is still short.
+  // every 150 ms, and again after each page in case the page is still short.
   const checkScroll = useEffectEvent(() => {
     if (source.mode !== 'ranked' || view.ended || phase !== 'idle') return;
     const root = document.documentElement;

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-client';
 import { RANKING_PAGE_SIZE, type RankedSeries, type SeriesDetail, type TypeFilter } from './catalogue-types';
 
-/** Live catalogue calls of the islands. Type is sent uppercase (spec); ALL sends no type. */
+/** Live catalogue calls of the islands. Type is sent uppercase; ALL sends no type. */
 
 export interface RankingPageQuery {
   page: number;

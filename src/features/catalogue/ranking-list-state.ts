@@ -94,7 +94,7 @@ export function rankingListView({
   return { read, shown: read, ended, page };
 }
 
-/** Infinite scroll fires once the bottom of the viewport passes 80% of the page (spec). */
+/** Infinite scroll fires once the bottom of the viewport passes 80% of the page. */
 export const SCROLL_TRIGGER_RATIO = 0.8;
 export const SCROLL_THROTTLE_MS = 150;
 
@@ -137,5 +137,5 @@ export function emptyListMessage(type: string): string {
 
 export const END_OF_LIST_MESSAGE = "You've seen everything, new series added periodically.";
 export { LOAD_FAILED_MESSAGE } from './catalogue-messages';
-/** Placeholders shown while a page loads (spec). */
+/** Placeholders shown while a page loads. */
 export const SKELETON_COUNT = 12;

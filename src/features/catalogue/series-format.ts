@@ -1,6 +1,6 @@
 import type { RankedSeries, SeriesStatus } from './catalogue-types';
 
-/** Colour bands of a score (spec): 9+ green, 7.5+ blue, 5+ yellow, 3+ orange, otherwise red. */
+/** Colour bands of a score: 9+ green, 7.5+ blue, 5+ yellow, 3+ orange, otherwise red. */
 export type ScoreBand = 'green' | 'blue' | 'yellow' | 'orange' | 'red';
 
 export function scoreBand(score: number): ScoreBand {

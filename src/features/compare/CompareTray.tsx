@@ -44,7 +44,7 @@ export default function CompareTray() {
         {notice}
       </p>
       {shown && (
-        // The selection travels in the session, not the address (spec); the compare page reads it.
+        // The selection travels in the session, not the address; the compare page reads it.
         <a className={styles.compareLink} href="/compare" ref={link}>
           Compare {selection.length} Series
         </a>

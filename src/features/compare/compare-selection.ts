@@ -1,8 +1,8 @@
-/** Compare takes at most 4 series (spec) and needs at least 2. */
+/** Compare takes at most 4 series and needs at least 2. */
 export const MAX_COMPARE = 4;
 export const MIN_COMPARE = 2;
 export const COMPARE_LIMIT_MESSAGE = 'You can only compare up to 4 series.';
-/** How long the limit message stays (spec: hides after 3 seconds). */
+/** How long the limit message stays before it hides. */
 export const COMPARE_LIMIT_MESSAGE_MS = 3000;
 
 export type CompareToggleResult =

@@ -8,7 +8,7 @@ import {
   type CompareToggleResult,
 } from './compare-selection';
 
-/** Session-storage key of the selection: it travels by navigation within the tab, as the spec says. */
+/** Session-storage key of the selection: it travels by navigation within the tab. */
 export const COMPARE_STORAGE_KEY = 'panelrank:compare';
 /** What the list knew about each selected series (title, cover, rank...), so compare shows it at once. */
 export const COMPARE_KNOWN_KEY = 'panelrank:compare-known';

@@ -11,7 +11,7 @@ export interface ConfirmDeleteProps {
   onCancel: () => void;
 }
 
-/** "Delete this post?" (part2 §2): the warning, a preview, and Delete and Cancel. */
+/** "Delete this post?": the warning, a preview, and Delete and Cancel. */
 export default function ConfirmDelete({ title, preview, busy, onConfirm, onCancel }: ConfirmDeleteProps) {
   return (
     <Dialog title={title} onClose={onCancel}>

@@ -38,7 +38,7 @@ export interface PostCardProps {
   onShowHistory: (post: ShownPost, label: string) => void;
 }
 
-/** One post of a thread page (part2 §2, Forum thread). */
+/** One post of a thread page. */
 function PostCard({
   post,
   label,

@@ -29,7 +29,7 @@ export interface ThreadFormDialogProps {
 }
 
 /**
- * "+ New Thread" and a thread's Edit (part2 §2): the title and the original post in the editor. The series
+ * "+ New Thread" and a thread's Edit: the title and the original post in the editor. The series
  * the body mentions are sent as the thread's referenced series.
  */
 export default function ThreadFormDialog({ target, onClose, onSaved }: ThreadFormDialogProps) {

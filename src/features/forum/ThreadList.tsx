@@ -77,7 +77,7 @@ function reloadThreads(): void {
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The thread list (part2 §2, Forum list): the build's first page, then the live list with search and pages
+ * The thread list: the build's first page, then the live list with search and pages
  * of 20 (both in the address), "+ New Thread", and Edit and Delete for the author or an admin.
  */
 export default function ThreadList({ initial }: { initial: ThreadPage | null }) {

@@ -72,7 +72,7 @@ function subtreeIds(posts: ShownPost[], rootId: number): Set<number> {
 }
 
 /**
- * The thread page (part2 §2, Forum thread). Starts from the build's thread (readable without JavaScript),
+ * The thread page. Starts from the build's thread (readable without JavaScript),
  * then shows the live one and asks for changes every 15 s while the tab is visible (thread-query.ts). The
  * page's own changes go into the cached thread.
  */
@@ -142,7 +142,7 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   );
   const bodyKey = shown?.posts.map((post) => `${post.id}:${post.updated_at}`).join(',') ?? '';
 
-  // List chips whose list is private again say so (part2 §4).
+  // List chips whose list is private again say so.
   useEffect(() => {
     if (postsRef.current) void checkListChips(postsRef.current);
   }, [bodyKey, bodies]);

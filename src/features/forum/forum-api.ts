@@ -22,7 +22,7 @@ import {
 import type { FollowResult } from '../../../contract/notifications';
 import { api, errorDetail, errorStatus } from '../../lib/api-client';
 
-/** The forum's calls (api.md "Forum"; part2 §7). The API checks every permission and limit itself. */
+/** The forum's calls (docs/api.md, Forum). The API checks every permission and limit itself. */
 
 export interface ThreadPage {
   threads: Thread[];
@@ -40,7 +40,7 @@ export async function fetchThreads(q: string, page: number, pageSize = FORUM_PAG
   return { threads, total: Number.isFinite(total) && total >= threads.length ? total : threads.length };
 }
 
-/** Whether the user may start another thread (spec §7: one's own threads are counted with page_size 1000). */
+/** Whether the user may start another thread (one's own threads are counted with page_size 1000). */
 export async function hasThreadsLeft(username: string): Promise<boolean> {
   const mine = await api<Thread[]>('/forum/threads', {
     query: { author: username, page: 1, page_size: 1000 },
@@ -77,7 +77,7 @@ export async function deleteThread(id: number): Promise<void> {
   await api(`/forum/threads/${id}`, { method: 'DELETE' });
 }
 
-/** Spec §5: content trimmed, parent_id only when a positive number, series_ids only when non-empty. */
+/** Content trimmed, parent_id only when a positive number, series_ids only when non-empty. */
 export function postBody(
   content: string,
   parentId: number | null | undefined,
@@ -111,7 +111,7 @@ export function fetchPostRevisions(threadId: number, postId: number): Promise<Po
   return api<PostRevision[]>(`/forum/threads/${threadId}/posts/${postId}/revisions`, { cache: 'no-store' });
 }
 
-/** Admins use the admin variant, authors the owner's (`/mine`, spec §6). */
+/** Admins use the admin variant, authors the owner's (`/mine`). */
 export async function deletePost(threadId: number, postId: number, asAdmin: boolean): Promise<void> {
   await api(`/forum/threads/${threadId}/posts/${postId}${asAdmin ? '' : '/mine'}`, { method: 'DELETE' });
 }
@@ -161,7 +161,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * What a failed forum write says (spec §8): the answer's detail (a string, or a PROFANITY object's message),
+ * What a failed forum write says: the answer's detail (a string, or a PROFANITY object's message),
  * with a 429's wait from Retry-After added; else the fallback.
  */
 export function forumErrorMessage(error: unknown, fallback: string): string {

@@ -10,7 +10,7 @@ import { snippet } from './post-text';
 import { arrangeThread } from './thread-tree';
 
 /*
- * Page metadata of a thread page (part2 §2): a 155-character description, and JSON-LD following Google's
+ * Page metadata of a thread page: a 155-character description, and JSON-LD following Google's
  * discussion-forum guidance: one DiscussionForumPosting (headline, author, dates, the original post's text
  * up to 10,000 characters, its likes and reply count as interactionStatistic) whose `comment`s are the
  * replies, nested as on the page; and a BreadcrumbList Home › Forum › thread.

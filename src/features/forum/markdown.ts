@@ -19,7 +19,7 @@ import { LIST_CHIP_CLASS } from './post-text';
  *       tags, attributes, values and http(s) URLs get through)
  *     → rehype-stringify.
  *
- * Link rules (spec §5, Markdown rendering):
+ * Link rules:
  * - `[title](series:{id})` (what a mention inserts) shows as plain text;
  * - `list:{id}` (a link target, or a bare word) becomes a chip to `/lists/{token}` when the id is not a
  *   number, else to `/my-lists#list-{id}`; links to `/lists/{token}` on this site (what the list picker

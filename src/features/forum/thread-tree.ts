@@ -8,7 +8,7 @@ import {
 import { snippet } from './post-text';
 
 /*
- * How a thread's posts are laid out (part2 §2, Forum thread): the original post first, then the replies
+ * How a thread's posts are laid out: the original post first, then the replies
  * nested under their parents, in one flat list in reading order with a depth and a label each.
  *
  * - Top-level replies sort by creation time, newest first when the thread is "latest first", else oldest

@@ -31,11 +31,11 @@ function pageToReport(): string {
 }
 
 /**
- * The report form without React: checks the fields as the API will (spec §5 texts next to each field),
- * shows the chosen screenshot, sends the form as multipart and announces the outcome (spec §8).
+ * The report form without React: checks the fields as the API will (the contract's texts next to each
+ * field), shows the chosen screenshot, sends the form as multipart and announces the outcome.
  */
 export function startReportForm(form: HTMLFormElement): void {
-  // The script's checks (with the spec's texts) replace the browser's, which only run without it.
+  // The script's checks (with the contract's texts) replace the browser's, which only run without it.
   form.noValidate = true;
   const errorNotice = form.querySelector<HTMLElement>('[data-notice="error"]')!;
   const successNotice = form.querySelector<HTMLElement>('[data-notice="success"]')!;

@@ -75,7 +75,7 @@ export interface FailedReport {
 }
 
 export interface ReportFailure {
-  /** The form's message (spec §8: the server's detail, else 'Failed to submit the report.'). */
+  /** The form's message (the server's detail, else 'Failed to submit the report.'). */
   message: string;
   /** Problems the server found with fields the form has, shown next to them. */
   problems: ReportProblem[];

@@ -18,8 +18,8 @@ function required<T extends Element>(root: ParentNode, selector: string): T {
 /**
  * The live tracker over the pre-rendered one: reads the filters from the URL, fetches the page and the
  * counters, and re-renders them with the same markup functions the build used. Admins get a status
- * dropdown per report (optimistic; on failure "Failed to update status" and a reload) and Delete (with the
- * spec's confirm).
+ * dropdown per report (optimistic; on failure "Failed to update status" and a reload) and Delete (after a
+ * confirm).
  */
 export function startTracker(root: HTMLElement): void {
   const counters = required<HTMLElement>(root, '[data-counters]');
@@ -155,7 +155,7 @@ export function startTracker(root: HTMLElement): void {
       void remove(Number(button.dataset.id), button);
   });
 
-  /** Spec §4: the change shows at once; if the call fails the list reloads. */
+  /** Optimistic: the change shows at once; if the call fails the list reloads. */
   async function updateStatus(id: number, status: IssueStatus): Promise<void> {
     const page = $reportPage.get().data;
     const before = page?.issues.find((issue) => issue.id === id);

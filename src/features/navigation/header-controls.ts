@@ -186,7 +186,7 @@ function renderAuthArea(): void {
 function setUpAuthArea(): void {
   renderAuthArea();
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
-    // Removes both entries, clears the user and goes to / (spec §4).
+    // Removes both entries, clears the user and goes to /.
     button.addEventListener('click', signOut);
   }
   window.addEventListener(AUTH_CHANGED_EVENT, renderAuthArea);

@@ -18,7 +18,7 @@ import styles from './SharedListPage.module.css';
 import fieldStyles from '../../ui/TextField.module.css';
 import pageStyles from './ListPages.module.css';
 
-/** The shared page's sorts (spec): list order, rank both ways, stars, votes, title A–Z and Z–A. */
+/** The shared page's sorts: list order, rank both ways, stars, votes, title A–Z and Z–A. */
 const SHARED_SORTS: ListSort[] = [
   'default_asc',
   'rank_asc',

@@ -1,7 +1,7 @@
 import type { ListItem } from '../../../contract/reading-lists';
 import { formatVotes } from '../catalogue/series-format';
 
-/** The shared-list score colours (spec): 9 or more green, 7.5 or more blue, 5 or more yellow, else grey. */
+/** The shared-list score colours: 9 or more green, 7.5 or more blue, 5 or more yellow, else grey. */
 export type ListScoreBand = 'green' | 'blue' | 'yellow' | 'grey' | 'none';
 
 export function listScoreBand(item: Pick<ListItem, 'final_score' | 'vote_count'>): ListScoreBand {

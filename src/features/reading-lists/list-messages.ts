@@ -3,7 +3,7 @@ import { errorDetail, errorStatus } from '../../lib/api-client';
 
 /**
  * What a failed list call shows: the API's own text where it explains the refusal (a taken name, a full or
- * missing list), the spec's limit message for the 2-list cap, else the given fallback from the spec.
+ * missing list), LIST_TEXT.limitReached for the 2-list cap, else the given fallback.
  */
 export function listFailureMessage(error: unknown, fallback: string): string {
   const status = errorStatus(error);

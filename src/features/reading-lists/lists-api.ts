@@ -8,7 +8,7 @@ import type {
 import type { SeriesStatus, SeriesType } from '../../../contract/catalogue';
 import { api, API_URL } from '../../lib/api-client';
 
-/** The reading-list calls of the islands (api.md, Reading lists). */
+/** The reading-list calls of the islands (docs/api.md, Reading lists). */
 
 export const MY_LISTS_PATH = '/reading-lists/me';
 

@@ -24,7 +24,7 @@ export function categoryScores(detail: SeriesDetail): CategoryScore[] {
   });
 }
 
-/** A category score out of 10 with one decimal, or "-/10" when the category has no votes (spec). */
+/** A category score out of 10 with one decimal, or "-/10" when the category has no votes. */
 export function formatCategoryScore(average: number | null): string {
   return average === null ? '-/10' : `${average.toFixed(1)}/10`;
 }

@@ -8,7 +8,7 @@ import { splitGenres } from '../catalogue/series-format';
 
 export const DESCRIPTION_LENGTH = 150;
 
-/** The meta description: the first 150 characters of the synopsis (spec), whitespace collapsed. */
+/** The meta description: the first 150 characters of the synopsis, whitespace collapsed. */
 export function seriesDescription({ detail, series }: SeriesPageData): string {
   const synopsis = detail.synopsis.replace(/\s+/g, ' ').trim();
   if (synopsis) return Array.from(synopsis).slice(0, DESCRIPTION_LENGTH).join('').trimEnd();

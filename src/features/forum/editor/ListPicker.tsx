@@ -9,12 +9,12 @@ import { isPublicList } from './public-list';
 import styles from './PostEditor.module.css';
 
 /*
- * The editor's reading-list picker (part2 §2): a button in the editor's toolbar and a panel in the flow
+ * The editor's reading-list picker: a button in the editor's toolbar and a panel in the flow
  * under it (so a dialog or a nested form never clips it). Public lists insert `[name](/lists/{token})`;
  * private ones are greyed with a "Private" badge and explain how to share them.
  */
 
-/** Part2 §2 describes the tooltip (open My Reading Lists and click Share) without giving its words. */
+/** A private list's tooltip: how to give it a public link. */
 const PRIVATE_LIST_TOOLTIP = 'Open My Reading Lists and click Share to create a public link.';
 
 type Lists = { status: 'loading' } | { status: 'ready'; lists: ReadingList[] } | { status: 'error' };

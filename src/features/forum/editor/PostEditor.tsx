@@ -42,7 +42,7 @@ export interface PostEditorProps {
   onSubmit?: (content: string, seriesIds: number[]) => Promise<void>;
   /**
    * How a failed submit is reported: a toast with this title and fallback text, else a browser alert with
-   * the server's detail or "Failed to save." / "Failed to post reply." (part2 §8, Editor).
+   * the server's detail or "Failed to save." / "Failed to post reply."
    */
   failure?: { toastTitle: string; fallback: string };
   /** Images belong to a thread: without one (a thread being created) there is no image button. */
@@ -72,7 +72,7 @@ const mentionSearch = storeFamily((q: string) =>
 const NO_SUGGESTIONS: MentionResult[] = [];
 
 /**
- * The reply and post editor (part2 §2): a text box about 7rem high with `@` series mentions (an ARIA 1.2
+ * The reply and post editor: a text box about 7rem high with `@` series mentions (an ARIA 1.2
  * combobox with a listbox popup), `#{id}` chips of the mentioned series, a reading-list picker and image
  * upload. Loaded on demand (see LazyEditor), so pages do not pay for it up front.
  */

@@ -8,7 +8,7 @@ import {
 const ACCEPTED_TYPES = FORUM_IMAGE_ACCEPT.split(',');
 
 /**
- * Why an image may not be uploaded, checked before the call (part2 §5, Image upload), or null. The API
+ * Why an image may not be uploaded, checked before the call, or null. The API
  * checks the bytes and the pixel sizes again; the browser's type is only a first guess.
  */
 export function imageUploadProblem(file: Pick<File, 'type' | 'size'>): string | null {

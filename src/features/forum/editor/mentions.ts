@@ -1,7 +1,7 @@
 import type { MentionResult } from '../../../../contract/forum';
 
 /*
- * The `@` mention rules of the editor (spec §2, Reply and post editor): a mention starts at an `@` at the
+ * The `@` mention rules of the editor: a mention starts at an `@` at the
  * start of the text or after a space, newline, tab, `(` or `[`, and runs to the caret; whitespace or one
  * of . , ! ? ) ends it. At least one character after the `@` opens the search.
  */
