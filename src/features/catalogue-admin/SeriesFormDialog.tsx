@@ -54,12 +54,25 @@ function initialFields(mode: SeriesFormMode): SeriesFields {
 
 /** The external id fields: what each holds and the hint under it. */
 const EXTERNAL_ID_INPUTS = [
-  { name: 'mal_id', label: 'MyAnimeList id', hint: 'The number in myanimelist.net/manga/…', numeric: true },
-  { name: 'anilist_id', label: 'AniList id', hint: 'The number in anilist.co/manga/…', numeric: true },
+  {
+    name: 'mal_id',
+    label: 'MyAnimeList id',
+    hint: 'The number in myanimelist.net/manga/…',
+    problem: 'MyAnimeList id must be a positive integer.',
+    numeric: true,
+  },
+  {
+    name: 'anilist_id',
+    label: 'AniList id',
+    hint: 'The number in anilist.co/manga/…',
+    problem: 'AniList id must be a positive integer.',
+    numeric: true,
+  },
   {
     name: 'mangaupdates_id',
     label: 'MangaUpdates id',
     hint: 'The letters and digits in mangaupdates.com/series/…',
+    problem: 'MangaUpdates id must be 1 to 20 lower-case letters or digits.',
     numeric: false,
   },
 ] as const;
@@ -67,7 +80,9 @@ const EXTERNAL_ID_INPUTS = [
 /** An id field the API would refuse, checked before sending so the admin sees which one. */
 function externalIdProblem(name: (typeof EXTERNAL_ID_INPUTS)[number]['name'], value: string): boolean {
   if (value === '') return false;
-  return name === 'mangaupdates_id' ? !MANGAUPDATES_ID_PATTERN.test(value) : !/^[1-9]\d{0,9}$/.test(value);
+  if (name === 'mangaupdates_id') return !MANGAUPDATES_ID_PATTERN.test(value);
+  // An integer column's range, as the API checks it.
+  return !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647;
 }
 
 /**
@@ -93,7 +108,7 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
     if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
     const badId = EXTERNAL_ID_INPUTS.find(({ name }) => externalIdProblem(name, fields[name].trim()));
     if (badId) {
-      setError(`${badId.label}: ${badId.hint.replace('The ', 'use the ')}.`);
+      setError(badId.problem);
       return;
     }
     const form = new FormData();
