@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isPossibleSerialId } from '../db/ids';
 import {
   FOREIGN_KEY_VIOLATION,
   UNIQUE_VIOLATION,
@@ -143,6 +144,8 @@ export async function deleteSeries(
   db: Database,
   id: number,
 ): Promise<(string | null | undefined)[] | typeof SERIES_GONE> {
+  // An id past the integer column names no series (and would fail the query, not find nothing).
+  if (!isPossibleSerialId(id)) return SERIES_GONE;
   return db.transaction(async (tx) => {
     // The series row first, as a vote takes it (its foreign-key check) before the detail row: locking
     // the detail row first deadlocks against a vote in flight on the same series.
