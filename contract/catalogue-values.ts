@@ -63,3 +63,34 @@ export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
 /** Longest accepted text per series field. */
 export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;
 export const SYNOPSIS_MAX_LENGTH = 10_000;
+
+/**
+ * The other sites a series can be linked to: the id field a series carries, the site's name as pages and
+ * error texts give it, and the address of the work there.
+ */
+export const EXTERNAL_SITES = [
+  {
+    field: 'mal_id',
+    name: 'MyAnimeList',
+    url: (id: number | string) => `https://myanimelist.net/manga/${id}`,
+  },
+  { field: 'anilist_id', name: 'AniList', url: (id: number | string) => `https://anilist.co/manga/${id}` },
+  {
+    field: 'mangaupdates_id',
+    name: 'MangaUpdates',
+    url: (id: number | string) => `https://www.mangaupdates.com/series/${id}`,
+  },
+] as const;
+export type ExternalIdField = (typeof EXTERNAL_SITES)[number]['field'];
+
+/** A MangaUpdates id: 1 to 20 lower-case letters or digits (MyAnimeList and AniList ids are integers). */
+export const MANGAUPDATES_ID_PATTERN = /^[a-z0-9]{1,20}$/;
+export const MANGAUPDATES_ID_MESSAGE = 'must be 1 to 20 lower-case letters or digits';
+
+/** The 409 of an admin write giving a series an external id another series already has. */
+export const EXTERNAL_ID_TAKEN: Record<ExternalIdField, string> = {
+  mal_id: 'Another series already has this MyAnimeList id.',
+  anilist_id: 'Another series already has this AniList id.',
+  mangaupdates_id: 'Another series already has this MangaUpdates id.',
+};
+export const EXTERNAL_ID_TAKEN_CODE = 'EXTERNAL_ID_TAKEN';

@@ -3,6 +3,8 @@ import { bodyId, emptyIfBlank, pagedSchema } from './http';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
+  EXTERNAL_SITES,
+  MANGAUPDATES_ID_PATTERN,
   MAX_SCORE,
   MIN_SCORE,
   RANKING_MAX_PAGE_SIZE,
@@ -26,6 +28,17 @@ export const coverVariantSchema = z.object({
 });
 export type CoverVariant = z.infer<typeof coverVariantSchema>;
 
+/** The same work's ids on other sites (additive; null when unset). */
+const externalIdFields = {
+  mal_id: z.number().int().positive().nullable().describe('MyAnimeList manga id (additive)'),
+  anilist_id: z.number().int().positive().nullable().describe('AniList manga id (additive)'),
+  mangaupdates_id: z
+    .string()
+    .regex(MANGAUPDATES_ID_PATTERN)
+    .nullable()
+    .describe('MangaUpdates series id, 1-20 of a-z0-9 (additive)'),
+};
+
 export const rankedSeriesSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -41,6 +54,7 @@ export const rankedSeriesSchema = z.object({
   rank: z.number().int().nullable().describe('Competition rank (1, 2, 2, 4); null while Unranked'),
   vote_count: z.number().int().describe('Distinct users who voted in any category'),
   final_score: z.number().describe('Mean of the five category averages, a category without votes counting 0'),
+  ...externalIdFields,
 });
 export type RankedSeries = z.infer<typeof rankedSeriesSchema>;
 
@@ -53,6 +67,22 @@ const categoryTotalFields = Object.fromEntries(
 ) as Record<CategoryTotalField, z.ZodNumber>;
 
 const categoryLabel = z.enum(CATEGORY_LABELS);
+
+/** Votes per score in one category: 10 counts, index 0 for score 1. */
+const scoreCounts = z.array(z.number().int().min(0)).length(MAX_SCORE - MIN_SCORE + 1);
+
+export const scoreDistributionSchema = z
+  .object(
+    Object.fromEntries(VOTE_CATEGORIES.map(({ field }) => [field, scoreCounts])) as Record<
+      VoteCategoryField,
+      typeof scoreCounts
+    >,
+  )
+  .describe(
+    'Per category, the number of votes with score 1 ... 10 (index 0 is score 1); each sums to the ' +
+      "category's vote count (additive)",
+  );
+export type ScoreDistribution = z.infer<typeof scoreDistributionSchema>;
 
 export const seriesDetailSchema = z.object({
   series_id: z.number().int(),
@@ -77,9 +107,11 @@ export const seriesDetailSchema = z.object({
   vote_scores: z
     .partialRecord(categoryLabel, z.number().int())
     .describe("The caller's own score per category label; empty for anonymous callers"),
+  score_distribution: scoreDistributionSchema,
   rank: z.number().int().nullable().describe('Overall rank; null while Unranked'),
   final_score: z.number(),
   vote_count: z.number().int(),
+  ...externalIdFields,
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
@@ -152,6 +184,16 @@ export const seriesFormSchema = z.looseObject({
   status: formText(`${SERIES_STATUSES.join(', ')} (any casing, spaces for underscores); empty clears it`),
   author: formText(`At most ${SERIES_TEXT_LIMITS.author} characters`),
   artist: formText(`At most ${SERIES_TEXT_LIMITS.artist} characters`),
+  ...(Object.fromEntries(
+    EXTERNAL_SITES.map(({ field, name }) => [
+      field,
+      formText(
+        field === 'mangaupdates_id'
+          ? `${name} id: 1 to 20 lower-case letters or digits; empty clears it`
+          : `${name} id: a positive integer; empty clears it`,
+      ),
+    ]),
+  ) as Record<(typeof EXTERNAL_SITES)[number]['field'], ReturnType<typeof formText>>),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadedFileField } from '../plugins/forms';
-import { notFound, ValidationHttpError } from '../http-error';
+import { httpError, notFound, ValidationHttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { adminWriteLimit } from '../plugins/rate-limit';
 import { readSubmittedForm, sendValidationErrors, textField, type FieldError } from './admin-form';
@@ -11,6 +11,9 @@ import {
   rankedSeriesSchema,
   seriesDetailSchema,
   DETAIL_COVER_MAX_BYTES,
+  EXTERNAL_ID_TAKEN,
+  EXTERNAL_ID_TAKEN_CODE,
+  EXTERNAL_SITES,
   INVALID_IMAGE,
   SERIES_NOT_FOUND,
   seriesDetailFormSchema,
@@ -36,6 +39,7 @@ const adminErrors = {
   401: errorSchema,
   403: errorSchema,
   404: errorSchema,
+  409: errorSchema,
   413: errorSchema,
   422: validationErrorSchema,
   429: errorSchema,
@@ -55,9 +59,11 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const { admin } = app.catalogue;
 
-  /** The answer of a write the catalogue refused: 404, or 422 on the upload's field. */
+  /** The answer of a write the catalogue refused: 404, 409 for a taken external id, or 422 on the upload. */
   function refused(refusal: AdminRefusal, coverField: 'cover' | 'file'): never {
     if (refusal === 'not-found') throw notFound(SERIES_NOT_FOUND);
+    const taken = EXTERNAL_SITES.find(({ field }) => refusal === `${field}-taken`);
+    if (taken) throw httpError(409, EXTERNAL_ID_TAKEN[taken.field], { code: EXTERNAL_ID_TAKEN_CODE });
     throw new ValidationHttpError([{ field: coverField, message: INVALID_IMAGE }], INVALID_IMAGE);
   }
 
@@ -68,8 +74,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['series admin'],
         summary: 'Add a series',
         description:
-          'Multipart `title, genre, type, cover` (required) and `author, artist, status`. The cover must be ' +
-          'PNG, JPEG or WebP by its bytes, with a width / height ratio from 0.6 to 0.7, at most 5 MB.',
+          'Multipart `title, genre, type, cover` (required) and `author, artist, status, mal_id, anilist_id, ' +
+          'mangaupdates_id`. The cover must be PNG, JPEG or WebP by its bytes, with a width / height ratio ' +
+          'from 0.6 to 0.7, at most 5 MB. An external id another series has is a 409.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: seriesFormSchema.extend({
@@ -101,8 +108,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['series admin'],
         summary: 'Edit a series',
         description:
-          'JSON or multipart with any subset of `title, genre, type, author, artist, status`, and optionally ' +
-          'a new `cover` (multipart; same rules as when adding). An empty status clears it.',
+          'JSON or multipart with any subset of `title, genre, type, author, artist, status, mal_id, ' +
+          'anilist_id, mangaupdates_id`, and optionally a new `cover` (multipart; same rules as when ' +
+          'adding). An empty status or external id clears it; an external id another series has is a 409.',
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data', 'application/json'],

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
+import type { ExternalIdField, RankedSeries, SeriesDetail } from '../../contract/catalogue';
 import type { Database } from '../db/client';
 import { isPossibleSerialId } from '../db/ids';
 import type { RetiredMedia } from '../media/retired-media';
@@ -11,12 +11,28 @@ import { loadSeriesDetailRow, seriesExists } from './details';
 import { loadVoterScores } from '../voting/voter-scores';
 import { toRankedSeries, toSeriesDetail } from './presenters';
 import { parseGenres } from './ranking';
-import { createSeries, deleteSeries, saveSeriesDetail, SERIES_GONE, updateSeries } from './series-admin';
+import {
+  createSeries,
+  deleteSeries,
+  ExternalIdTakenError,
+  saveSeriesDetail,
+  SERIES_GONE,
+  updateSeries,
+} from './series-admin';
 import type { SeriesFieldValues } from './series-fields';
 import type { CatalogueService } from './service';
 
-/** A write that could not be made: no such series, or a cover whose pixels could not be decoded. */
-export type AdminRefusal = 'not-found' | 'invalid-image';
+/**
+ * A write that could not be made: no such series, a cover whose pixels could not be decoded, or an
+ * external id another series already has.
+ */
+export type AdminRefusal = 'not-found' | 'invalid-image' | `${ExternalIdField}-taken`;
+
+/** An external id clash as the refusal the routes answer, or the error itself. */
+function refusalOf(error: unknown): AdminRefusal {
+  if (error instanceof ExternalIdTakenError) return `${error.field}-taken`;
+  throw error;
+}
 
 export interface CatalogueAdminOptions {
   db: Database;
@@ -49,7 +65,7 @@ export class CatalogueAdmin {
       id = await createSeries(this.options.db, values, stored.key);
     } catch (error) {
       await this.discard(stored.key);
-      throw error;
+      return refusalOf(error);
     }
     await this.catalogue.seriesChanged([id]);
     return (await this.rankedSeries(id))!;
@@ -63,9 +79,14 @@ export class CatalogueAdmin {
     if (!isPossibleSerialId(id)) return 'not-found';
     const stored = cover && (await this.storeCover(cover, 'covers', values.title ?? id));
     if (stored === undefined && cover) return 'invalid-image';
-    const written = await this.writeCover(id, stored?.key, () =>
-      updateSeries(this.options.db, id, values, stored?.key),
-    );
+    let written: AdminRefusal | undefined;
+    try {
+      written = await this.writeCover(id, stored?.key, () =>
+        updateSeries(this.options.db, id, values, stored?.key),
+      );
+    } catch (error) {
+      return refusalOf(error);
+    }
     if (written) return written;
     return (await this.rankedSeries(id)) ?? 'not-found';
   }

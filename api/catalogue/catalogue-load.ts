@@ -21,6 +21,9 @@ export const listingColumns = {
   coverKey: series.coverKey,
   voterCount: series.voterCount,
   finalScore: series.finalScore,
+  malId: series.malId,
+  anilistId: series.anilistId,
+  mangaupdatesId: series.mangaupdatesId,
 };
 export type ListingRow = Omit<CatalogueRow, 'genres'>;
 

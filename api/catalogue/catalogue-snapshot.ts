@@ -14,6 +14,9 @@ export type CatalogueRow = Pick<
   | 'coverKey'
   | 'voterCount'
   | 'finalScore'
+  | 'malId'
+  | 'anilistId'
+  | 'mangaupdatesId'
 > & {
   /** Parsed once per load, so a genre filter compares strings without splitting genre text. */
   genres: string[];

@@ -11,9 +11,10 @@ const detailColumns = {
   synopsis: seriesDetails.synopsis,
   coverKey: seriesDetails.coverKey,
   ...Object.fromEntries(
-    VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+    VOTE_CATEGORY_FIELDS.flatMap(({ total, count, distribution }) => [
       [total, seriesDetails[total]],
       [count, seriesDetails[count]],
+      [distribution, seriesDetails[distribution]],
     ]),
   ),
 } as {
@@ -22,7 +23,10 @@ const detailColumns = {
   coverKey: typeof seriesDetails.coverKey;
 } & {
   [
-    K in (typeof VOTE_CATEGORY_FIELDS)[number]['total'] | (typeof VOTE_CATEGORY_FIELDS)[number]['count']
+    K in
+      | (typeof VOTE_CATEGORY_FIELDS)[number]['total']
+      | (typeof VOTE_CATEGORY_FIELDS)[number]['count']
+      | (typeof VOTE_CATEGORY_FIELDS)[number]['distribution']
   ]: (typeof seriesDetails)[K];
 };
 

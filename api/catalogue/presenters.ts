@@ -2,8 +2,13 @@ import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { ListingRow } from './catalogue-load';
 import type { CatalogueEntry } from './catalogue-snapshot';
-import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type VoteCategoryLabel } from '../voting/categories';
-import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
+import {
+  VOTE_CATEGORY_FIELDS,
+  type CategoryDistributions,
+  type CategoryTotals,
+  type VoteCategoryLabel,
+} from '../voting/categories';
+import type { RankedSeries, ScoreDistribution, SeriesDetail } from '../../contract/catalogue';
 
 export interface CoverVariant {
   width: number;
@@ -26,6 +31,11 @@ function seriesCover(
   };
 }
 
+/** A series' ids on other sites, null where unset. */
+function externalIds(series: ListingRow): Pick<RankedSeries, 'mal_id' | 'anilist_id' | 'mangaupdates_id'> {
+  return { mal_id: series.malId, anilist_id: series.anilistId, mangaupdates_id: series.mangaupdatesId };
+}
+
 export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): RankedSeries {
   const { series, rank } = entry;
   return {
@@ -40,21 +50,25 @@ export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): Rank
     rank,
     vote_count: series.voterCount,
     final_score: series.finalScore,
+    ...externalIds(series),
   };
 }
 
 /** A series with its detail row; the detail is null for a series created before it had one. */
 export interface SeriesDetailRow {
   series: ListingRow;
-  details: (CategoryTotals & { synopsis: string; coverKey: string | null }) | null;
+  details: (CategoryTotals & CategoryDistributions & { synopsis: string; coverKey: string | null }) | null;
 }
 
+const NO_VOTES = Array.from({ length: 10 }, () => 0);
+
 const EMPTY_TOTALS = Object.fromEntries(
-  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+  VOTE_CATEGORY_FIELDS.flatMap(({ total, count, distribution }) => [
     [total, 0],
     [count, 0],
+    [distribution, NO_VOTES],
   ]),
-) as CategoryTotals;
+) as CategoryTotals & CategoryDistributions;
 
 export function toSeriesDetail(
   { series, details }: SeriesDetailRow,
@@ -92,8 +106,12 @@ export function toSeriesDetail(
       VOTE_CATEGORY_FIELDS.map(({ label, count }) => [label, totals[count]]),
     ) as Record<VoteCategoryLabel, number>,
     vote_scores: voteScores,
+    score_distribution: Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.map(({ field, distribution }) => [field, totals[distribution]]),
+    ) as ScoreDistribution,
     rank,
     final_score: series.finalScore,
     vote_count: series.voterCount,
+    ...externalIds(series),
   };
 }

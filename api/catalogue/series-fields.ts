@@ -7,12 +7,52 @@ import {
 } from '../db/schema';
 import { textField, type FieldError, type SubmittedForm } from './admin-form';
 
-import { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH } from '../../contract/catalogue';
+import {
+  EXTERNAL_SITES,
+  MANGAUPDATES_ID_MESSAGE,
+  MANGAUPDATES_ID_PATTERN,
+  SERIES_TEXT_LIMITS,
+  SYNOPSIS_MAX_LENGTH,
+  type ExternalIdField,
+} from '../../contract/catalogue';
+import { BODY_ID_MESSAGE, MAX_ID, bodyId } from '../../contract/http';
 
 export { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH };
 
 type TextFieldName = keyof typeof SERIES_TEXT_LIMITS;
-export type SeriesFieldValues = Partial<Pick<NewSeries, TextFieldName | 'type' | 'status'>>;
+export type SeriesFieldValues = Partial<
+  Pick<NewSeries, TextFieldName | 'type' | 'status' | 'malId' | 'anilistId' | 'mangaupdatesId'>
+>;
+
+/** Where each external id of the form is stored. */
+const EXTERNAL_ID_COLUMNS = {
+  mal_id: 'malId',
+  anilist_id: 'anilistId',
+  mangaupdates_id: 'mangaupdatesId',
+} as const satisfies Record<ExternalIdField, keyof SeriesFieldValues>;
+
+/**
+ * The external ids of an add or edit form: only those sent change, and an empty one clears its id.
+ * MyAnimeList and AniList ids follow the body id rules (canonical positive integers, within an integer
+ * column); a MangaUpdates id is 1 to 20 lower-case letters or digits.
+ */
+function parseExternalIds(form: SubmittedForm, values: SeriesFieldValues, errors: FieldError[]): void {
+  for (const { field, name } of EXTERNAL_SITES) {
+    const column = EXTERNAL_ID_COLUMNS[field];
+    const value = form.malformedFields.has(field) ? null : textField(form, field);
+    if (value === undefined) continue;
+    if (value === '') {
+      values[column] = null;
+    } else if (field === 'mangaupdates_id') {
+      if (value !== null && MANGAUPDATES_ID_PATTERN.test(value)) values.mangaupdatesId = value;
+      else errors.push({ field, message: `${name} id ${MANGAUPDATES_ID_MESSAGE}` });
+    } else {
+      const parsed = bodyId.safeParse(value);
+      if (parsed.success && parsed.data <= MAX_ID) values[column as 'malId' | 'anilistId'] = parsed.data;
+      else errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
+    }
+  }
+}
 
 const LABELS: Record<TextFieldName | 'type' | 'status', string> = {
   title: 'Title',
@@ -27,7 +67,7 @@ const REQUIRED_ON_CREATE = new Set(['title', 'genre', 'type']);
 /**
  * Validates the series fields of an add (`create`: title, genre and type required) or edit form (only the
  * fields sent change; a required field cannot be emptied). Type and status are accepted in any casing, a
- * status with spaces for underscores, and an empty status clears it.
+ * status with spaces for underscores, and an empty status clears it, as an empty external id does.
  */
 export function parseSeriesFields(
   form: SubmittedForm,
@@ -64,5 +104,6 @@ export function parseSeriesFields(
       values[field] = value;
     }
   }
+  parseExternalIds(form, values, errors);
   return { values, errors };
 }

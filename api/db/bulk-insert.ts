@@ -8,7 +8,10 @@ export interface BulkColumn {
   /** Column name in the table. */
   name: string;
   type: ArrayType;
-  /** A type to cast each element to after unnesting, e.g. an enum such as `series_type`. */
+  /**
+   * A type to cast each element to after unnesting, e.g. an enum such as `series_type`, or `int4[]` for
+   * an array column sent as its text ('{0,1,2}'): unnest cannot pass arrays of arrays.
+   */
   cast?: string;
 }
 
@@ -16,6 +19,7 @@ export interface BulkColumn {
 export type ColumnValues = readonly (readonly unknown[])[];
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+const CAST_TYPE = /^[a-z_][a-z0-9_]*(\[\])?$/;
 
 /**
  * Inserts many rows with one statement per batch: `INSERT ... SELECT FROM unnest($1::int4[], ...)`. One
@@ -30,8 +34,11 @@ export async function bulkInsert(
   values: ColumnValues,
   { batchSize = 5000, suffix }: { batchSize?: number; suffix?: SQL } = {},
 ): Promise<void> {
-  for (const name of [table, ...columns.map((c) => c.name), ...columns.flatMap((c) => c.cast ?? [])]) {
+  for (const name of [table, ...columns.map((c) => c.name)]) {
     if (!IDENTIFIER.test(name)) throw new Error(`Not a plain identifier: ${name}`);
+  }
+  for (const type of columns.flatMap((c) => c.cast ?? [])) {
+    if (!CAST_TYPE.test(type)) throw new Error(`Not a plain type name: ${type}`);
   }
   if (values.length !== columns.length) throw new Error('One value array is needed per column');
   const rowCount = values[0]?.length ?? 0;

@@ -15,3 +15,14 @@ export function postgresErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint (or unique index) a failed query violated, whichever driver raised it. */
+export function postgresConstraint(error: unknown): string | undefined {
+  let cause = error;
+  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
+    const { constraint } = cause as { constraint?: unknown };
+    if (typeof constraint === 'string') return constraint;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

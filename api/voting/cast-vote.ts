@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from './categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from './categories';
 import type { DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { queryRowsPrepared } from '../db/prepared-query';
@@ -23,7 +23,8 @@ export type VoteOutcome =
   | { outcome: 'duplicate' }
   | { outcome: 'series-not-found' };
 
-const detailColumn = (key: keyof CategoryTotals) => sql.identifier(seriesDetails[key].name);
+const detailColumn = (key: keyof CategoryTotals | keyof CategoryDistributions) =>
+  sql.identifier(seriesDetails[key].name);
 
 /** panelrank_final_score (migration 0005) over the totals a statement's `totals` CTE returned. */
 const finalScoreOfTotals = sql.raw(
@@ -35,8 +36,8 @@ const finalScoreOfTotals = sql.raw(
 
 /**
  * Records one vote and everything derived from it in a single statement (one round trip, its own
- * transaction): the vote row, the series' distinct voters, the category's running total and count, the
- * final score and the voter count.
+ * transaction): the vote row, the series' distinct voters, the category's running total, count and score
+ * distribution, the final score and the voter count.
  *
  * Correct under any concurrency at READ COMMITTED (and trivially on the single-connection embedded engine):
  * - the unique (user, series, category) index decides which of two identical votes wins; the loser's
@@ -45,7 +46,8 @@ const finalScoreOfTotals = sql.raw(
  * - series_voters' primary key decides, the same way, whether this is the user's first vote on the series;
  * - the category increment is an upsert on series_details, which takes the row lock and re-reads the latest
  *   committed totals, so concurrent votes on a series serialize there and none is lost (and a series
- *   created before it had a detail row gets one);
+ *   created before it had a detail row gets one); the score's slot of the category's distribution is
+ *   incremented in the same upsert, so the distribution always sums to the count;
  * - the final score is computed from the totals that upsert returned and written while that lock is held,
  *   so the series row always ends with the score of the last committed totals, never a stale one.
  * Locks are taken in one order: the series row first (FOR KEY SHARE, as the foreign-key checks would, but
@@ -63,9 +65,12 @@ export async function castVote(
   vote: VoteInput,
 ): Promise<VoteOutcome> {
   if (!isPossibleSerialId(vote.seriesId)) return { outcome: 'series-not-found' };
-  const { total, count } = VOTE_CATEGORY_FIELDS.find((field) => field.category === vote.category)!;
+  const { total, count, distribution } = VOTE_CATEGORY_FIELDS.find(
+    (field) => field.category === vote.category,
+  )!;
   const totalColumn = detailColumn(total);
   const countColumn = detailColumn(count);
+  const distributionColumn = detailColumn(distribution);
   try {
     const [result] = await queryRowsPrepared<{
       found: number;
@@ -87,11 +92,15 @@ export async function castVote(
         on conflict do nothing
         returning series_id
       ), totals as (
-        insert into ${seriesDetails} (series_id, ${totalColumn}, ${countColumn})
-        select series_id, ${vote.score}, 1 from cast_vote
+        insert into ${seriesDetails} (series_id, ${totalColumn}, ${countColumn}, ${distributionColumn})
+        select series_id, score, 1,
+          array_fill(0, array[score::int - 1]) || 1 || array_fill(0, array[10 - score::int])
+        from cast_vote
         on conflict (series_id) do update set
           ${totalColumn} = ${seriesDetails}.${totalColumn} + excluded.${totalColumn},
           ${countColumn} = ${seriesDetails}.${countColumn} + 1,
+          ${distributionColumn}[excluded.${totalColumn}] =
+            ${seriesDetails}.${distributionColumn}[excluded.${totalColumn}] + 1,
           updated_at = now()
         returning *
       ), scored as (

@@ -8,14 +8,29 @@ import type { SeriesDetails } from '../db/schema';
 
 type DetailColumn = keyof SeriesDetails;
 
-/** Where each category's running sum and count live on series_details. */
+/** Where each category's running sum, count and score distribution live on series_details. */
 const DETAIL_COLUMNS = {
-  STORY: { total: 'storyTotal', count: 'storyCount' },
-  CHARACTERS: { total: 'charactersTotal', count: 'charactersCount' },
-  WORLD_BUILDING: { total: 'worldbuildingTotal', count: 'worldbuildingCount' },
-  ART: { total: 'artTotal', count: 'artCount' },
-  DRAMA_OR_FIGHT: { total: 'dramaOrFightTotal', count: 'dramaOrFightCount' },
-} as const satisfies Record<VoteCategory, { total: DetailColumn; count: DetailColumn }>;
+  STORY: { total: 'storyTotal', count: 'storyCount', distribution: 'storyDistribution' },
+  CHARACTERS: {
+    total: 'charactersTotal',
+    count: 'charactersCount',
+    distribution: 'charactersDistribution',
+  },
+  WORLD_BUILDING: {
+    total: 'worldbuildingTotal',
+    count: 'worldbuildingCount',
+    distribution: 'worldbuildingDistribution',
+  },
+  ART: { total: 'artTotal', count: 'artCount', distribution: 'artDistribution' },
+  DRAMA_OR_FIGHT: {
+    total: 'dramaOrFightTotal',
+    count: 'dramaOrFightCount',
+    distribution: 'dramaOrFightDistribution',
+  },
+} as const satisfies Record<
+  VoteCategory,
+  { total: DetailColumn; count: DetailColumn; distribution: DetailColumn }
+>;
 
 /** One category of the contract with its series_details columns. */
 type CategoryWithColumns = {
@@ -41,6 +56,12 @@ export function categoryLabel(category: VoteCategory): VoteCategoryLabel {
 export type CategoryTotals = Pick<
   SeriesDetails,
   (typeof VOTE_CATEGORY_FIELDS)[number]['total'] | (typeof VOTE_CATEGORY_FIELDS)[number]['count']
+>;
+
+/** The per-category score distributions kept on series_details (10 counts each, index 0 for score 1). */
+export type CategoryDistributions = Pick<
+  SeriesDetails,
+  (typeof VOTE_CATEGORY_FIELDS)[number]['distribution']
 >;
 
 /** Decimal places kept in final_score, so series with the same averages compare equal and share a rank. */

@@ -5,7 +5,12 @@ import { executeCounting, queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
 import type { MediaStorage } from '../../api/media/storage';
 import { removeImage, storeImagePixels } from '../../api/media/store-image';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import {
+  computeFinalScore,
+  VOTE_CATEGORY_FIELDS,
+  type CategoryDistributions,
+  type CategoryTotals,
+} from '../../api/voting/categories';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
@@ -43,6 +48,10 @@ export interface DemoSeries {
   artist: string;
   synopsis: string;
   ballots: DemoBallot[];
+  /** The same work's ids on other sites (demoExternalIds). */
+  malId: number | null;
+  anilistId: number | null;
+  mangaupdatesId: string | null;
 }
 
 export interface DemoCatalogue {
@@ -55,6 +64,23 @@ export interface DemoCatalogueSettings {
   series?: number;
   voters?: number;
   seed?: number;
+}
+
+/**
+ * Which demo series carry ids on other sites, and which ids, by the series' 0-based position in the
+ * generated catalogue: every 7th series (positions 0, 7, 14, ...) has MyAnimeList id 100000 + position,
+ * every 14th also an AniList id (200000 + position), every 21st also a MangaUpdates id ("demo" and the
+ * position in base 36). The sample MyAnimeList export matches demo series by these mal_ids: this is the
+ * one rule both follow.
+ */
+export function demoExternalIds(
+  position: number,
+): Pick<DemoSeries, 'malId' | 'anilistId' | 'mangaupdatesId'> {
+  return {
+    malId: position % 7 === 0 ? 100_000 + position : null,
+    anilistId: position % 14 === 0 ? 200_000 + position : null,
+    mangaupdatesId: position % 21 === 0 ? `demo${position.toString(36)}` : null,
+  };
 }
 
 /** One series in this many gets no votes at all, so the catalogue shows Unranked series. */
@@ -109,6 +135,7 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
       artist: random.chance(0.35) ? author : makeCreatorName(random, type),
       synopsis: makeSynopsis(random, type, genres),
       ballots: index % UNRANKED_EVERY === 7 ? [] : makeBallots(random, voterCount),
+      ...demoExternalIds(index),
     };
   });
   return { seed, voters, series };
@@ -154,25 +181,27 @@ function pickVoters(random: SeededRandom, voterCount: number, count: number): nu
   return [...chosen];
 }
 
-export interface VoteSummary extends CategoryTotals {
+export interface VoteSummary extends CategoryTotals, CategoryDistributions {
   voterCount: number;
   finalScore: number;
 }
 
-/** Per-category totals and counts, distinct voters and final score of a set of ballots. */
+/** Per-category totals, counts and score distributions, distinct voters and final score of some ballots. */
 export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
   const totals = Object.fromEntries(
     VOTE_CATEGORY_FIELDS.flatMap((field) => [
       [field.total, 0],
       [field.count, 0],
+      [field.distribution, Array.from({ length: 10 }, () => 0)],
     ]),
-  ) as unknown as CategoryTotals;
+  ) as unknown as CategoryTotals & CategoryDistributions;
   for (const ballot of ballots) {
     VOTE_CATEGORY_FIELDS.forEach((field, category) => {
       const score = ballot.scores[category];
       if (score === null || score === undefined) return;
       totals[field.total] += score;
       totals[field.count] += 1;
+      totals[field.distribution][score - 1] = (totals[field.distribution][score - 1] ?? 0) + 1;
     });
   }
   return { ...totals, voterCount: ballots.length, finalScore: computeFinalScore(totals) };
@@ -243,9 +272,10 @@ export async function seedDemoCatalogue(
       await skipForeignKeyChecksIfAllowed(tx);
       const voterIds = await insertVoters(tx, catalogue.voters);
       const seriesIds = await reserveSeriesIds(tx, total);
+      const withFreeIds = await keepFreeExternalIds(tx);
       let reported = 0;
       for (let start = 0; start < total; start += SERIES_PER_CHUNK) {
-        const chunk = catalogue.series.slice(start, start + SERIES_PER_CHUNK);
+        const chunk = catalogue.series.slice(start, start + SERIES_PER_CHUNK).map(withFreeIds);
         const coverKeys = covers ? await covers.keys(start, start + chunk.length) : chunk.map(() => null);
         const written = await insertSeriesChunk(tx, chunk, seriesIds.slice(start), coverKeys, voterIds);
         votes += written.votes;
@@ -324,6 +354,34 @@ async function reserveSeriesIds(tx: Transaction, count: number): Promise<number[
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
+/**
+ * Seeding adds to a catalogue that may already hold series with external ids (an earlier seed, an
+ * admin's): a demo series keeps only the ids no series has yet, as each id names one series at most.
+ */
+async function keepFreeExternalIds(tx: Transaction): Promise<(series: DemoSeries) => DemoSeries> {
+  const taken = await queryRows<{
+    mal_id: number | null;
+    anilist_id: number | null;
+    mangaupdates_id: string | null;
+  }>(
+    tx,
+    sql`select mal_id, anilist_id, mangaupdates_id from series
+      where mal_id is not null or anilist_id is not null or mangaupdates_id is not null`,
+  );
+  const malIds = new Set(taken.map((row) => row.mal_id));
+  const anilistIds = new Set(taken.map((row) => row.anilist_id));
+  const mangaupdatesIds = new Set(taken.map((row) => row.mangaupdates_id));
+  return (series) => ({
+    ...series,
+    malId: series.malId !== null && malIds.has(series.malId) ? null : series.malId,
+    anilistId: series.anilistId !== null && anilistIds.has(series.anilistId) ? null : series.anilistId,
+    mangaupdatesId:
+      series.mangaupdatesId !== null && mangaupdatesIds.has(series.mangaupdatesId)
+        ? null
+        : series.mangaupdatesId,
+  });
+}
+
 async function insertSeriesChunk(
   tx: Transaction,
   chunk: readonly DemoSeries[],
@@ -372,6 +430,9 @@ async function insertSeriesChunk(
       { name: 'cover_key', type: 'text' },
       { name: 'voter_count', type: 'int4' },
       { name: 'final_score', type: 'float8' },
+      { name: 'mal_id', type: 'int4' },
+      { name: 'anilist_id', type: 'int4' },
+      { name: 'mangaupdates_id', type: 'text' },
     ],
     [
       seriesIds,
@@ -384,6 +445,9 @@ async function insertSeriesChunk(
       coverKeys,
       summaries.map((s) => s.voterCount),
       summaries.map((s) => s.finalScore),
+      chunk.map((s) => s.malId),
+      chunk.map((s) => s.anilistId),
+      chunk.map((s) => s.mangaupdatesId),
     ],
   );
   await bulkInsert(
@@ -395,6 +459,7 @@ async function insertSeriesChunk(
       ...VOTE_CATEGORY_FIELDS.flatMap((field) => [
         { name: snakeCase(field.total), type: 'int4' as const },
         { name: snakeCase(field.count), type: 'int4' as const },
+        { name: snakeCase(field.distribution), type: 'text' as const, cast: 'int4[]' },
       ]),
     ],
     [
@@ -403,6 +468,7 @@ async function insertSeriesChunk(
       ...VOTE_CATEGORY_FIELDS.flatMap((field) => [
         summaries.map((s) => s[field.total]),
         summaries.map((s) => s[field.count]),
+        summaries.map((s) => `{${s[field.distribution].join(',')}}`),
       ]),
     ],
   );

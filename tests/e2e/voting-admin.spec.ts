@@ -128,6 +128,8 @@ test.describe('catalogue administration', () => {
   }) => {
     await useSession(page, admin);
     const title = `E2E Added ${Date.now().toString(36)}`;
+    // Clear of the demo catalogue's ids (100000 + position).
+    const malId = 900_000 + (Date.now() % 100_000);
     await page.goto('/type/manga');
     await page.getByRole('button', { name: 'Add New Series' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Series' });
@@ -137,6 +139,7 @@ test.describe('catalogue administration', () => {
     await dialog.getByLabel('Type').selectOption('MANGA');
     await dialog.getByLabel('Author').fill('E2E Writer');
     await dialog.getByLabel('Status').selectOption('ONGOING');
+    await dialog.getByLabel('MyAnimeList id').fill(String(malId));
     await dialog
       .getByLabel('Cover')
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng(200, 300) });
@@ -151,8 +154,8 @@ test.describe('catalogue administration', () => {
     // The live ranking has it at once, Unranked (no votes yet), among its type's series.
     const ranking = (await (
       await request.get(`${e2eStack.apiUrl}/series/rankings?type=MANGA&page_size=100`)
-    ).json()) as { id: number; title: string; rank: number | null }[];
-    expect(ranking.find((entry) => entry.id === id)).toMatchObject({ title, rank: null });
+    ).json()) as { id: number; title: string; rank: number | null; mal_id: number | null }[];
+    expect(ranking.find((entry) => entry.id === id)).toMatchObject({ title, rank: null, mal_id: malId });
 
     // The site's live search finds it, and its page opens through the fallback page (no build since).
     await page.goto(`/?search=${encodeURIComponent(title)}`);
@@ -162,6 +165,9 @@ test.describe('catalogue administration', () => {
     await expect(page).toHaveURL(new RegExp(`/series/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('E2E Writer')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Also on' }).getByRole('link', { name: /^MyAnimeList/ }),
+    ).toHaveAttribute('href', `https://myanimelist.net/manga/${malId}`);
     await expect(votePanel(page).getByRole('heading', { name: 'Determine Series Rank' })).toBeVisible();
 
     // Deleting asks first, then the card goes.

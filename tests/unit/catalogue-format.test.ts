@@ -96,6 +96,13 @@ describe('category scores', () => {
     art_count: 5,
     drama_or_fight_total: 14,
     drama_or_fight_count: 2,
+    score_distribution: {
+      story: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0],
+      characters: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      worldbuilding: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+      art: [0, 0, 0, 0, 0, 0, 0, 5, 0, 0],
+      drama_or_fight: [0, 0, 0, 0, 0, 1, 0, 1, 0, 0],
+    },
   } as SeriesDetail;
 
   it('averages each category and marks empty ones', () => {
@@ -115,6 +122,7 @@ describe('category scores', () => {
       '7.0/10',
     ]);
     expect(scores[1]).toMatchObject({ average: null, voteCount: 0 });
+    expect(scores[3]!.distribution).toEqual([0, 0, 0, 0, 0, 0, 0, 5, 0, 0]);
   });
 });
 

@@ -30,6 +30,9 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
     coverKey: null,
     voterCount,
     finalScore,
+    malId: null,
+    anilistId: null,
+    mangaupdatesId: null,
   };
 }
 

@@ -41,9 +41,19 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     vote_counts: { Story: 1, Characters: 0, 'World Building': 0, Art: 0, 'Drama / Fighting': 0 },
     has_detail_cover: false,
     vote_scores: {},
+    score_distribution: {
+      story: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0],
+      characters: Array(10).fill(0),
+      worldbuilding: Array(10).fill(0),
+      art: Array(10).fill(0),
+      drama_or_fight: Array(10).fill(0),
+    },
     rank: id,
     final_score: 1.6,
     vote_count: 1,
+    mal_id: id % 7 === 0 ? 1000 + id : null,
+    anilist_id: null,
+    mangaupdates_id: id === 1 ? 'abc1' : null,
   };
 }
 
@@ -61,6 +71,9 @@ const ranked = (entry: ReturnType<typeof detail>) => ({
   rank: entry.rank,
   vote_count: entry.vote_count,
   final_score: entry.final_score,
+  mal_id: entry.mal_id,
+  anilist_id: entry.anilist_id,
+  mangaupdates_id: entry.mangaupdates_id,
 });
 
 let server: Server;
@@ -112,9 +125,11 @@ describe('build-time catalogue', () => {
     const snapshot = await fetchCatalogue(apiUrl);
     expect(snapshot.series).toHaveLength(130);
     expect(snapshot.series[0]).toMatchObject({
-      series: { id: 1, type: 'MANHWA', rank: 1 },
-      detail: { synopsis: 'Synopsis 1' },
+      series: { id: 1, type: 'MANHWA', rank: 1, mangaupdates_id: 'abc1' },
+      detail: { synopsis: 'Synopsis 1', score_distribution: { story: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0] } },
     });
+    // What the series page shows besides the scores reaches the build: the external ids.
+    expect(snapshot.series[6]).toMatchObject({ series: { id: 7, mal_id: 1007 }, detail: { mal_id: 1007 } });
     expect(snapshot.rankings.ALL).toHaveLength(130);
     expect(snapshot.rankings.ALL[129]).toEqual({ id: 130, rank: 130 });
     const mangaIds = new Set(

@@ -124,6 +124,44 @@ describe('seeding the demo catalogue', () => {
     }
   });
 
+  it('stores score distributions equal to the votes of each score', async () => {
+    const mismatches = await queryRows(
+      database.db,
+      sql`with counted as (
+          select d.series_id, v.category, s.score,
+            case v.category
+              when 'STORY' then d.story_distribution[s.score]
+              when 'CHARACTERS' then d.characters_distribution[s.score]
+              when 'WORLD_BUILDING' then d.worldbuilding_distribution[s.score]
+              when 'ART' then d.art_distribution[s.score]
+              else d.drama_or_fight_distribution[s.score] end as stored,
+            (select count(*) from votes x
+              where x.series_id = d.series_id and x.category = v.category and x.score = s.score) as actual
+          from series_details d
+          cross join generate_series(1, 10) as s(score)
+          cross join (select unnest(enum_range(null::vote_category)) as category) as v
+        )
+        select * from counted where stored <> actual`,
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives every 7th series a MyAnimeList id, and some AniList and MangaUpdates ids', async () => {
+    const rows = await queryRows<{
+      mal_id: number | null;
+      anilist_id: number | null;
+      mangaupdates_id: string | null;
+    }>(database.db, sql`select mal_id, anilist_id, mangaupdates_id from series order by id`);
+    const generated = generateDemoCatalogue(SETTINGS).series;
+    expect(rows).toEqual(
+      generated.map((s) => ({ mal_id: s.malId, anilist_id: s.anilistId, mangaupdates_id: s.mangaupdatesId })),
+    );
+    expect(rows.filter((row) => row.mal_id !== null)).toHaveLength(Math.ceil(SETTINGS.series / 7));
+    expect(rows[0]).toEqual({ mal_id: 100_000, anilist_id: 200_000, mangaupdates_id: 'demo0' });
+    expect(rows[7]).toEqual({ mal_id: 100_007, anilist_id: null, mangaupdates_id: null });
+    expect(rows[21]).toMatchObject({ mal_id: 100_021, mangaupdates_id: 'demol' });
+  });
+
   it('leaves some series without votes (Unranked) and spreads the others', async () => {
     const rows = await seriesRows();
     const unranked = rows.filter((row) => row.voter_count === 0);

@@ -7,9 +7,16 @@ import {
 } from '../../src/features/series/series-seo';
 import { seriesIdFromPath } from '../../src/features/series/series-page';
 
+type ExternalIds = Pick<SeriesPageData['detail'], 'mal_id' | 'anilist_id' | 'mangaupdates_id'>;
+
 function pageData(
-  overrides: { synopsis?: string; rank?: number | null; vote_count?: number } = {},
+  overrides: { synopsis?: string; rank?: number | null; vote_count?: number } & Partial<ExternalIds> = {},
 ): SeriesPageData {
+  const ids: ExternalIds = {
+    mal_id: overrides.mal_id ?? null,
+    anilist_id: overrides.anilist_id ?? null,
+    mangaupdates_id: overrides.mangaupdates_id ?? null,
+  };
   const rank = overrides.rank === undefined ? 4 : overrides.rank;
   const voteCount = overrides.vote_count ?? 12;
   return {
@@ -26,6 +33,7 @@ function pageData(
       rank,
       vote_count: voteCount,
       final_score: 8.2345,
+      ...ids,
     },
     detail: {
       series_id: 42,
@@ -53,9 +61,17 @@ function pageData(
       vote_counts: { Story: 0, Characters: 0, 'World Building': 0, Art: 0, 'Drama / Fighting': 0 },
       has_detail_cover: false,
       vote_scores: {},
+      score_distribution: {
+        story: Array(10).fill(0),
+        characters: Array(10).fill(0),
+        worldbuilding: Array(10).fill(0),
+        art: Array(10).fill(0),
+        drama_or_fight: Array(10).fill(0),
+      },
       rank,
       final_score: 8.2345,
       vote_count: voteCount,
+      ...ids,
     },
   };
 }
@@ -78,6 +94,21 @@ describe('series page metadata', () => {
       aggregateRating: { ratingValue: 8.23, bestRating: 10, worstRating: 0, ratingCount: 12 },
     });
     expect(seriesBookJsonLd(pageData({ rank: null, vote_count: 0 }))).not.toHaveProperty('aggregateRating');
+  });
+
+  it('lists the same work on MyAnimeList, AniList and MangaUpdates as sameAs, only those it has ids for', () => {
+    const linked = pageData({ mal_id: 13, anilist_id: 30013, mangaupdates_id: 'pb8uwds' });
+    expect(seriesBookJsonLd(linked)).toMatchObject({
+      sameAs: [
+        'https://myanimelist.net/manga/13',
+        'https://anilist.co/manga/30013',
+        'https://www.mangaupdates.com/series/pb8uwds',
+      ],
+    });
+    expect(seriesBookJsonLd(pageData({ anilist_id: 7 }))).toMatchObject({
+      sameAs: ['https://anilist.co/manga/7'],
+    });
+    expect(seriesBookJsonLd(pageData())).not.toHaveProperty('sameAs');
   });
 
   it('keeps a final score below 1 inside the rating scale', () => {

@@ -1,5 +1,15 @@
 import { relations, sql, type SQL } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { seriesStatusEnum, seriesTypeEnum } from './enums';
 import { seriesDetails } from './series-details';
 import { votes } from './votes';
@@ -21,6 +31,10 @@ export const series = pgTable(
     voterCount: integer('voter_count').notNull().default(0),
     /** Mean of the five category averages (a category without votes counts 0); maintained with every vote. */
     finalScore: doublePrecision('final_score').notNull().default(0),
+    /** The same work's ids on MyAnimeList, AniList and MangaUpdates; each names at most one series. */
+    malId: integer('mal_id'),
+    anilistId: integer('anilist_id'),
+    mangaupdatesId: text('mangaupdates_id'),
     /** Lower-cased text searched by substring, indexed with trigrams. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -33,6 +47,12 @@ export const series = pgTable(
     index('series_ranking_idx').on(t.finalScore.desc(), t.voterCount.desc(), t.id),
     index('series_type_ranking_idx').on(t.type, t.finalScore.desc(), t.voterCount.desc(), t.id),
     index('series_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    uniqueIndex('series_mal_id_key').on(t.malId),
+    uniqueIndex('series_anilist_id_key').on(t.anilistId),
+    uniqueIndex('series_mangaupdates_id_key').on(t.mangaupdatesId),
+    check('series_mal_id_positive', sql`${t.malId} > 0`),
+    check('series_anilist_id_positive', sql`${t.anilistId} > 0`),
+    check('series_mangaupdates_id_format', sql`${t.mangaupdatesId} ~ '^[a-z0-9]{1,20}$'`),
   ],
 );
 

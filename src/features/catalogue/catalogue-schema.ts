@@ -21,8 +21,11 @@ export const rankingPageSchema = z.object({
 const rankingPlacesSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
 
 export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
-/** 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series. */
-export const SNAPSHOT_VERSION = 3;
+/**
+ * 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series.
+ * 4: series carry their external ids and details their score distributions.
+ */
+export const SNAPSHOT_VERSION = 4;
 
 export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),

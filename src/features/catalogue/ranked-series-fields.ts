@@ -19,5 +19,8 @@ export function rankedSeriesFields(detail: SeriesDetail): Omit<RankedSeries, 'id
     rank: detail.rank,
     vote_count: detail.vote_count,
     final_score: detail.final_score,
+    mal_id: detail.mal_id,
+    anilist_id: detail.anilist_id,
+    mangaupdates_id: detail.mangaupdates_id,
   };
 }

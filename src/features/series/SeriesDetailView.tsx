@@ -10,6 +10,8 @@ import {
   statusLabel,
 } from '../catalogue/series-format';
 import { categoryScores, formatCategoryScore } from './series-categories';
+import { externalLinks } from './external-links';
+import ScoreDistributionChart from './ScoreDistributionChart';
 import styles from './SeriesDetailView.module.css';
 
 export const RATING_TOOLTIP = 'Based on user votes across the 5 categories';
@@ -76,6 +78,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
   const status = statusLabel(detail.status);
   const hasVotes = detail.vote_count > 0;
   const synopsis = detail.synopsis.trim();
+  const elsewhere = externalLinks(detail);
 
   return (
     <article className={styles.series} aria-labelledby="series-title">
@@ -147,6 +150,23 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
               <dd>{detail.artist || '–'}</dd>
             </div>
           </dl>
+          {elsewhere.length > 0 && (
+            <div className={styles.alsoOn}>
+              <h2 id="also-on-heading" className={styles.alsoOnHeading}>
+                Also on
+              </h2>
+              <ul role="list" aria-labelledby="also-on-heading">
+                {elsewhere.map(({ site, url }) => (
+                  <li key={site}>
+                    <a href={url} target="_blank" rel="noopener">
+                      {site}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
 
           <div className={styles.rating} aria-busy={refreshing}>
             <p className={styles.average}>
@@ -180,6 +200,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
                 {formatCategoryScore(category.average)}
               </p>
               <p className={styles.tileVotes}>{formatVotes(category.voteCount)}</p>
+              <ScoreDistributionChart label={category.label} counts={category.distribution} />
             </li>
           ))}
         </ul>

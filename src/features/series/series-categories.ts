@@ -4,6 +4,7 @@ import type { SeriesDetail } from '../catalogue/catalogue-types';
 /** The contract's five voting categories, with the detail fields that hold their sums. */
 export const SERIES_CATEGORIES = VOTE_CATEGORIES.map(({ label, field }) => ({
   label,
+  field,
   total: `${field}_total` as const,
   count: `${field}_count` as const,
 }));
@@ -15,12 +16,19 @@ export interface CategoryScore {
   /** The category's average, or null when nobody voted in it. */
   average: number | null;
   voteCount: number;
+  /** Votes with score 1 … 10 (index 0 is score 1). */
+  distribution: readonly number[];
 }
 
 export function categoryScores(detail: SeriesDetail): CategoryScore[] {
-  return SERIES_CATEGORIES.map(({ label, total, count }) => {
+  return SERIES_CATEGORIES.map(({ label, field, total, count }) => {
     const voteCount = detail[count];
-    return { label, voteCount, average: voteCount > 0 ? detail[total] / voteCount : null };
+    return {
+      label,
+      voteCount,
+      average: voteCount > 0 ? detail[total] / voteCount : null,
+      distribution: detail.score_distribution[field],
+    };
   });
 }
 

@@ -3,6 +3,7 @@ import { breadcrumbJsonLd } from '../../lib/seo';
 import { API_URL } from '../../lib/api-client';
 import type { SeriesPageData, SeriesType } from '../catalogue/catalogue-types';
 import { splitGenres } from '../catalogue/series-format';
+import { externalLinks } from './external-links';
 
 /** Page metadata and schema.org JSON-LD of a series page. */
 
@@ -46,13 +47,15 @@ export function seriesPath(id: number): string {
 
 /**
  * A `Book` with genre, author, illustrator and image, rated only while the series is ranked. The rating's
- * scale is that of the final score, 0 to 10.
+ * scale is that of the final score, 0 to 10. `sameAs` names the same work on MyAnimeList, AniList and
+ * MangaUpdates where the series carries their ids.
  */
 export function seriesBookJsonLd(data: SeriesPageData): object {
   const { series, detail } = data;
   const url = absoluteUrl(seriesPath(series.id));
   const image = seriesShareImage(data);
   const ranked = series.rank != null && detail.vote_count > 0;
+  const sameAs = externalLinks(detail).map((link) => link.url);
   return {
     '@context': 'https://schema.org',
     '@type': 'Book',
@@ -65,6 +68,7 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
     ...(series.author ? { author: { '@type': 'Person', name: series.author } } : {}),
     ...(series.artist ? { illustrator: { '@type': 'Person', name: series.artist } } : {}),
     ...(image ? { image } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
     ...(ranked
       ? {
           aggregateRating: {
