@@ -37,5 +37,5 @@ export default fp(
       }),
     );
   },
-  { name: 'forum', dependencies: ['config', 'change-feed', 'media', 'catalogue-cache'] },
+  { name: 'forum', dependencies: ['config', 'change-feed', 'media', 'catalogue'] },
 );

@@ -29,5 +29,5 @@ export default fp(
       }),
     );
   },
-  { name: 'reading-lists', dependencies: ['config', 'change-feed', 'media', 'catalogue-cache'] },
+  { name: 'reading-lists', dependencies: ['config', 'change-feed', 'media', 'catalogue'] },
 );
