@@ -35,3 +35,5 @@ export const MAL_FILE_TOO_LARGE = 'File too large (max 5 MB).';
 export const MAL_XML_TOO_LARGE = 'File too large (max 50 MB once decompressed).';
 export const MAL_TOO_MANY_ENTRIES = 'Too many entries (max 20,000).';
 export const MAL_CHOICE_NOT_A_CANDIDATE = 'Choose one of the candidates.';
+/** An import sent without a file. */
+export const MAL_FILE_REQUIRED = 'Choose a MyAnimeList export file.';

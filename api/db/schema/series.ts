@@ -17,6 +17,8 @@ export const series = pgTable(
     artist: text('artist').notNull().default(''),
     /** Storage key of the cover; its sized variants share the key's stem. */
     coverKey: text('cover_key'),
+    /** The same work's id on MyAnimeList, if known: imports from MyAnimeList match on it first. */
+    malId: integer('mal_id').unique(),
     /** Distinct users who voted in any category; maintained with every vote. */
     voterCount: integer('voter_count').notNull().default(0),
     /** Mean of the five category averages (a category without votes counts 0); maintained with every vote. */
