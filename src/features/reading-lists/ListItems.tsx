@@ -7,8 +7,16 @@ import {
   type ListSort,
 } from '../../../contract/reading-lists-values';
 import type { ListItem, ReadingListSummary } from '../../../contract/reading-lists';
+import {
+  PROGRESS_TEXT,
+  READING_STATUS_LABELS,
+  READING_STATUSES,
+  type ReadingStatus,
+} from '../../../contract/reading-progress-values';
 import { statusLabel } from '../catalogue/series-format';
-import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
+import { fetchListItems, removeSeriesFromList, updateListItem, type ItemFilters } from './lists-api';
+import { formatStatusCounts, ItemProgressEditor } from './ItemProgress';
+import progressStyles from './ItemProgress.module.css';
 import { listFailureMessage, SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
 import { useSentinel } from './use-sentinel';
@@ -16,7 +24,15 @@ import fieldStyles from '../../ui/TextField.module.css';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
 
-const NO_FILTERS: ItemFilters = { type: '', status: '', sort: DEFAULT_LIST_SORT, minScore: '', minVotes: '' };
+const NO_FILTERS: ItemFilters = {
+  type: '',
+  status: '',
+  sort: DEFAULT_LIST_SORT,
+  minScore: '',
+  minVotes: '',
+  readingStatus: '',
+};
+type StatusCounts = Record<ReadingStatus, number>;
 /** Typing in a number field waits this long before asking the API. */
 const TYPING_DELAY_MS = 350;
 
@@ -44,6 +60,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
   const [phase, setPhase] = useState<'loading' | 'idle' | 'error'>('loading');
   const [rowError, setRowError] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
+  const [statusCounts, setStatusCounts] = useState<StatusCounts | null>(null);
   const latest = useRef(0);
   const id = useId();
 
@@ -60,6 +77,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         setPage(next);
         setHasMore(answer.has_more);
         setTotal(answer.total);
+        setStatusCounts(answer.status_counts);
         setPhase('idle');
         if (answer.item_count !== list.item_count) onCountChanged(answer.item_count);
       },
@@ -103,12 +121,45 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
     }
   }
 
+  /**
+   * A progress change shows at once (the row, and the counts for a status); a failed save puts back the
+   * row as it was and says so.
+   */
+  async function changeProgress(
+    item: ListItem,
+    change: { reading_status?: ReadingStatus; chapters_read?: number },
+  ) {
+    const patch = (entry: ListItem, values: Partial<ListItem>) =>
+      setItems((shown) =>
+        shown.map((row) => (row.series_id === entry.series_id ? { ...row, ...values } : row)),
+      );
+    const moveCount = (from: ReadingStatus, to: ReadingStatus) =>
+      setStatusCounts((counts) =>
+        counts && from !== to ? { ...counts, [from]: counts[from] - 1, [to]: counts[to] + 1 } : counts,
+      );
+    const before = { reading_status: item.reading_status, chapters_read: item.chapters_read };
+    setRowError('');
+    patch(item, change);
+    if (change.reading_status) moveCount(before.reading_status, change.reading_status);
+    try {
+      await updateListItem(list.id, item.series_id, change);
+      if (change.reading_status) {
+        onAnnounce(`“${item.title}”: ${READING_STATUS_LABELS[change.reading_status]}.`);
+      }
+    } catch {
+      patch(item, before);
+      if (change.reading_status) moveCount(change.reading_status, before.reading_status);
+      setRowError(LIST_TEXT.cardUpdateFailed);
+    }
+  }
+
   const set = (field: keyof ItemFilters) => (value: string) => setFilters({ ...filters, [field]: value });
   const filtered =
     applied.type !== '' ||
     applied.status !== '' ||
     applied.minScore.trim() !== '' ||
-    applied.minVotes.trim() !== '';
+    applied.minVotes.trim() !== '' ||
+    applied.readingStatus !== '';
   const firstLoad = phase === 'loading' && page === 0;
 
   return (
@@ -144,6 +195,21 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             {SERIES_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={pageStyles.field}>
+          <span>{PROGRESS_TEXT.readingStatus}</span>
+          <select
+            className={fieldStyles.input}
+            value={filters.readingStatus}
+            onChange={(event) => set('readingStatus')(event.target.value)}
+          >
+            <option value="">All</option>
+            {READING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {READING_STATUS_LABELS[status]}
               </option>
             ))}
           </select>
@@ -210,6 +276,10 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         )}
       </form>
 
+      <p className={progressStyles.counts} data-testid="status-counts">
+        {statusCounts ? formatStatusCounts(statusCounts) : '\u00a0'}
+      </p>
+
       <p className="visually-hidden" role="status">
         {phase === 'idle' ? `${total} series shown.` : ''}
       </p>
@@ -222,6 +292,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
               key={item.series_id}
               item={item}
               eager={index < 4}
+              footer={<ItemProgressEditor item={item} onChange={(change) => changeProgress(item, change)} />}
               action={
                 <button
                   type="button"
@@ -240,7 +311,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
       {phase === 'loading' && (
         <ol className={pageStyles.rows} aria-hidden="true">
           {Array.from({ length: firstLoad ? Math.min(Math.max(list.item_count, 1), 4) : 2 }, (_, index) => (
-            <ListItemRowSkeleton key={index} withAction />
+            <ListItemRowSkeleton key={index} withAction withFooter />
           ))}
         </ol>
       )}
