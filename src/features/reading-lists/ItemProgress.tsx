@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import {
   MAX_CHAPTERS_READ,
   MIN_CHAPTERS_READ,
@@ -11,10 +11,19 @@ import type { ListItem } from '../../../contract/reading-lists';
 import fieldStyles from '../../ui/TextField.module.css';
 import styles from './ItemProgress.module.css';
 
-/** "Reading 3 · Completed 10 · On-Hold 0 · Dropped 1 · Plan to Read 5" */
-export function formatStatusCounts(counts: Record<ReadingStatus, number>): string {
-  return READING_STATUSES.map((status) => `${READING_STATUS_LABELS[status]} ${counts[status] ?? 0}`).join(
-    ' · ',
+/** "Reading 3 · Completed 10 · …": the counts per status as one line that wraps between statuses, never inside one. */
+export function StatusCounts({ counts }: { counts: Record<ReadingStatus, number> }) {
+  return (
+    <p className={styles.counts} data-testid="status-counts">
+      {READING_STATUSES.map((status, index) => (
+        <Fragment key={status}>
+          {index > 0 && ' · '}
+          <span className={styles.count}>
+            {READING_STATUS_LABELS[status]} {counts[status] ?? 0}
+          </span>
+        </Fragment>
+      ))}
+    </p>
   );
 }
 
@@ -71,10 +80,8 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
   return (
     <div className={styles.editor}>
       <label className={styles.field}>
-        <span className="visually-hidden">
-          {PROGRESS_TEXT.readingStatus}: {item.title}
-        </span>
         <select
+          aria-label={`${PROGRESS_TEXT.readingStatus}: ${item.title}`}
           className={`${fieldStyles.input} ${styles.select}`}
           value={item.reading_status}
           data-reading-status={item.reading_status}
@@ -88,11 +95,11 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
         </select>
       </label>
       <label className={styles.field}>
-        <span className={styles.chaptersLabel}>
+        <span className={styles.chaptersLabel} aria-hidden="true">
           {PROGRESS_TEXT.chapters}
-          <span className="visually-hidden">: {item.title}</span>
         </span>
         <input
+          aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
           className={`${fieldStyles.input} ${styles.chapters}`}
           type="number"
           inputMode="numeric"
@@ -114,9 +121,9 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
         className={`button ${styles.plusOne}`}
         onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
         aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
+        aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
       >
         {PROGRESS_TEXT.addChapter}
-        <span className="visually-hidden"> chapter: {item.title}</span>
       </button>
       {!valid && (
         <p id={`${id}-chapters-error`} className={styles.error}>

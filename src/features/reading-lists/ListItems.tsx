@@ -15,7 +15,7 @@ import {
 } from '../../../contract/reading-progress-values';
 import { statusLabel } from '../catalogue/series-format';
 import { fetchListItems, removeSeriesFromList, updateListItem, type ItemFilters } from './lists-api';
-import { formatStatusCounts, ItemProgressEditor } from './ItemProgress';
+import { ItemProgressEditor, StatusCounts } from './ItemProgress';
 import progressStyles from './ItemProgress.module.css';
 import { listFailureMessage, SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
@@ -276,9 +276,11 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         )}
       </form>
 
-      <p className={progressStyles.counts} data-testid="status-counts">
-        {statusCounts ? formatStatusCounts(statusCounts) : '\u00a0'}
-      </p>
+      {statusCounts ? (
+        <StatusCounts counts={statusCounts} />
+      ) : (
+        <p className={progressStyles.counts} aria-hidden="true" />
+      )}
 
       <p className="visually-hidden" role="status">
         {phase === 'idle' ? `${total} series shown.` : ''}

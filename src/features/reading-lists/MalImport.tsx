@@ -176,7 +176,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
                   <span className={styles.candidateType}>{candidate.type}</span>
                 </label>
               ))}
-              <label className={`${styles.candidate} ${styles.skip}`}>
+              <label className={styles.candidate}>
                 <input
                   type="radio"
                   name={`${id}-choice-${entry.source_index}`}
@@ -196,9 +196,12 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               {report.unmatched.map((entry) => (
                 <li key={entry.source_index} className={styles.entry}>
                   <span>{entry.source_title}</span>
-                  <a className={styles.entryMeta} href={askForSeriesUrl(entry.source_title)}>
+                  <a
+                    className={styles.entryMeta}
+                    href={askForSeriesUrl(entry.source_title)}
+                    aria-label={`${PROGRESS_TEXT.askForSeries}: ${entry.source_title}`}
+                  >
                     {PROGRESS_TEXT.askForSeries}
-                    <span className="visually-hidden">: {entry.source_title}</span>
                   </a>
                 </li>
               ))}
@@ -228,9 +231,11 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
 
       {phase.name === 'done' && (
         <div className={styles.preview}>
-          <h4 ref={stepHeading} tabIndex={-1} className={styles.stepTitle} role="status">
-            {importedSeriesText(phase.report.added)}
-          </h4>
+          <div role="status">
+            <h4 ref={stepHeading} tabIndex={-1} className={styles.stepTitle}>
+              {importedSeriesText(phase.report.added)}
+            </h4>
+          </div>
           <p className={styles.entryMeta}>{restText(phase.report, phase.report.ambiguous.length)}</p>
           <div className={styles.buttons}>
             <button type="button" className="button" onClick={onClose}>
