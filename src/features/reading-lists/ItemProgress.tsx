@@ -17,7 +17,7 @@ export function StatusCounts({ counts }: { counts: Record<ReadingStatus, number>
     <p className={styles.counts} data-testid="status-counts">
       {READING_STATUSES.map((status, index) => (
         <Fragment key={status}>
-          {index > 0 && ' · '}
+          {index > 0 && '\u00a0· '}
           <span className={styles.count}>
             {READING_STATUS_LABELS[status]} {counts[status] ?? 0}
           </span>
