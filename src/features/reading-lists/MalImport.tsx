@@ -85,7 +85,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   );
 
   async function runImport() {
-    if (phase.name !== 'preview' || phase.report.matched.length + chosen.length === 0) return;
+    if (phase.name !== 'preview' || toImport === 0) return;
     setError('');
     setPhase({ name: 'importing', file: phase.file, report: phase.report });
     try {
@@ -99,7 +99,11 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }
 
   const report = phase.name === 'preview' || phase.name === 'importing' ? phase.report : null;
-  const toImport = report ? report.matched.length + chosen.length : 0;
+  // What the import would add or update: the preview's matches less those the list already has as they are
+  // or has no room for, plus the candidates picked.
+  const toImport = report
+    ? Math.max(0, report.matched.length - report.already_present - report.full.length) + chosen.length
+    : 0;
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
