@@ -43,6 +43,11 @@ export const READING_LIST_ERROR_CODES = {
   full: 'LIST_FULL',
   seriesNotFound: 'SERIES_NOT_FOUND',
   notInList: 'SERIES_NOT_IN_LIST',
+  notAnExport: 'NOT_A_MYANIMELIST_EXPORT',
+  animeExport: 'ANIME_EXPORT',
+  fileTooLarge: 'FILE_TOO_LARGE',
+  tooManyEntries: 'TOO_MANY_ENTRIES',
+  notACandidate: 'NOT_A_CANDIDATE',
 } as const;
 
 /* What the screens show. */
@@ -93,4 +98,14 @@ export const LIST_TEXT = {
 } as const;
 
 /* CSV export (an addition to the original contract: docs/api.md, Compatibility with older clients). */
-export const CSV_COLUMNS = ['title', 'type', 'status', 'rank', 'score', 'votes', 'link'] as const;
+export const CSV_COLUMNS = [
+  'title',
+  'type',
+  'status',
+  'rank',
+  'score',
+  'votes',
+  'link',
+  'reading_status',
+  'chapters_read',
+] as const;

@@ -12,6 +12,7 @@ import {
   LISTS_PAGE_SIZE,
   type ListSort,
 } from './reading-lists-values';
+import { MAX_CHAPTERS_READ, MIN_CHAPTERS_READ, READING_STATUSES } from './reading-progress-values';
 
 /*
  * Reading lists' part of the contract (docs/api.md, Reading lists): the list and item shapes and the queries;
@@ -19,6 +20,7 @@ import {
  */
 
 export * from './reading-lists-values';
+export * from './reading-progress-values';
 
 /* Shapes. */
 
@@ -57,6 +59,13 @@ export const listItemSchema = z.object({
   type: z.enum(SERIES_TYPES),
   status: z.enum(SERIES_STATUSES).nullable(),
   added_at: z.string().describe('When the series was added to the list (ISO 8601)'),
+  reading_status: z
+    .enum(READING_STATUSES)
+    .describe('Where the reader is with the series; PLAN_TO_READ when added (additive)'),
+  chapters_read: z
+    .number()
+    .int()
+    .describe(`Chapters read, ${MIN_CHAPTERS_READ}-${MAX_CHAPTERS_READ}; 0 when added (additive)`),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 
@@ -75,13 +84,66 @@ export type ReadingListsPage = z.infer<typeof readingListsPageSchema>;
 export const listItemsPageSchema = z.object({
   ...pagedSchema(listItemSchema).shape,
   item_count: z.number().int().describe('Items in the whole list, whatever the filters (additive)'),
+  status_counts: z
+    .record(z.enum(READING_STATUSES), z.number().int())
+    .describe('Items of the whole list per reading status, whatever the filters (additive)'),
 });
 export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
 
 /** `GET .../export.csv`: a header row, then one row per item (RFC 4180). */
 export const listCsvSchema = z
   .string()
-  .describe('text/csv with the columns title, type, status, rank, score, votes, link');
+  .describe(
+    'text/csv with the columns title, type, status, rank, score, votes, link, reading_status, chapters_read',
+  );
+
+/** `GET .../export.xml`: MyAnimeList's manga export format. */
+export const listMalExportSchema = z
+  .string()
+  .describe(
+    "application/xml in MyAnimeList's manga export format: `<myinfo>` with the per-status totals, one " +
+      "`<manga>` per item (`manga_mangadb_id` is the series' MyAnimeList id, or 0)",
+  );
+
+/* Reading progress and MyAnimeList import. */
+
+const importEntry = {
+  source_index: z.number().int().describe("The entry's 0-based position among the file's `<manga>`"),
+  source_title: z.string().describe("The entry's title in the file"),
+};
+
+export const importReportSchema = z.object({
+  total: z.number().int().describe('Manga entries in the file'),
+  matched: z.array(
+    z.object({
+      ...importEntry,
+      series_id: z.number().int(),
+      title: z.string(),
+      reading_status: z.enum(READING_STATUSES),
+      chapters_read: z.number().int(),
+      by: z.enum(['mal_id', 'title']),
+    }),
+  ),
+  ambiguous: z.array(
+    z.object({
+      ...importEntry,
+      candidates: z.array(
+        z.object({
+          series_id: z.number().int(),
+          title: z.string(),
+          type: z.enum(SERIES_TYPES),
+          cover_url: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  unmatched: z.array(z.object(importEntry)),
+  full: z.array(z.object(importEntry)).describe('Entries not added because the list had no room left'),
+  added: z.number().int(),
+  updated: z.number().int().describe('Series already listed whose chapter count the file raised'),
+  already_present: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
 
 /* Requests. */
 
@@ -132,6 +194,9 @@ export const listItemsFilterQuery = {
     .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional())
     .describe('Votes ≥: only series with at least this many voters'),
   sort: listSortParam.describe(`One of ${LIST_SORTS.join(', ')}; default_asc when empty`),
+  reading_status: upperEnum(READING_STATUSES).describe(
+    `A reading status (${READING_STATUSES.join(', ')}) in any casing; empty or ALL for any (additive)`,
+  ),
 };
 
 export const listItemsQuery = z.object({
@@ -141,9 +206,37 @@ export const listItemsQuery = z.object({
 export type ListItemsQuery = z.infer<typeof listItemsQuery>;
 
 /** The filters and sort of a list's items, as the API applies them (page aside). */
-export type ListItemsFilter = Pick<ListItemsQuery, 'type' | 'status' | 'min_score' | 'min_votes' | 'sort'>;
+export type ListItemsFilter = Pick<
+  ListItemsQuery,
+  'type' | 'status' | 'min_score' | 'min_votes' | 'sort' | 'reading_status'
+>;
 
 export const publicListQuery = z.object({ sort: listItemsFilterQuery.sort });
+
+/** `PATCH /reading-lists/{id}/items/{seriesId}`: either field, or both. */
+export const updateItemBody = z.object({
+  reading_status: z.enum(READING_STATUSES).optional().describe(READING_STATUSES.join(', ')),
+  chapters_read: z
+    .number()
+    .int()
+    .min(MIN_CHAPTERS_READ)
+    .max(MAX_CHAPTERS_READ)
+    .optional()
+    .describe(`A whole number, ${MIN_CHAPTERS_READ}-${MAX_CHAPTERS_READ}`),
+});
+export type UpdateItemBody = z.infer<typeof updateItemBody>;
+
+export const importQuery = z.object({
+  dry_run: z
+    .preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional())
+    .describe('true: answer what an import would do, write nothing'),
+});
+
+/** `choices`: JSON text picking a candidate for ambiguous entries. */
+export const importChoicesSchema = z.array(
+  z.object({ source_index: z.number().int().min(0), series_id: z.number().int().min(1) }),
+);
+export type ImportChoice = z.infer<typeof importChoicesSchema>[number];
 
 /** `/reading-lists/{id}/items/{seriesId}` path parameters. */
 export const listItemParams = z.object({ id: pathId, seriesId: pathId });

@@ -35,3 +35,35 @@ export const MAL_FILE_TOO_LARGE = 'File too large (max 5 MB).';
 export const MAL_XML_TOO_LARGE = 'File too large (max 50 MB once decompressed).';
 export const MAL_TOO_MANY_ENTRIES = 'Too many entries (max 20,000).';
 export const MAL_CHOICE_NOT_A_CANDIDATE = 'Choose one of the candidates.';
+/** An import sent without a file. */
+export const MAL_FILE_REQUIRED = 'Choose a MyAnimeList export file.';
+
+/** What the list screens show about progress and moving lists in and out, verbatim where the product says so. */
+export const PROGRESS_TEXT = {
+  readingStatus: 'Reading status',
+  chapters: 'Chapters',
+  addChapter: '+1',
+  shareHelp: 'Anyone with the link sees the series, their reading status and chapters.',
+  importButton: 'Import from MyAnimeList',
+  importFileLabel: 'MyAnimeList export (.xml or .xml.gz)',
+  importReading: 'Reading the file…',
+  importing: 'Importing…',
+  matched: 'Matched',
+  chooseOne: 'Choose one',
+  notFound: 'Not found',
+  listFull: 'List is full',
+  skip: 'Skip',
+  askForSeries: 'Ask for this series',
+  cancel: 'Cancel',
+  exportMal: 'Export MyAnimeList XML',
+  downloadMal: 'Download MyAnimeList XML',
+  importFailed: "Couldn't import the file. Please try again.",
+} as const;
+
+/** "Import N series" / "Imported N series." */
+export function importSeriesLabel(count: number): string {
+  return `Import ${count} series`;
+}
+export function importedSeriesText(count: number): string {
+  return `Imported ${count} series.`;
+}

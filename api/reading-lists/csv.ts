@@ -2,8 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, type ListItem } from '../../contract/reading-lists';
 
 /**
- * A list as CSV (RFC 4180, with a header row): title, type, status, rank, score, votes and the series'
- * page. Cells that a spreadsheet would run as a formula (=, +, -, @ ...) are escaped, since titles are
+ * A list as CSV (RFC 4180, with a header row): title, type, status, rank, score, votes, the series' page,
+ * then the reader's status and chapters read. Cells that a spreadsheet would run as a formula (=, +, -, @ ...) are escaped, since titles are
  * typed by people.
  */
 export function itemsCsv(items: ListItem[], siteUrl: string): string {
@@ -17,20 +17,22 @@ export function itemsCsv(items: ListItem[], siteUrl: string): string {
       item.vote_count > 0 ? item.final_score.toFixed(3) : '',
       item.vote_count,
       `${site}/series/${item.series_id}`,
+      item.reading_status,
+      item.chapters_read,
     ]),
     { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' },
   );
 }
 
-/** A file name for the download: the list's name reduced to safe characters. */
-export function csvFileName(listName: string): string {
+/** A file name for a download of the list: its name reduced to safe characters, then the extension. */
+export function listFileName(listName: string, extension: 'csv' | 'xml'): string {
   const stem = listName
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
     .replace(/\s+/g, '-')
     .slice(0, 50);
-  return `${stem || 'reading-list'}.csv`;
+  return `${stem || 'reading-list'}.${extension}`;
 }
 
 /** A list's CSV download: the file's name and its text. */
@@ -40,5 +42,5 @@ export interface ListCsv {
 }
 
 export function listCsv(listName: string, items: ListItem[], siteUrl: string): ListCsv {
-  return { fileName: csvFileName(listName), csv: itemsCsv(items, siteUrl) };
+  return { fileName: listFileName(listName, 'csv'), csv: itemsCsv(items, siteUrl) };
 }

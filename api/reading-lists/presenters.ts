@@ -17,5 +17,7 @@ export function toListItem(row: ListItemRow, snapshot: CatalogueSnapshot, media:
     type: row.type,
     status: row.status,
     added_at: new Date(row.addedAt).toISOString(),
+    reading_status: row.readingStatus,
+    chapters_read: row.chaptersRead,
   };
 }

@@ -8,10 +8,12 @@ import {
   type ReadingList,
   type ReadingListSummary,
 } from '../../contract/reading-lists';
+import type { ReadingStatus } from '../../contract/reading-progress-values';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from '../db/postgres-errors';
-import { queryRows } from '../db/query-rows';
+import { executeCounting, queryRows } from '../db/query-rows';
 import { readingListItems, readingLists, series, type SeriesStatus, type SeriesType } from '../db/schema';
+import { READING_STATUSES } from '../../contract/reading-progress-values';
 
 /*
  * Every query of the reading lists. Each private call names the owner in the same statement as the list id,
@@ -29,11 +31,16 @@ export interface ListItemRow {
   voterCount: number;
   finalScore: number;
   addedAt: string;
+  readingStatus: ReadingStatus;
+  chaptersRead: number;
+  /** The series' MyAnimeList id, for the MyAnimeList export. */
+  malId: number | null;
 }
 
 export type CreateListOutcome = ReadingList | 'limit' | 'name-taken' | 'user-gone';
 export type AddItemOutcome = ReadingList | 'list-not-found' | 'series-not-found' | 'full';
 export type RemoveItemOutcome = ReadingList | 'list-not-found' | 'not-in-list';
+export type UpdateItemOutcome = ListItemRow | 'list-not-found' | 'not-in-list';
 
 /** Ids that can exist (PostgreSQL integers); anything else would fail the query instead of matching nothing. */
 export function isPossibleId(id: number): boolean {
@@ -208,6 +215,51 @@ export async function addItem(
   }
 }
 
+/** Every status with its count, 0 for the statuses no item has. */
+function statusCounts(counts: Partial<Record<ReadingStatus, number>>): Record<ReadingStatus, number> {
+  return Object.fromEntries(READING_STATUSES.map((status) => [status, counts[status] ?? 0])) as Record<
+    ReadingStatus,
+    number
+  >;
+}
+
+/** The reading progress an item's update sets; a field left out keeps its value. */
+export interface ItemProgress {
+  readingStatus?: ReadingStatus;
+  chaptersRead?: number;
+}
+
+/** Sets an item's reading status and chapters read; answers the item with its series. */
+export async function updateItem(
+  db: Database,
+  userId: number,
+  listId: number,
+  seriesId: number,
+  { readingStatus, chaptersRead }: ItemProgress,
+): Promise<UpdateItemOutcome> {
+  const [row] = await queryRows<ListItemRow>(
+    db,
+    sql`
+      with updated as (
+        update ${readingListItems} i
+        set reading_status = coalesce(${readingStatus ?? null}::text, i.reading_status),
+            chapters_read = coalesce(${chaptersRead ?? null}::int, i.chapters_read)
+        from ${readingLists} l
+        where i.list_id = l.id and l.id = ${listId} and l.user_id = ${userId} and i.series_id = ${seriesId}
+        returning i.series_id, i.added_at, i.reading_status, i.chapters_read)
+      select u.series_id as "seriesId", s.title, s.cover_key as "coverKey", s.type, s.status,
+        s.voter_count as "voterCount", s.final_score as "finalScore", u.added_at as "addedAt",
+        u.reading_status as "readingStatus", u.chapters_read as "chaptersRead", s.mal_id as "malId"
+      from updated u join ${series} s on s.id = u.series_id`,
+  );
+  if (row) return row;
+  const [list] = await db
+    .select({ id: readingLists.id })
+    .from(readingLists)
+    .where(and(eq(readingLists.id, listId), eq(readingLists.userId, userId)));
+  return list ? 'not-in-list' : 'list-not-found';
+}
+
 /** Removes a series from the user's list. */
 export async function removeItem(
   db: Database,
@@ -312,6 +364,7 @@ function filterConditions(filter: Partial<ListItemsFilter>): SQL {
     conditions.push(sql`r.voter_count > 0 and r.final_score >= ${filter.min_score}`);
   }
   if (filter.min_votes !== undefined) conditions.push(sql`r.voter_count >= ${filter.min_votes}`);
+  if (filter.reading_status) conditions.push(sql`r.reading_status = ${filter.reading_status}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -331,7 +384,15 @@ async function queryItems(
   whereList: SQL,
   { filter, minVoters, page }: ItemsQuery,
 ): Promise<
-  { listId: number; name: string; itemCount: number; total: number; items: ListItemRow[] } | undefined
+  | {
+      listId: number;
+      name: string;
+      itemCount: number;
+      total: number;
+      statusCounts: Record<ReadingStatus, number>;
+      items: ListItemRow[];
+    }
+  | undefined
 > {
   const limit = page ? sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}` : sql``;
   const [row] = await queryRows<{
@@ -339,13 +400,15 @@ async function queryItems(
     name: string;
     item_count: number;
     total: number;
+    status_counts: string;
     items: string;
   }>(
     db,
     sql`
       with list as (select l.id, l.name from ${readingLists} l where ${whereList}),
       list_rows as materialized (
-        select i.series_id, i.added_at, s.title, s.cover_key, s.type, s.status, s.voter_count, s.final_score
+        select i.series_id, i.added_at, i.reading_status, i.chapters_read, s.title, s.cover_key, s.type,
+          s.status, s.voter_count, s.final_score, s.mal_id
         from list join ${readingListItems} i on i.list_id = list.id join ${series} s on s.id = i.series_id),
       matching as (
         select r.*, row_number() over (order by ${orderBy(filter.sort, minVoters)}) as position
@@ -353,10 +416,14 @@ async function queryItems(
       select list.id, list.name,
         (select count(*)::int from list_rows) as item_count,
         (select count(*)::int from matching) as total,
+        coalesce((select json_object_agg(c.reading_status, c.n)::text from (
+            select reading_status, count(*)::int as n from list_rows group by reading_status) c), '{}')
+          as status_counts,
         coalesce((select json_agg(json_build_object(
             'seriesId', p.series_id, 'title', p.title, 'coverKey', p.cover_key, 'type', p.type,
             'status', p.status, 'voterCount', p.voter_count, 'finalScore', p.final_score,
-            'addedAt', p.added_at) order by p.position)::text
+            'addedAt', p.added_at, 'readingStatus', p.reading_status, 'chaptersRead', p.chapters_read,
+            'malId', p.mal_id) order by p.position)::text
           from (select * from matching order by position ${limit}) p), '[]') as items
       from list`,
   );
@@ -366,6 +433,7 @@ async function queryItems(
     name: row.name,
     itemCount: row.item_count,
     total: row.total,
+    statusCounts: statusCounts(JSON.parse(row.status_counts) as Partial<Record<ReadingStatus, number>>),
     items: JSON.parse(row.items) as ListItemRow[],
   };
 }
@@ -382,4 +450,108 @@ export function itemsOfUser(db: Queryable, userId: number, listId: number, query
 export function sharedListItems(db: Queryable, token: string, query: ItemsQuery) {
   if (!isPossibleShareToken(token)) return Promise.resolve(undefined);
   return queryItems(db, sql`l.share_token = ${token}`, query);
+}
+
+/* MyAnimeList import. */
+
+/** A series an import may match: what the preview shows of it. */
+export interface ImportSeriesRow {
+  id: number;
+  title: string;
+  type: SeriesType;
+  coverKey: string | null;
+  malId: number;
+}
+
+/**
+ * The series carrying these MyAnimeList ids. The ids travel as one JSON parameter: a file's 20,000 ids
+ * would pass PostgreSQL's limit of 65,535 bind parameters as a list.
+ */
+export async function seriesByMalIds(db: Queryable, malIds: readonly number[]): Promise<ImportSeriesRow[]> {
+  if (malIds.length === 0) return [];
+  return queryRows<ImportSeriesRow>(
+    db,
+    sql`
+      select s.id, s.title, s.type, s.cover_key as "coverKey", s.mal_id as "malId"
+      from ${series} s
+      where s.mal_id in (select value::int from json_array_elements_text(${JSON.stringify(malIds)}::json))`,
+  );
+}
+
+/** The progress of every item of a list, by series id. */
+export async function listedProgress(
+  db: Queryable,
+  listId: number,
+): Promise<Map<number, { chaptersRead: number }>> {
+  const rows = await queryRows<{ series_id: number; chapters_read: number }>(
+    db,
+    sql`select series_id, chapters_read from ${readingListItems} where list_id = ${listId}`,
+  );
+  return new Map(rows.map((row) => [row.series_id, { chaptersRead: row.chapters_read }]));
+}
+
+/** What an import writes: the items to add in file order, and the chapter counts to raise. */
+export interface ImportWrites {
+  add: readonly { seriesId: number; readingStatus: ReadingStatus; chaptersRead: number }[];
+  update: readonly { seriesId: number; chaptersRead: number }[];
+}
+
+/**
+ * Runs `plan` on the list's items and writes what it returns, in one transaction with the list row locked:
+ * imports (and adds) into one list take turns, so each plans against every item committed before it, the
+ * item cap holds and no series is added twice. Undefined when the user has no such list.
+ */
+export async function importIntoList<Plan extends ImportWrites>(
+  db: Database,
+  userId: number,
+  listId: number,
+  plan: (listed: Map<number, { chaptersRead: number }>) => Plan,
+): Promise<{ plan: Plan; added: number; updated: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const [list] = await tx
+      .select({ id: readingLists.id })
+      .from(readingLists)
+      .where(and(eq(readingLists.id, listId), eq(readingLists.userId, userId)))
+      .for('update');
+    if (!list) return undefined;
+    // A statement of its own, after the lock: at READ COMMITTED it sees every write committed before.
+    const planned = plan(await listedProgress(tx, listId));
+    let added = 0;
+    let updated = 0;
+    if (planned.add.length > 0) {
+      // One microsecond apart, so the list order (added_at, then id) is the file's order. A series
+      // deleted since it was matched is skipped by the join rather than failing the import.
+      const rows = planned.add.map((item, position) => ({
+        series_id: item.seriesId,
+        reading_status: item.readingStatus,
+        chapters_read: item.chaptersRead,
+        position,
+      }));
+      added = await executeCounting(
+        tx,
+        sql`
+          insert into ${readingListItems} (list_id, series_id, reading_status, chapters_read, added_at)
+          select ${listId}, x.series_id, x.reading_status, x.chapters_read,
+            now() + make_interval(secs => (x.position / 1000000.0)::float8)
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as x(series_id int, reading_status text, chapters_read int, position int)
+          join ${series} s on s.id = x.series_id
+          on conflict do nothing`,
+      );
+    }
+    if (planned.update.length > 0) {
+      const rows = planned.update.map((item) => ({
+        series_id: item.seriesId,
+        chapters_read: item.chaptersRead,
+      }));
+      updated = await executeCounting(
+        tx,
+        sql`
+          update ${readingListItems} i set chapters_read = x.chapters_read
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(series_id int, chapters_read int)
+          where i.list_id = ${listId} and i.series_id = x.series_id and i.chapters_read < x.chapters_read`,
+      );
+    }
+    return { plan: planned, added, updated };
+  });
 }

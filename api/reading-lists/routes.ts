@@ -1,11 +1,21 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SERIES_NOT_FOUND } from '../../contract/catalogue';
 import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   addItemBody,
   createListBody,
   DEFAULT_LIST_SORT,
+  importChoicesSchema,
+  importQuery,
+  importReportSchema,
+  listMalExportSchema,
+  MAL_CHOICE_NOT_A_CANDIDATE,
+  MAL_FILE_REQUIRED,
+  MAL_IMPORT_MAX_UPLOAD_BYTES,
+  MAL_FILE_TOO_LARGE,
+  updateItemBody,
   LIST_FULL,
   LIST_LIMIT_API,
   LIST_NAME_MAX_LENGTH,
@@ -14,6 +24,7 @@ import {
   LIST_NAME_TOO_LONG,
   LIST_NOT_FOUND,
   listItemParams,
+  listItemSchema,
   listItemsPageSchema,
   listItemsQuery,
   listCsvSchema,
@@ -30,8 +41,12 @@ import {
 import { PRIVATE_NO_STORE, sendCachedJson, type CachedJson } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
+import { uploadedFileField } from '../plugins/forms';
 import { limitWriteRoutes } from '../plugins/rate-limit';
 import type { ListCsv } from './csv';
+import { InvalidChoiceError } from './myanimelist/plan-import';
+import { MalReadError } from './myanimelist/read-export';
+import type { ListMalExport } from './service';
 
 /** Browsers and shared caches revalidate every time (with the ETag): an unshare must take effect. */
 const REVALIDATE = 'no-cache';
@@ -67,6 +82,46 @@ function sendCsv(reply: FastifyReply, { fileName, csv }: ListCsv): FastifyReply 
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(csv);
+}
+
+function sendMalExport(reply: FastifyReply, { fileName, xml }: ListMalExport): FastifyReply {
+  return reply
+    .header('content-type', 'application/xml; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(xml);
+}
+
+const IMPORT_ERROR_CODES = {
+  'not-an-export': CODES.notAnExport,
+  'anime-export': CODES.animeExport,
+  'too-large': CODES.fileTooLarge,
+  'xml-too-large': CODES.fileTooLarge,
+  'too-many': CODES.tooManyEntries,
+} as const;
+
+const importBody = z.object({
+  file: uploadedFileField("MyAnimeList's manga export, `.xml` or `.xml.gz`").optional(),
+  choices: z
+    .string()
+    .optional()
+    .describe('JSON text `[{source_index, series_id}]`: a candidate picked for each ambiguous entry'),
+});
+
+/** `choices` as an entry index → series id map; malformed text is a 422 naming the field. */
+function parseChoices(text: string | undefined): Map<number, number> {
+  if (text === undefined || text.trim() === '') return new Map();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const choices = importChoicesSchema.safeParse(parsed);
+  if (!choices.success) {
+    const message = 'must be JSON: [{source_index, series_id}]';
+    throw new ValidationHttpError([{ field: 'choices', message }], `choices ${message}`);
+  }
+  return new Map(choices.data.map((choice) => [choice.source_index, choice.series_id]));
 }
 
 const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -202,6 +257,100 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/reading-lists/:id/items/:seriesId',
+    {
+      schema: {
+        tags: ['reading lists'],
+        summary: "Set an item's reading status and chapters read",
+        description: 'Either field or both; a field left out is kept.',
+        security,
+        params: listItemParams,
+        body: updateItemBody,
+        response: { 200: listItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, seriesId } = request.params;
+      const outcome = await app.readingLists.updateItem(currentUser(request).id, id, seriesId, {
+        readingStatus: request.body.reading_status,
+        chaptersRead: request.body.chapters_read,
+      });
+      if (outcome === 'list-not-found') throw listNotFound();
+      if (outcome === 'not-in-list') throw httpError(404, SERIES_NOT_IN_LIST, { code: CODES.notInList });
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/reading-lists/:id/import',
+    {
+      // One byte over the limit marks the file truncated, so the answer can name the limit.
+      config: { multipartOptions: { limits: { fileSize: MAL_IMPORT_MAX_UPLOAD_BYTES + 1, files: 1 } } },
+      schema: {
+        tags: ['reading lists'],
+        summary: 'Import a MyAnimeList manga export into a list',
+        description:
+          'Multipart `file` (`.xml` or `.xml.gz`, at most 5 MB, 50 MB decompressed, 20,000 entries) and ' +
+          'optional `choices`. Entries match a series by MyAnimeList id, else by title (case, accents, ' +
+          'punctuation and spaces folded); a title several series share is ambiguous until chosen. New ' +
+          "series are added with the file's status and chapters until the list is full; a series already " +
+          'listed keeps its status and takes the larger chapter count. One transaction; `dry_run=true` ' +
+          'writes nothing.',
+        security,
+        params: idParams,
+        querystring: importQuery,
+        body: importBody,
+        consumes: ['multipart/form-data'],
+        response: { 200: importReportSchema, ...errors, 413: errorSchema },
+      },
+    },
+    async (request) => {
+      const { file, choices } = request.body;
+      if (!file || (file.bytes.length === 0 && !file.truncated)) {
+        throw new ValidationHttpError([{ field: 'file', message: MAL_FILE_REQUIRED }], MAL_FILE_REQUIRED);
+      }
+      if (file.truncated) throw httpError(413, MAL_FILE_TOO_LARGE, { code: CODES.fileTooLarge });
+      const chosen = parseChoices(choices);
+      try {
+        const report = await app.readingLists.importMyAnimeList(currentUser(request).id, request.params.id, {
+          file: file.bytes,
+          choices: chosen,
+          dryRun: request.query.dry_run === 'true',
+        });
+        if (!report) throw listNotFound();
+        return report;
+      } catch (error) {
+        if (error instanceof MalReadError) {
+          throw httpError(error.status, error.message, { code: IMPORT_ERROR_CODES[error.problem] });
+        }
+        if (error instanceof InvalidChoiceError) {
+          throw httpError(400, MAL_CHOICE_NOT_A_CANDIDATE, { code: CODES.notACandidate });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/reading-lists/:id/export.xml',
+    {
+      schema: {
+        tags: ['reading lists'],
+        summary: "Export a list in MyAnimeList's manga export format",
+        security,
+        params: idParams,
+        produces: ['application/xml'],
+        response: { 200: listMalExportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const exported = await app.readingLists.ownerMalExport(currentUser(request).id, request.params.id);
+      if (!exported) throw listNotFound();
+      return sendMalExport(reply, exported);
+    },
+  );
+
   app.get(
     '/reading-lists/:id/items/paged',
     {
@@ -329,6 +478,25 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!csv) throw listNotFound();
       reply.header('cache-control', PRIVATE_NO_STORE);
       return sendCsv(reply, csv);
+    },
+  );
+
+  app.get(
+    '/reading-lists/public/:token/export.xml',
+    {
+      schema: {
+        tags: ['reading lists'],
+        summary: "Export a shared list in MyAnimeList's manga export format",
+        params: shareTokenParams,
+        produces: ['application/xml'],
+        response: { 200: listMalExportSchema, 404: errorSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const exported = await app.readingLists.sharedMalExport(request.params.token);
+      if (!exported) throw listNotFound();
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return sendMalExport(reply, exported);
     },
   );
 };

@@ -1,4 +1,5 @@
 import type {
+  ImportReport,
   ListItem,
   ListItemsPage,
   ListItemsQuery,
@@ -13,11 +14,20 @@ import type { Database } from '../db/client';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { ChangeFeed } from '../plugins/change-feed';
-import { listCsv, type ListCsv } from './csv';
+import { listCsv, listFileName, type ListCsv } from './csv';
+import { importReport, titleIndex } from './myanimelist/import-report';
+import { matchEntries, planListChanges, type ImportCandidate } from './myanimelist/plan-import';
+import { readMalExport } from './myanimelist/read-export';
+import { writeMalExport } from './myanimelist/write-export';
 import { toListItem } from './presenters';
 import {
   addItem,
   createList,
+  importIntoList,
+  listOfUser,
+  listedProgress,
+  seriesByMalIds,
+  updateItem,
   deleteList,
   isPossibleId,
   itemsOfUser,
@@ -27,6 +37,7 @@ import {
   setShared,
   sharedListItems,
   type AddItemOutcome,
+  type ItemProgress,
   type CreateListOutcome,
   type ListItemRow,
   type RemoveItemOutcome,
@@ -57,6 +68,20 @@ export interface ReadingListsOptions {
   siteUrl: string;
   /** The caches' clock, for tests. */
   now?: () => number;
+}
+
+/** A list in MyAnimeList's export format: the download's file name and its text. */
+export interface ListMalExport {
+  fileName: string;
+  xml: string;
+}
+
+/** A MyAnimeList import: the uploaded file, the candidates picked for ambiguous entries, and whether to write. */
+export interface MalImportRequest {
+  file: Buffer;
+  /** Entry index → series id. */
+  choices: ReadonlyMap<number, number>;
+  dryRun: boolean;
 }
 
 /** A serialized answer of one list, valid while the catalogue snapshot it was built from is current. */
@@ -127,6 +152,81 @@ export class ReadingListsService {
     return outcome;
   }
 
+  /** Sets an item's reading status and chapters read (a field left out is kept). */
+  async updateItem(
+    userId: number,
+    listId: number,
+    seriesId: number,
+    progress: ItemProgress,
+  ): Promise<ListItem | 'list-not-found' | 'not-in-list'> {
+    if (!isPossibleId(listId)) return 'list-not-found';
+    if (!isPossibleId(seriesId)) return 'not-in-list';
+    const snapshot = await this.options.catalogue.snapshot();
+    const outcome = await updateItem(this.options.db, userId, listId, seriesId, progress);
+    if (typeof outcome === 'string') return outcome;
+    this.listChanged(listId);
+    return toListItem(outcome, snapshot, this.options.media);
+  }
+
+  /**
+   * Imports a MyAnimeList manga export into the user's list (see myanimelist/plan-import.ts for the rules),
+   * or with `dryRun` answers what it would do without writing. Undefined when the user has no such list;
+   * throws MalReadError for a refused file and InvalidChoiceError for a choice that names no candidate.
+   */
+  async importMyAnimeList(
+    userId: number,
+    listId: number,
+    { file, choices, dryRun }: MalImportRequest,
+  ): Promise<ImportReport | undefined> {
+    const { db, maxItems } = this.options;
+    if (!isPossibleId(listId) || !(await listOfUser(db, userId, listId))) return undefined;
+    const entries = await readMalExport(file);
+    const snapshot = await this.options.catalogue.snapshot();
+    const malIds = [...new Set(entries.flatMap((entry) => (entry.malId === null ? [] : [entry.malId])))];
+    const byMalId = new Map<number, ImportCandidate>(
+      (await seriesByMalIds(db, malIds)).map((row) => [
+        row.malId,
+        {
+          seriesId: row.id,
+          title: row.title,
+          type: row.type,
+          coverUrl: row.coverKey ? this.options.media.url(row.coverKey) : null,
+        },
+      ]),
+    );
+    const byTitleKey = await titleIndex(snapshot, this.options.media);
+    const matches = matchEntries(entries, { byMalId, byTitleKey }, choices);
+    const plan = (listed: Map<number, { chaptersRead: number }>) =>
+      planListChanges(matches.matched, listed, maxItems - listed.size);
+    if (dryRun) {
+      return importReport(entries, matches, plan(await listedProgress(db, listId)), { added: 0, updated: 0 });
+    }
+    const written = await importIntoList(db, userId, listId, plan);
+    if (!written) return undefined;
+    if (written.added > 0 || written.updated > 0) this.listChanged(listId);
+    return importReport(entries, matches, written.plan, written);
+  }
+
+  /** The user's list in MyAnimeList's export format; undefined when the user has no such list. */
+  async ownerMalExport(userId: number, listId: number): Promise<ListMalExport | undefined> {
+    const found =
+      isPossibleId(listId) &&
+      (await itemsOfUser(this.options.db, userId, listId, {
+        filter: { sort: 'default_asc' },
+        minVoters: this.options.minVoters,
+      }));
+    return found ? malExport(found.name, found.items) : undefined;
+  }
+
+  /** A shared list in MyAnimeList's export format; undefined for an unknown, revoked or private token. */
+  async sharedMalExport(token: string): Promise<ListMalExport | undefined> {
+    const found = await sharedListItems(this.options.db, token, {
+      filter: { sort: 'default_asc' },
+      minVoters: this.options.minVoters,
+    });
+    return found ? malExport(found.name, found.items) : undefined;
+  }
+
   /** Shares (a token, kept when already shared) or unshares (the token revoked); undefined: no such list. */
   async setShared(userId: number, listId: number, shared: boolean): Promise<ReadingList | undefined> {
     const list = isPossibleId(listId) ? await setShared(this.options.db, userId, listId, shared) : undefined;
@@ -168,6 +268,7 @@ export class ReadingListsService {
       total: found.total,
       has_more: page * pageSize < found.total,
       item_count: found.itemCount,
+      status_counts: found.statusCounts,
     } satisfies ListItemsPage);
     this.ownerAnswers.set(ownerKey(userId, url), { listId, snapshot, answer }, generation);
     return answer;
@@ -251,6 +352,20 @@ export class ReadingListsService {
   private present(snapshot: CatalogueSnapshot, rows: ListItemRow[]): ListItem[] {
     return rows.map((row) => toListItem(row, snapshot, this.options.media));
   }
+}
+
+function malExport(listName: string, items: readonly ListItemRow[]): ListMalExport {
+  return {
+    fileName: listFileName(listName, 'xml'),
+    xml: writeMalExport(
+      items.map((item) => ({
+        malId: item.malId,
+        title: item.title,
+        readingStatus: item.readingStatus,
+        chaptersRead: item.chaptersRead,
+      })),
+    ),
+  };
 }
 
 /**

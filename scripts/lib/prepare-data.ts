@@ -9,6 +9,7 @@ import { series, users } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedDemoForumIfEmpty } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
+import { seedDemoReadingProgress } from '../demo/demo-reading-progress';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 export interface DemoAdmin {
@@ -47,6 +48,9 @@ export async function prepareData(config: Config): Promise<PreparedData> {
       seeded = true;
     }
     const admin = await ensureDemoAdmin(config, database.db);
+    // A list with statuses and chapters, and the catalogue side of scripts/demo/sample-myanimelist-export.xml.
+    const progress = await seedDemoReadingProgress(db, admin.username);
+    if (progress.listed > 0) console.log(`  gave the demo admin a reading list (${progress.listed} series)`);
     // After the admin, who writes the pinned patch notes; an empty forum gets the demo threads.
     const forum = await seedDemoForumIfEmpty(db);
     if (forum.threads > 0)

@@ -239,6 +239,9 @@ describe('reading list items: filters and sorts', () => {
         fixture.voters ? fixture.score!.toFixed(3) : '',
         String(fixture.voters),
         `https://panelrank.example/series/${idOf[name]}`,
+        // Every series starts as Plan to Read with no chapters (progress: reading-progress.test.ts).
+        'PLAN_TO_READ',
+        '0',
       ];
     }
 
@@ -250,7 +253,7 @@ describe('reading list items: filters and sorts', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const rows = parse(await response.text()) as string[][];
       expect(rows).toEqual([
-        ['title', 'type', 'status', 'rank', 'score', 'votes', 'link'],
+        ['title', 'type', 'status', 'rank', 'score', 'votes', 'link', 'reading_status', 'chapters_read'],
         ...LIST_ORDER.map(expectedRow),
       ]);
       const sorted = parse(

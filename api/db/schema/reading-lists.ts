@@ -12,6 +12,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LIST_NAME_MAX_LENGTH, MAX_LISTS_PER_USER } from '../../../contract/reading-lists';
+import {
+  DEFAULT_READING_STATUS,
+  MAX_CHAPTERS_READ,
+  MIN_CHAPTERS_READ,
+  READING_STATUSES,
+  type ReadingStatus,
+} from '../../../contract/reading-progress-values';
 import { series } from './series';
 import { users } from './users';
 
@@ -56,9 +63,20 @@ export const readingListItems = pgTable(
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where the reader is with the series; one of READING_STATUSES (checked). */
+    readingStatus: text('reading_status').$type<ReadingStatus>().notNull().default(DEFAULT_READING_STATUS),
+    chaptersRead: integer('chapters_read').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.seriesId] }),
+    check(
+      'reading_list_items_reading_status_check',
+      sql`${t.readingStatus} in (${sql.raw(READING_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+    ),
+    check(
+      'reading_list_items_chapters_read_check',
+      sql`${t.chaptersRead} between ${sql.raw(String(MIN_CHAPTERS_READ))} and ${sql.raw(String(MAX_CHAPTERS_READ))}`,
+    ),
     index('reading_list_items_list_added_idx').on(t.listId, t.addedAt),
     index('reading_list_items_series_idx').on(t.seriesId),
   ],

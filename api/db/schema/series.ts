@@ -31,7 +31,10 @@ export const series = pgTable(
     voterCount: integer('voter_count').notNull().default(0),
     /** Mean of the five category averages (a category without votes counts 0); maintained with every vote. */
     finalScore: doublePrecision('final_score').notNull().default(0),
-    /** The same work's ids on MyAnimeList, AniList and MangaUpdates; each names at most one series. */
+    /**
+     * The same work's ids on MyAnimeList, AniList and MangaUpdates; each names at most one series. Imports
+     * from MyAnimeList match on `mal_id` first.
+     */
     malId: integer('mal_id'),
     anilistId: integer('anilist_id'),
     mangaupdatesId: text('mangaupdates_id'),

@@ -1,6 +1,6 @@
 import type { FetchError } from 'ofetch';
 import type { ValidationErrorBody } from '../../../contract/http';
-import { ISSUE_TEXTS } from '../../../contract/issues-values';
+import { ISSUE_TEXTS, ISSUE_TITLE_MAX_LENGTH, ISSUE_TYPES } from '../../../contract/issues-values';
 import { api, errorDetail, errorStatus } from '../../lib/api-client';
 import noticeStyles from '../../ui/FormNotice.module.css';
 import {
@@ -31,6 +31,22 @@ function pageToReport(): string {
 }
 
 /**
+ * `?type=` and `?title=` fill the form in (a list import's link asking for a series it did not find sends
+ * type CONTENT and the title); a type that is not one is ignored.
+ */
+function prefillFromQuery(form: HTMLFormElement): void {
+  const params = new URLSearchParams(window.location.search);
+  const type = params.get('type')?.toUpperCase();
+  if (type && (ISSUE_TYPES as readonly string[]).includes(type)) {
+    const choice = form.querySelector<HTMLInputElement>(`input[name="type"][value="${type}"]`);
+    if (choice) choice.checked = true;
+  }
+  const title = params.get('title')?.trim();
+  const titleInput = form.querySelector<HTMLInputElement>('input[name="title"]');
+  if (title && titleInput) titleInput.value = title.slice(0, ISSUE_TITLE_MAX_LENGTH);
+}
+
+/**
  * The report form without React: checks the fields as the API will (the contract's texts next to each
  * field), shows the chosen screenshot, sends the form as multipart and announces the outcome.
  */
@@ -49,6 +65,7 @@ export function startReportForm(form: HTMLFormElement): void {
 
   const initialPage = pageToReport();
   pageInput.value = initialPage;
+  prefillFromQuery(form);
 
   /** `announceOnly`: read out but not shown, for texts already shown next to their field. */
   function notice(region: HTMLElement, text: string, tone: 'error' | 'success', announceOnly = false) {

@@ -11,14 +11,16 @@ export interface ListItemRowProps {
   eager?: boolean;
   /** A control at the row's end (Remove on /my-lists). */
   action?: ReactNode;
+  /** A line under the row across its width: the reading progress. */
+  footer?: ReactNode;
 }
 
 /** One series of a reading list: cover, rank, status, title link, type, stars and votes. */
-export default function ListItemRow({ item, eager = false, action }: ListItemRowProps) {
+export default function ListItemRow({ item, eager = false, action, footer }: ListItemRowProps) {
   const cover = coverSources(item.cover_url, item.cover_variants);
   const status = statusLabel(item.status);
   return (
-    <li className={styles.row}>
+    <li className={styles.row} data-footer={footer ? '' : undefined}>
       <div className={styles.cover}>
         {cover ? (
           <img
@@ -61,14 +63,25 @@ export default function ListItemRow({ item, eager = false, action }: ListItemRow
         </p>
       </div>
       {action && <div className={styles.action}>{action}</div>}
+      {footer && <div className={styles.footer}>{footer}</div>}
     </li>
   );
 }
 
 /** A placeholder of exactly a row's size. */
-export function ListItemRowSkeleton({ withAction = false }: { withAction?: boolean }) {
+export function ListItemRowSkeleton({
+  withAction = false,
+  withFooter = false,
+}: {
+  withAction?: boolean;
+  withFooter?: boolean;
+}) {
   return (
-    <li className={`${styles.row} ${styles.skeleton}`} aria-hidden="true">
+    <li
+      className={`${styles.row} ${styles.skeleton}`}
+      data-footer={withFooter ? '' : undefined}
+      aria-hidden="true"
+    >
       <div className={styles.cover} />
       <div className={styles.body}>
         <div className={styles.badges}>
@@ -84,6 +97,11 @@ export function ListItemRowSkeleton({ withAction = false }: { withAction?: boole
       {withAction && (
         <div className={styles.action}>
           <span className={styles.bar} style={{ width: '5rem', height: 'var(--touch-target)' }} />
+        </div>
+      )}
+      {withFooter && (
+        <div className={styles.footer}>
+          <span className={styles.bar} style={{ width: '14rem', height: 'var(--touch-target)' }} />
         </div>
       )}
     </li>

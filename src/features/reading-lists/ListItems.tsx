@@ -8,8 +8,16 @@ import {
 } from '../../../contract/reading-lists-values';
 import type { ListItem, ListItemsPage, ReadingListSummary } from '../../../contract/reading-lists';
 import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
+import {
+  PROGRESS_TEXT,
+  READING_STATUS_LABELS,
+  READING_STATUSES,
+  type ReadingStatus,
+} from '../../../contract/reading-progress-values';
 import { statusLabel } from '../catalogue/series-format';
-import { fetchListItems, removeSeriesFromList, type ItemFilters } from './lists-api';
+import { fetchListItems, removeSeriesFromList, updateListItem, type ItemFilters } from './lists-api';
+import { ItemProgressEditor, StatusCounts } from './ItemProgress';
+import progressStyles from './ItemProgress.module.css';
 import { listFailureMessage, SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
 import { useSentinel } from '../../ui/use-sentinel';
@@ -27,7 +35,14 @@ const listItemsPages: PagedRead<ListItemsPage> = {
   hasMore: (page) => page.has_more,
 };
 
-const NO_FILTERS: ItemFilters = { type: '', status: '', sort: DEFAULT_LIST_SORT, minScore: '', minVotes: '' };
+const NO_FILTERS: ItemFilters = {
+  type: '',
+  status: '',
+  sort: DEFAULT_LIST_SORT,
+  minScore: '',
+  minVotes: '',
+  readingStatus: '',
+};
 /** Typing in a number field waits this long before asking the API. */
 const TYPING_DELAY_MS = 350;
 
@@ -56,6 +71,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
   const items = useMemo(() => shownPages.flatMap((page) => page.items), [shownPages]);
   const total = shownPages.at(-1)?.total ?? 0;
   const itemCount = shownPages.at(-1)?.item_count;
+  const statusCounts = shownPages.at(-1)?.status_counts;
   const phase = paged.loading ? 'loading' : paged.error !== undefined ? 'error' : 'idle';
   const [rowError, setRowError] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
@@ -104,12 +120,48 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
     }
   }
 
+  /**
+   * A progress change shows at once (the row, and the counts for a status); a failed save puts back the
+   * row as it was and says so.
+   */
+  async function changeProgress(
+    item: ListItem,
+    change: { reading_status?: ReadingStatus; chapters_read?: number },
+  ) {
+    const apply = (values: Partial<ListItem>, from?: ReadingStatus, to?: ReadingStatus) =>
+      paged.update((page) => ({
+        ...page,
+        items: page.items.map((row) => (row.series_id === item.series_id ? { ...row, ...values } : row)),
+        status_counts:
+          from && to && from !== to
+            ? {
+                ...page.status_counts,
+                [from]: page.status_counts[from] - 1,
+                [to]: page.status_counts[to] + 1,
+              }
+            : page.status_counts,
+      }));
+    const before = { reading_status: item.reading_status, chapters_read: item.chapters_read };
+    setRowError('');
+    apply(change, before.reading_status, change.reading_status);
+    try {
+      await updateListItem(list.id, item.series_id, change);
+      if (change.reading_status) {
+        onAnnounce(`“${item.title}”: ${READING_STATUS_LABELS[change.reading_status]}.`);
+      }
+    } catch {
+      apply(before, change.reading_status, before.reading_status);
+      setRowError(LIST_TEXT.cardUpdateFailed);
+    }
+  }
+
   const set = (field: keyof ItemFilters) => (value: string) => setFilters({ ...filters, [field]: value });
   const filtered =
     applied.type !== '' ||
     applied.status !== '' ||
     applied.minScore.trim() !== '' ||
-    applied.minVotes.trim() !== '';
+    applied.minVotes.trim() !== '' ||
+    applied.readingStatus !== '';
   const firstLoad = phase === 'loading' && shownPages.length === 0;
 
   return (
@@ -145,6 +197,21 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
             {SERIES_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={pageStyles.field}>
+          <span>{PROGRESS_TEXT.readingStatus}</span>
+          <select
+            className={fieldStyles.input}
+            value={filters.readingStatus}
+            onChange={(event) => set('readingStatus')(event.target.value)}
+          >
+            <option value="">All</option>
+            {READING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {READING_STATUS_LABELS[status]}
               </option>
             ))}
           </select>
@@ -211,6 +278,12 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
         )}
       </form>
 
+      {statusCounts ? (
+        <StatusCounts counts={statusCounts} />
+      ) : (
+        <p className={progressStyles.counts} aria-hidden="true" />
+      )}
+
       <p className="visually-hidden" role="status">
         {phase === 'idle' ? `${total} series shown.` : ''}
       </p>
@@ -223,6 +296,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
               key={item.series_id}
               item={item}
               eager={index < 4}
+              footer={<ItemProgressEditor item={item} onChange={(change) => changeProgress(item, change)} />}
               action={
                 <button
                   type="button"
@@ -241,7 +315,7 @@ export default function ListItems({ list, onCountChanged, onAnnounce }: ListItem
       {phase === 'loading' && (
         <ol className={pageStyles.rows} aria-hidden="true">
           {Array.from({ length: firstLoad ? Math.min(Math.max(list.item_count, 1), 4) : 2 }, (_, index) => (
-            <ListItemRowSkeleton key={index} withAction />
+            <ListItemRowSkeleton key={index} withAction withFooter />
           ))}
         </ol>
       )}

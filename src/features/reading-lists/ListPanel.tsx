@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
+import { PROGRESS_TEXT } from '../../../contract/reading-progress-values';
 import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
 import { $session } from '../accounts/session-store';
-import { deleteReadingList, fetchListCsv, setListShared } from './lists-api';
+import { deleteReadingList, fetchListCsv, fetchListMalExport, setListShared } from './lists-api';
 import { formatItemCount } from './list-format';
 import { listFailureMessage } from './list-messages';
 import ListItems from './ListItems';
+import MalImport from './MalImport';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
 
@@ -50,6 +52,9 @@ export default function ListPanel({
   onAnnounce,
 }: ListPanelProps) {
   const [busy, setBusy] = useState<'share' | 'delete' | 'export' | null>(null);
+  const [importing, setImporting] = useState(false);
+  // Bumped after an import, so the open items load again with what it added.
+  const [itemsVersion, setItemsVersion] = useState(0);
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const id = useId();
   const itemsId = `${id}-items`;
@@ -86,11 +91,12 @@ export default function ListPanel({
     );
   }
 
-  async function exportCsv() {
+  async function exportFile(format: 'csv' | 'xml') {
     if (busy) return;
     setBusy('export');
     try {
-      download(await fetchListCsv(list.id), `${list.name}.csv`);
+      const blob = format === 'csv' ? await fetchListCsv(list.id) : await fetchListMalExport(list.id);
+      download(blob, `${list.name}.${format}`);
     } catch (failure) {
       show(listFailureMessage(failure, 'Failed to export the list.'), 'error');
     } finally {
@@ -138,6 +144,7 @@ export default function ListPanel({
           className="button"
           onClick={toggleShare}
           aria-disabled={busy === 'share' || undefined}
+          aria-describedby={`${id}-share-help`}
         >
           {list.is_public ? LIST_TEXT.unshare : LIST_TEXT.share}
           <span className="visually-hidden"> {list.name}</span>
@@ -153,10 +160,22 @@ export default function ListPanel({
         <button
           type="button"
           className="button"
-          onClick={exportCsv}
+          onClick={() => exportFile('csv')}
           aria-disabled={busy === 'export' || undefined}
         >
           Export CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => exportFile('xml')}
+          aria-disabled={busy === 'export' || undefined}
+        >
+          {PROGRESS_TEXT.exportMal}
+        </button>
+        <button type="button" className="button" onClick={() => setImporting(true)} aria-expanded={importing}>
+          {PROGRESS_TEXT.importButton}
+          <span className="visually-hidden"> into {list.name}</span>
         </button>
         <button
           type="button"
@@ -168,6 +187,19 @@ export default function ListPanel({
           <span className="visually-hidden"> {list.name}</span>
         </button>
       </div>
+      <p id={`${id}-share-help`} className={styles.help}>
+        {PROGRESS_TEXT.shareHelp}
+      </p>
+      {importing && (
+        <MalImport
+          list={list}
+          onImported={(added) => {
+            onChanged({ ...list, item_count: list.item_count + added });
+            setItemsVersion((version) => version + 1);
+          }}
+          onClose={() => setImporting(false)}
+        />
+      )}
       <div className={styles.noticeSlot} role={notice?.tone === 'error' ? 'alert' : undefined}>
         {notice && (
           <p className={styles.notice} data-tone={notice.tone}>
@@ -179,6 +211,7 @@ export default function ListPanel({
       <div id={itemsId} hidden={!open}>
         {open && (
           <ListItems
+            key={itemsVersion}
             list={list}
             onCountChanged={(itemCount) => onChanged({ ...list, item_count: itemCount })}
             onAnnounce={onAnnounce}

@@ -9,7 +9,9 @@ import type { PublicReadingList } from '../../../contract/reading-lists';
 import { createFetcherStore, storeFamily } from '../../lib/query';
 import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
-import { fetchSharedList, sharedListCsvUrl } from './lists-api';
+import { PROGRESS_TEXT } from '../../../contract/reading-progress-values';
+import { fetchSharedList, sharedListCsvUrl, sharedListMalExportUrl } from './lists-api';
+import { ItemProgressText } from './ItemProgress';
 import { formatItemCount, shareTokenFromPath } from './list-format';
 import { SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
@@ -137,6 +139,9 @@ export default function SharedListPage() {
           <a className="button" href={token ? sharedListCsvUrl(token) : undefined} download>
             Download CSV
           </a>
+          <a className="button" href={token ? sharedListMalExportUrl(token) : undefined} download>
+            {PROGRESS_TEXT.downloadMal}
+          </a>
           <p className={styles.copied} role="status">
             {copied && <span key={copied.id}>{copied.text}</span>}
           </p>
@@ -146,14 +151,19 @@ export default function SharedListPage() {
       {list && items.length > 0 && (
         <ol className={pageStyles.rows} aria-busy={loading}>
           {items.slice(0, count).map((item, index) => (
-            <ListItemRow key={item.series_id} item={item} eager={index < 6} />
+            <ListItemRow
+              key={item.series_id}
+              item={item}
+              eager={index < 6}
+              footer={<ItemProgressText item={item} />}
+            />
           ))}
         </ol>
       )}
       {!list && (
         <ol className={pageStyles.rows} aria-hidden="true" data-testid="shared-list-skeleton">
           {Array.from({ length: 6 }, (_, index) => (
-            <ListItemRowSkeleton key={index} />
+            <ListItemRowSkeleton key={index} withFooter />
           ))}
         </ol>
       )}

@@ -1,5 +1,8 @@
 import { LIST_ITEMS_PAGE_SIZE, LISTS_PAGE_SIZE, type ListSort } from '../../../contract/reading-lists-values';
+import type { ReadingStatus } from '../../../contract/reading-progress-values';
 import type {
+  ImportReport,
+  ListItem,
   ListItemsPage,
   PublicReadingList,
   ReadingList,
@@ -52,6 +55,7 @@ export interface ItemFilters {
   minScore: string;
   /** Votes ≥, as typed (a whole number from 0). */
   minVotes: string;
+  readingStatus: ReadingStatus | '';
 }
 
 export function fetchListItems(listId: number, page: number, filters: ItemFilters): Promise<ListItemsPage> {
@@ -64,6 +68,7 @@ export function fetchListItems(listId: number, page: number, filters: ItemFilter
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.minScore.trim() ? { min_score: filters.minScore.trim() } : {}),
       ...(filters.minVotes.trim() ? { min_votes: filters.minVotes.trim() } : {}),
+      ...(filters.readingStatus ? { reading_status: filters.readingStatus } : {}),
     },
   });
 }
@@ -80,4 +85,39 @@ export function fetchListCsv(listId: number): Promise<Blob> {
 /** A shared list's CSV needs no session: a plain download link. */
 export function sharedListCsvUrl(token: string): string {
   return `${API_URL}/reading-lists/public/${encodeURIComponent(token)}/export.csv`;
+}
+
+/** Sets an item's reading status and/or chapters read. */
+export function updateListItem(
+  listId: number,
+  seriesId: number,
+  progress: { reading_status?: ReadingStatus; chapters_read?: number },
+): Promise<ListItem> {
+  return api<ListItem>(`/reading-lists/${listId}/items/${seriesId}`, { method: 'PATCH', body: progress });
+}
+
+/** Sends a MyAnimeList export: a preview (`dryRun`) or the import with the candidates picked. */
+export function importMyAnimeList(
+  listId: number,
+  file: File,
+  options: { dryRun: boolean; choices?: { source_index: number; series_id: number }[] },
+): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', file);
+  if (options.choices?.length) form.append('choices', JSON.stringify(options.choices));
+  return api<ImportReport>(`/reading-lists/${listId}/import`, {
+    method: 'POST',
+    body: form,
+    query: options.dryRun ? { dry_run: 'true' } : undefined,
+  });
+}
+
+/** The user's list in MyAnimeList's format, fetched with the session's token. */
+export function fetchListMalExport(listId: number): Promise<Blob> {
+  return api(`/reading-lists/${listId}/export.xml`, { responseType: 'blob' });
+}
+
+/** A shared list in MyAnimeList's format: a plain download link. */
+export function sharedListMalExportUrl(token: string): string {
+  return `${API_URL}/reading-lists/public/${encodeURIComponent(token)}/export.xml`;
 }

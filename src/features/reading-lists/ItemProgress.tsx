@@ -1,0 +1,135 @@
+import { Fragment, useId, useState } from 'react';
+import {
+  MAX_CHAPTERS_READ,
+  MIN_CHAPTERS_READ,
+  PROGRESS_TEXT,
+  READING_STATUS_LABELS,
+  READING_STATUSES,
+  type ReadingStatus,
+} from '../../../contract/reading-progress-values';
+import type { ListItem } from '../../../contract/reading-lists';
+import fieldStyles from '../../ui/TextField.module.css';
+import styles from './ItemProgress.module.css';
+
+/** "Reading 3 · Completed 10 · …": the counts per status as one line that wraps between statuses, never inside one. */
+export function StatusCounts({ counts }: { counts: Record<ReadingStatus, number> }) {
+  return (
+    <p className={styles.counts} data-testid="status-counts">
+      {READING_STATUSES.map((status, index) => (
+        <Fragment key={status}>
+          {index > 0 && '\u00a0· '}
+          <span className={styles.count}>
+            {READING_STATUS_LABELS[status]} {counts[status] ?? 0}
+          </span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+function chaptersText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'chapter' : 'chapters'}`;
+}
+
+/** A row's progress as the shared page shows it: status and chapters, read only. */
+export function ItemProgressText({ item }: { item: ListItem }) {
+  return (
+    <p className={styles.text}>
+      <span className={styles.status} data-reading-status={item.reading_status}>
+        <span className="visually-hidden">Reading status: </span>
+        {READING_STATUS_LABELS[item.reading_status]}
+      </span>
+      <span>{chaptersText(item.chapters_read)}</span>
+    </p>
+  );
+}
+
+export interface ItemProgressEditorProps {
+  item: ListItem;
+  /** Saves a change; the row shows it at once and the caller puts it back if the save fails. */
+  onChange: (change: { reading_status?: ReadingStatus; chapters_read?: number }) => void;
+}
+
+/**
+ * A row's progress on /my-lists: a status select, a chapters field and "+1". A status and "+1" are saved
+ * as they happen; typed chapters when the field is left or Enter is pressed, once they are a whole number
+ * in range (until then the field says so and nothing is sent).
+ */
+export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(item.chapters_read));
+  const [shown, setShown] = useState(item.chapters_read);
+  // A count changed from outside (+1, or put back after a failed save) replaces what was typed.
+  if (shown !== item.chapters_read) {
+    setShown(item.chapters_read);
+    setDraft(String(item.chapters_read));
+  }
+
+  const typed = Number(draft);
+  const valid =
+    draft.trim() !== '' &&
+    Number.isInteger(typed) &&
+    typed >= MIN_CHAPTERS_READ &&
+    typed <= MAX_CHAPTERS_READ;
+
+  function commit() {
+    if (!valid) return;
+    if (typed !== item.chapters_read) onChange({ chapters_read: typed });
+  }
+
+  return (
+    <div className={styles.editor}>
+      <label className={styles.field}>
+        <select
+          aria-label={`${PROGRESS_TEXT.readingStatus}: ${item.title}`}
+          className={`${fieldStyles.input} ${styles.select}`}
+          value={item.reading_status}
+          data-reading-status={item.reading_status}
+          onChange={(event) => onChange({ reading_status: event.target.value as ReadingStatus })}
+        >
+          {READING_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {READING_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        <span className={styles.chaptersLabel} aria-hidden="true">
+          {PROGRESS_TEXT.chapters}
+        </span>
+        <input
+          aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
+          className={`${fieldStyles.input} ${styles.chapters}`}
+          type="number"
+          inputMode="numeric"
+          min={MIN_CHAPTERS_READ}
+          max={MAX_CHAPTERS_READ}
+          step={1}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+          aria-invalid={!valid || undefined}
+          aria-describedby={valid ? undefined : `${id}-chapters-error`}
+        />
+      </label>
+      <button
+        type="button"
+        className={`button ${styles.plusOne}`}
+        onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
+        aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
+        aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
+      >
+        {PROGRESS_TEXT.addChapter}
+      </button>
+      {!valid && (
+        <p id={`${id}-chapters-error`} className={styles.error}>
+          Chapters: a whole number from {MIN_CHAPTERS_READ} to {MAX_CHAPTERS_READ.toLocaleString('en-US')}.
+        </p>
+      )}
+    </div>
+  );
+}
