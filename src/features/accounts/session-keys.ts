@@ -8,3 +8,5 @@ export const SESSION_EXPIRED_KEY = 'session_expired';
  * without a reload. Other tabs learn of it through the `storage` event.
  */
 export const AUTH_CHANGED_EVENT = 'panelrank:auth-changed';
+/** Dispatched on `window` by the header with `{unread}` whenever the notification bell's count changes. */
+export const UNREAD_CHANGED_EVENT = 'panelrank:unread-changed';

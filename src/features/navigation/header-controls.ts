@@ -1,8 +1,7 @@
-import { AUTH_CHANGED_EVENT, TOKEN_KEY, USER_KEY } from '../accounts/session-keys';
+import { AUTH_CHANGED_EVENT, TOKEN_KEY, UNREAD_CHANGED_EVENT, USER_KEY } from '../accounts/session-keys';
 import { signOut } from '../accounts/session-store';
 import { readStoredSession } from '../accounts/stored-session';
 import { API_URL } from '../../lib/api-client';
-import { UNREAD_CHANGED_EVENT } from '../notifications/bell-events';
 import type { BellMessage, BellStart } from '../notifications/bell-worker';
 import { $searchTerm } from '../catalogue/search-term-store';
 import { SEARCH_EVENT, searchHref } from './search-href';

@@ -6,7 +6,7 @@ import { useHydrated } from '../../ui/use-hydrated';
 import { useSentinel } from '../../ui/use-sentinel';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
 import { formatForumTime } from '../forum/forum-format';
-import { UNREAD_CHANGED_EVENT } from './bell-events';
+import { UNREAD_CHANGED_EVENT } from '../accounts/session-keys';
 import { fetchNotificationPage, markNotificationsRead, notificationHref } from './notifications-api';
 import styles from './NotificationsPage.module.css';
 

@@ -6,7 +6,7 @@ import { bellLabel, NOTIFICATIONS_UNREAD_EVENT } from '../../../contract/notific
  * visitors download none of it, and the page's own bundle gains no loader). It reads
  * GET /notifications/stream with `fetch` (the token goes in a header, which EventSource cannot send) and
  * reconnects with exponential backoff, or after the server's Retry-After. Messages in: `{apiUrl, token}`
- * (token null: stop). Messages out: `{unread, label}`, and `{ended: true}` after a 401.
+ * (token null: stop). Messages out: `{unread, label, badge}`, and `{ended: true}` after a 401.
  */
 
 export interface BellStart {
@@ -14,7 +14,8 @@ export interface BellStart {
   token: string | null;
 }
 
-export type BellMessage = { unread: number; label: string } | { ended: true };
+/** `badge`: the badge's text, empty when there is nothing unread. */
+export type BellMessage = { unread: number; label: string; badge: string } | { ended: true };
 
 const FIRST_RETRY_MS = 1000;
 const LONGEST_RETRY_MS = 60_000;
@@ -54,7 +55,8 @@ async function readStream(
       const data = lines.find((line) => line.startsWith('data:'));
       if (!lines.includes(`event: ${NOTIFICATIONS_UNREAD_EVENT}`) || !data) continue;
       const { unread } = JSON.parse(data.slice(5)) as { unread: number };
-      scope.postMessage({ unread, label: bellLabel(unread) } satisfies BellMessage);
+      const badge = unread === 0 ? '' : unread > 99 ? '99+' : String(unread);
+      scope.postMessage({ unread, label: bellLabel(unread), badge } satisfies BellMessage);
     }
   }
 }
