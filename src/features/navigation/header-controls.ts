@@ -151,8 +151,8 @@ function renderBell(message: BellMessage): void {
     link.setAttribute('aria-label', message.label);
     const badge = link.querySelector<HTMLElement>('[data-unread-count]');
     if (badge) {
-      badge.textContent = message.unread > 99 ? '99+' : String(message.unread);
-      badge.hidden = message.unread === 0;
+      badge.textContent = message.badge;
+      badge.hidden = !message.badge;
     }
   }
   window.dispatchEvent(new CustomEvent(UNREAD_CHANGED_EVENT, { detail: { unread: message.unread } }));
