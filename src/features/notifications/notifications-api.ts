@@ -2,7 +2,7 @@ import type { NotificationPage, UnreadCount } from '../../../contract/notificati
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../contract/notifications-values';
 import { api } from '../../lib/api-client';
 
-/** The notification calls of the site (the bell's stream is in bell-live.ts). */
+/** The notification calls of the site (the bell's stream is in bell-worker.ts). */
 
 export function fetchNotificationPage(page: number): Promise<NotificationPage> {
   return api<NotificationPage>('/notifications', { query: { page, page_size: NOTIFICATIONS_PAGE_SIZE } });
