@@ -30,10 +30,7 @@ export interface DeletedAccount {
   notified: number[];
 }
 
-export async function deleteAccount(
-  db: Database,
-  userId: number,
-): Promise<DeletedAccount | undefined> {
+export async function deleteAccount(db: Database, userId: number): Promise<DeletedAccount | undefined> {
   return db.transaction(async (tx) => {
     const voted = await queryRows<{ series_id: number }>(
       tx,
