@@ -8,6 +8,7 @@ import {
 } from '../../../contract/reading-lists-values';
 import type { ListItem, ListItemsPage, ReadingListSummary } from '../../../contract/reading-lists';
 import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
+import { queryCache } from '../../lib/query';
 import {
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
@@ -24,6 +25,12 @@ import { useSentinel } from '../../ui/use-sentinel';
 import fieldStyles from '../../ui/TextField.module.css';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
+
+/** Drops every cached page of a list's items (any filters): after a write the pages do not show, an import. */
+export function forgetListItems(listId: number): void {
+  const prefix = /^reading-lists\/items\?page=\d+\|/;
+  queryCache.invalidateKeys((key) => prefix.test(key) && key.replace(prefix, '').startsWith(`${listId}|`));
+}
 
 /** An open list's items under some filters (`{list id}|{filters as JSON}`), 25 a page. */
 const listItemsPages: PagedRead<ListItemsPage> = {

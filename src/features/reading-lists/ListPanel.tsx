@@ -6,7 +6,7 @@ import { $session } from '../accounts/session-store';
 import { deleteReadingList, fetchListCsv, fetchListMalExport, setListShared } from './lists-api';
 import { formatItemCount } from './list-format';
 import { listFailureMessage } from './list-messages';
-import ListItems from './ListItems';
+import ListItems, { forgetListItems } from './ListItems';
 import MalImport from './MalImport';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
@@ -195,6 +195,7 @@ export default function ListPanel({
           list={list}
           onImported={(added) => {
             onChanged({ ...list, item_count: list.item_count + added });
+            forgetListItems(list.id);
             setItemsVersion((version) => version + 1);
           }}
           onClose={() => setImporting(false)}
