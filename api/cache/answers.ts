@@ -27,15 +27,14 @@ export function answerCache(ttlMs: number, now?: () => number): Cache<string, Ca
 }
 
 /** The cached answer for `key`, or `read()`'s, serialized (and kept unless a write came in between). */
-export async function loadAnswer(
+export function loadAnswer(
   answers: Cache<string, CachedAnswer>,
   key: string,
   read: () => Promise<{ body: unknown; total?: number }>,
 ): Promise<CachedAnswer> {
-  const answer = await answers.load(key, async () => {
+  // Defined: a read always gives an answer, and only a missing value comes back undefined.
+  return answers.load(key, async () => {
     const { body, total } = await read();
     return { ...cachedJson(body), total };
-  });
-  // A read's answer is always defined; only a missing value would come back undefined.
-  return answer!;
+  }) as Promise<CachedAnswer>;
 }
