@@ -34,6 +34,8 @@ export interface DigestJobDeps {
   log: FastifyBaseLogger;
   /** Longer than any run: a holder that died frees the job after this. */
   leaseMs?: number;
+  /** How long after a run's start no other run begins (LeasedJob.quietMs). */
+  quietMs?: number;
   /** Names this runner in the lease (tests). */
   holder?: string;
 }
@@ -63,7 +65,12 @@ const due = () =>
 export async function sendDueDigests(deps: DigestJobDeps): Promise<LeasedRun<{ sent: number }>> {
   return runLeased(
     deps.db,
-    { name: DIGEST_JOB, leaseMs: deps.leaseMs ?? DEFAULT_LEASE_MS, holder: deps.holder },
+    {
+      name: DIGEST_JOB,
+      leaseMs: deps.leaseMs ?? DEFAULT_LEASE_MS,
+      quietMs: deps.quietMs,
+      holder: deps.holder,
+    },
     async () => {
       const { db } = deps;
       const candidates = await db

@@ -37,8 +37,11 @@ export default fp(
     app.decorate('digest', digest);
     let schedule: { stop(): void } | undefined;
     app.addHook('onReady', async () => {
-      schedule = everyInterval(app.config.DIGEST_CHECK_INTERVAL * 1000, () =>
-        digest.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'the digest job failed')),
+      const intervalMs = app.config.DIGEST_CHECK_INTERVAL * 1000;
+      schedule = everyInterval(intervalMs, () =>
+        digest
+          .sendDue({ quietMs: intervalMs / 2 })
+          .catch((error: unknown) => app.log.error({ err: error }, 'the digest job failed')),
       );
     });
     app.addHook('onClose', async () => schedule?.stop());

@@ -54,7 +54,7 @@ export class DigestService {
   }
 
   /** Sends the digests that are due, unless another instance holds the job right now. */
-  sendDue(runner: { holder?: string } = {}): Promise<LeasedRun<{ sent: number }>> {
+  sendDue(runner: { holder?: string; quietMs?: number } = {}): Promise<LeasedRun<{ sent: number }>> {
     return sendDueDigests({ ...this.options, notifications: this.notifications, ...runner });
   }
 }

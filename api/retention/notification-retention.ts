@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { executeCounting } from '../db/query-rows';
-import { runLeased, type LeasedRun } from '../scheduled/lease';
+import { runLeased, type LeasedJob, type LeasedRun } from '../scheduled/lease';
 
 /** Notifications older than this go, read or not. */
 export const NOTIFICATION_MAX_AGE_DAYS = 90;
@@ -18,9 +18,9 @@ const LEASE_MS = 15 * 60_000;
  */
 export async function sweepNotifications(
   db: Database,
-  runner: { holder?: string } = {},
+  runner: Pick<LeasedJob, 'holder' | 'quietMs'> = {},
 ): Promise<LeasedRun<{ expired: number; overCap: number }>> {
-  return runLeased(db, { name: RETENTION_JOB, leaseMs: LEASE_MS, holder: runner.holder }, async () => {
+  return runLeased(db, { ...runner, name: RETENTION_JOB, leaseMs: LEASE_MS }, async () => {
     const expired = await executeCounting(
       db,
       sql`delete from notifications

@@ -11,8 +11,9 @@ export default fp(
   async function retentionPlugin(app: FastifyInstance) {
     let schedule: { stop(): void } | undefined;
     app.addHook('onReady', async () => {
-      schedule = everyInterval(app.config.RETENTION_CHECK_INTERVAL * 1000, () =>
-        sweepNotifications(app.db).catch((error: unknown) =>
+      const intervalMs = app.config.RETENTION_CHECK_INTERVAL * 1000;
+      schedule = everyInterval(intervalMs, () =>
+        sweepNotifications(app.db, { quietMs: intervalMs / 2 }).catch((error: unknown) =>
           app.log.error({ err: error }, 'the notification retention sweep failed'),
         ),
       );

@@ -168,19 +168,20 @@ describe('daily digest', () => {
   it('runs once when two instances race for the lease, and takes over a lease whose holder died', async () => {
     const user = await subscriber();
     const runs = await Promise.all([
-      server.app.digest.sendDue({ holder: 'instance-a' }),
-      server.app.digest.sendDue({ holder: 'instance-b' }),
+      server.app.digest.sendDue({ holder: 'instance-a', quietMs: 60_000 }),
+      server.app.digest.sendDue({ holder: 'instance-b', quietMs: 60_000 }),
     ]);
     expect(runs.filter((run) => run.ran)).toHaveLength(1);
     expect(digestsTo(user.email)).toHaveLength(1);
+    // Waking just after that run ended, another instance skips: the winner keeps the lease a minute.
+    expect(await server.app.digest.sendDue({ holder: 'instance-d' })).toEqual({ ran: false });
 
     // Another instance is working: this one skips.
     const other = await subscriber();
-    await server.database.db.insert(scheduledJobLeases).values({
-      name: DIGEST_JOB,
-      holder: 'instance-c',
-      expiresAt: sql`now() + interval '10 minutes'`,
-    });
+    await server.database.db
+      .update(scheduledJobLeases)
+      .set({ holder: 'instance-c', expiresAt: sql`now() + interval '10 minutes'` })
+      .where(eq(scheduledJobLeases.name, DIGEST_JOB));
     expect(await server.app.digest.sendDue()).toEqual({ ran: false });
     expect(digestsTo(other.email)).toEqual([]);
     // Its lease expired (the instance died mid-run): the next wake-up anywhere takes the job over.

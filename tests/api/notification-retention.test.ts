@@ -1,7 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, scheduledJobLeases } from '../../api/db/schema';
-import { NOTIFICATIONS_KEPT_PER_USER, sweepNotifications } from '../../api/retention/notification-retention';
+import {
+  NOTIFICATIONS_KEPT_PER_USER,
+  RETENTION_JOB,
+  sweepNotifications,
+} from '../../api/retention/notification-retention';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 
@@ -65,12 +69,34 @@ describe('notification retention', () => {
     expect(await idsOf(light.id)).toEqual(lightIds);
   });
 
-  it('sweeps once when two instances race for the lease', async () => {
+  it('sweeps once when two instances race for the lease, even when one wakes after the other finished', async () => {
+    const quietMs = 60_000;
     const runs = await Promise.all([
-      sweepNotifications(server.database.db, { holder: 'instance-a' }),
-      sweepNotifications(server.database.db, { holder: 'instance-b' }),
+      sweepNotifications(server.database.db, { holder: 'instance-a', quietMs }),
+      sweepNotifications(server.database.db, { holder: 'instance-b', quietMs }),
     ]);
     expect(runs.filter((run) => run.ran)).toHaveLength(1);
-    expect(await server.database.db.select().from(scheduledJobLeases)).toEqual([]);
+    // A third instance waking just after the run ended still skips: the winner keeps the lease a while.
+    expect(await sweepNotifications(server.database.db, { holder: 'instance-c', quietMs })).toEqual({
+      ran: false,
+    });
+    const [lease] = await server.database.db
+      .select({
+        holder: scheduledJobLeases.holder,
+        left: sql<number>`extract(epoch from ${scheduledJobLeases.expiresAt} - now())`.mapWith(Number),
+      })
+      .from(scheduledJobLeases)
+      .where(eq(scheduledJobLeases.name, RETENTION_JOB));
+    expect(['instance-a', 'instance-b']).toContain(lease!.holder);
+    expect(lease!.left).toBeGreaterThan(50);
+    expect(lease!.left).toBeLessThanOrEqual(60);
+    // Once the quiet period is over, the next wake-up sweeps.
+    await server.database.db
+      .update(scheduledJobLeases)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(scheduledJobLeases.name, RETENTION_JOB));
+    expect(await sweepNotifications(server.database.db, { holder: 'instance-c' })).toMatchObject({
+      ran: true,
+    });
   });
 });

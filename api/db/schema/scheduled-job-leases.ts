@@ -2,8 +2,9 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Who runs a scheduled job now, across every instance on the database: a row per job, taken by an
- * instance only while the holder's lease has expired (api/scheduled/lease.ts). An instance that dies
- * mid-run leaves its lease to expire, and the next wake-up anywhere takes it over.
+ * instance only while the holder's lease has expired (api/scheduled/lease.ts). After a run the holder keeps
+ * it for a quiet period, so instances waking just after skip. An instance that dies mid-run leaves its
+ * lease to expire, and the next wake-up anywhere takes it over.
  */
 export const scheduledJobLeases = pgTable('scheduled_job_leases', {
   name: text('name').primaryKey(),
