@@ -101,11 +101,11 @@ export const threadListSchema = z.array(threadSchema);
 export const threadDetailSchema = z.object({ thread: threadSchema, posts: z.array(postSchema) });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 
-export const heartResultSchema = z.object({
+export const likeResultSchema = z.object({
   count: z.number().int().describe("The post's like count after the toggle"),
   hearted: z.boolean().describe('Whether the caller likes the post now'),
 });
-export type HeartResult = z.infer<typeof heartResultSchema>;
+export type LikeResult = z.infer<typeof likeResultSchema>;
 
 export const lockResultSchema = z.object({ id: z.number().int(), locked: z.boolean() });
 export const settingsResultSchema = z.object({ id: z.number().int(), latest_first: z.boolean() });

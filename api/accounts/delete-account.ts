@@ -50,7 +50,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<Delet
       sql`with unliked as (
           delete from ${forumLikes} where ${forumLikes.userId} = ${userId} returning ${forumLikes.postId} as post_id
         )
-        update ${forumPosts} set heart_count = greatest(${forumPosts.heartCount} - 1, 0)
+        update ${forumPosts} set like_count = greatest(${forumPosts.likeCount} - 1, 0)
         where ${forumPosts.id} in (select post_id from unliked)`,
     );
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });

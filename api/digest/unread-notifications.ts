@@ -51,10 +51,10 @@ export function unreadNotificationsIn(db: Database): UnreadNotifications {
             left join issue_reports i on i.id = u.issue_id
             left join lateral (
               select count(*)::int as likers,
-                     (select liker.username from forum_hearts h2 join users liker on liker.id = h2.user_id
+                     (select liker.username from forum_likes h2 join users liker on liker.id = h2.user_id
                       where h2.post_id = u.post_id and h2.user_id <> u.user_id and h2.created_at >= u.created_at
                       order by h2.created_at desc limit 1) as latest_liker
-              from forum_hearts h
+              from forum_likes h
               where h.post_id = u.post_id and h.user_id <> u.user_id and h.created_at >= u.created_at
             ) likes on u.kind = 'LIKE'
             where u.place <= ${latest}

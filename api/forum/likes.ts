@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { HeartResult } from '../../contract/forum';
+import type { LikeResult } from '../../contract/forum';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { forumLikes, forumPosts } from '../db/schema';
@@ -18,7 +18,7 @@ import { likeRemoved, notifyLike } from '../notifications/record';
 export async function toggleLike(
   db: Database,
   { threadId, postId, userId }: { threadId: number; postId: number; userId: number },
-): Promise<(HeartResult & { notified: number[] }) | undefined> {
+): Promise<(LikeResult & { notified: number[] }) | undefined> {
   try {
     return await db.transaction(async (tx) => {
       const [post] = await tx
@@ -31,11 +31,11 @@ export async function toggleLike(
         .delete(forumLikes)
         .where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)))
         .returning({ postId: forumLikes.postId });
-      let hearted: boolean;
+      let liked: boolean;
       let delta: number;
       let notified: number[] = [];
       if (removed.length > 0) {
-        hearted = false;
+        liked = false;
         delta = -1;
         notified = await likeRemoved(tx, { postId, likerId: userId });
       } else {
@@ -44,16 +44,16 @@ export async function toggleLike(
           .values({ postId, userId })
           .onConflictDoNothing()
           .returning({ postId: forumLikes.postId });
-        hearted = true;
+        liked = true;
         delta = added.length;
         if (added.length > 0) notified = await notifyLike(tx, { postId, likerId: userId });
       }
       const [counted] = await tx
         .update(forumPosts)
-        .set({ heartCount: sql`greatest(${forumPosts.heartCount} + ${delta}, 0)` })
+        .set({ likeCount: sql`greatest(${forumPosts.likeCount} + ${delta}, 0)` })
         .where(eq(forumPosts.id, postId))
-        .returning({ count: forumPosts.heartCount });
-      return counted ? { count: counted.count, hearted, notified } : undefined;
+        .returning({ count: forumPosts.likeCount });
+      return counted ? { count: counted.count, hearted: liked, notified } : undefined;
     });
   } catch (error) {
     // The post was deleted between the check and the insert.

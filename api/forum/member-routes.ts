@@ -7,7 +7,7 @@ import {
   FORUM_API_TEXTS as TEXTS,
   FORUM_ERROR_CODES as CODES,
   FORUM_GIF_MAX_BYTES,
-  heartResultSchema,
+  likeResultSchema,
   mediaUploadFields,
   mediaUploadResultSchema,
   postRevisionsSchema,
@@ -306,7 +306,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: threadPostParams,
         response: {
-          200: heartResultSchema,
+          200: likeResultSchema,
           401: errorSchema,
           404: errorSchema,
           422: validationErrorSchema,

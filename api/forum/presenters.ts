@@ -56,8 +56,8 @@ export function toPost(row: PostRow, snapshot: CatalogueSnapshot, media: MediaSt
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     edited_at: row.editedAt?.toISOString() ?? null,
-    heart_count: row.heartCount,
-    viewer_has_hearted: row.viewerHasHearted,
+    heart_count: row.likeCount,
+    viewer_has_hearted: row.viewerLikes,
     series_refs: seriesRefs(row.seriesIds, snapshot, media),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type {
-  HeartResult,
+  LikeResult,
   MediaUploadResult,
   MentionResult,
   Post,
@@ -276,7 +276,7 @@ export class ForumService {
     threadId: number;
     postId: number;
     userId: number;
-  }): Promise<HeartResult | undefined> {
+  }): Promise<LikeResult | undefined> {
     const result = await toggleLike(this.options.db, like);
     if (!result) return undefined;
     // Only the thread changed: the lists show no likes.

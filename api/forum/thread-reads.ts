@@ -38,8 +38,8 @@ export interface PostRow {
   createdAt: Date;
   updatedAt: Date;
   editedAt: Date | null;
-  heartCount: number;
-  viewerHasHearted: boolean;
+  likeCount: number;
+  viewerLikes: boolean;
   seriesIds: number[];
 }
 
@@ -168,7 +168,7 @@ export async function loadPosts(
         createdAt: forumPosts.createdAt,
         updatedAt: forumPosts.updatedAt,
         editedAt: forumPosts.editedAt,
-        heartCount: forumPosts.heartCount,
+        likeCount: forumPosts.likeCount,
       })
       .from(forumPosts)
       .leftJoin(users, eq(users.id, forumPosts.authorId))
@@ -192,7 +192,7 @@ export async function loadPosts(
   const likedIds = new Set(liked.map((row) => row.postId));
   return posts.map((post) => ({
     ...post,
-    viewerHasHearted: likedIds.has(post.id),
+    viewerLikes: likedIds.has(post.id),
     seriesIds: mentionsByPost.get(post.id) ?? [],
   }));
 }

@@ -279,7 +279,7 @@ export async function seedDemoForum(
             isOriginal,
             authorId: author(post.by),
             contentMarkdown: post.text(picks),
-            heartCount: 'likes' in post ? Math.min(post.likes ?? 0, readers.length) : 0,
+            likeCount: 'likes' in post ? Math.min(post.likes ?? 0, readers.length) : 0,
             createdAt: at,
             updatedAt: at,
           })
@@ -392,7 +392,7 @@ export async function seedGeneratedThreads(
           isOriginal: n === 0,
           authorId: random.pick(readers),
           contentMarkdown: `${subject ? `${link(subject)}: ` : ''}${random.sample(LINES, 2).join(' ')}`,
-          heartCount: 0,
+          likeCount: 0,
           createdAt: new Date(at.getTime() + n * 60_000),
           updatedAt: new Date(at.getTime() + n * 60_000),
         }));
@@ -449,7 +449,7 @@ export async function seedLongThread(
           parentId: n > 0 && ids.length > 1 && random.chance(0.33) ? random.pick(ids.slice(1)) : null,
           authorId: random.pick(readers),
           contentMarkdown: `${subject ? `${link(subject)}: ` : ''}${random.sample(LINES, 3).join(' ')}`,
-          heartCount: likers.length,
+          likeCount: likers.length,
           createdAt: new Date(start + n * 60_000),
           updatedAt: new Date(start + n * 60_000),
         })

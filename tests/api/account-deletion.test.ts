@@ -89,7 +89,7 @@ describe('DELETE /auth/me', () => {
     await server.app.catalogue.seriesChanged(null);
     expect((await summary(alpha)).rank).toBe(1);
     expect((await summary(alpha)).vote_count).toBe(2);
-    // A reading list and a forum thread with a post and a heart.
+    // A reading list and a forum thread with a post and a like.
     const list = await server.request('/reading-lists', {
       method: 'POST',
       token: leaving.token,
@@ -105,7 +105,7 @@ describe('DELETE /auth/me', () => {
       .values({ threadId: thread!.id, authorId: leaving.id, contentMarkdown: 'Hello' })
       .returning();
     await server.database.db.execute(
-      sql`insert into forum_hearts (post_id, user_id) values (${post!.id}, ${leaving.id})`,
+      sql`insert into forum_likes (post_id, user_id) values (${post!.id}, ${leaving.id})`,
     );
 
     const response = await server.request('/auth/me', {
@@ -135,7 +135,7 @@ describe('DELETE /auth/me', () => {
         .from(readingLists)
         .where(sql`${readingLists.userId} = ${leaving.id}`),
     ).toEqual([]);
-    expect(await queryRows(db, sql`select * from forum_hearts where user_id = ${leaving.id}`)).toEqual([]);
+    expect(await queryRows(db, sql`select * from forum_likes where user_id = ${leaving.id}`)).toEqual([]);
     // The thread and post stay, without an author ("Anonymous").
     const [keptThread] = await db
       .select()
@@ -163,9 +163,9 @@ describe('DELETE /auth/me', () => {
       const { thread: theirs, originalPost } = await createdThread(server, leaving.token);
       const calls = forumCalls(server);
       for (const token of [leaving.token, staying.token]) {
-        expect((await calls.heart(token, thread.id, post.id)).status).toBe(200);
+        expect((await calls.like(token, thread.id, post.id)).status).toBe(200);
       }
-      expect((await calls.heart(leaving.token, theirs.id, originalPost.id)).status).toBe(200);
+      expect((await calls.like(leaving.token, theirs.id, originalPost.id)).status).toBe(200);
       const countOn = async (base: string) => {
         const detail = await (await fetch(`${base}/forum/threads/${thread.id}`)).json();
         return detail.posts[1].heart_count as number;
@@ -187,13 +187,13 @@ describe('DELETE /auth/me', () => {
       const kept = await threadDetail(server, theirs.id);
       expect(kept.thread.author_username).toBeNull();
       expect(kept.posts[0]).toMatchObject({ author_username: null, heart_count: 0 });
-      const stored = await queryRows<{ heart_count: number }>(
+      const stored = await queryRows<{ like_count: number }>(
         server.database.db,
-        sql`select heart_count from forum_posts where id = ${post.id}`,
+        sql`select like_count from forum_posts where id = ${post.id}`,
       );
-      expect(stored).toEqual([{ heart_count: 1 }]);
+      expect(stored).toEqual([{ like_count: 1 }]);
       // The remaining like still toggles exactly.
-      expect(await (await calls.heart(staying.token, thread.id, post.id)).json()).toEqual({
+      expect(await (await calls.like(staying.token, thread.id, post.id)).json()).toEqual({
         count: 0,
         hearted: false,
       });

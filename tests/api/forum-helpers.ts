@@ -38,7 +38,7 @@ export function forumCalls(server: TestServer) {
       send('PATCH', `/forum/threads/${id}/settings`, token, { latest_first: latestFirst }),
     pin: (token: string | undefined, id: number | string, pinned: unknown) =>
       send('PATCH', `/forum/threads/${id}/pin`, token, { pinned }),
-    heart: (token: string | undefined, id: number | string, postId: number | string) =>
+    like: (token: string | undefined, id: number | string, postId: number | string) =>
       send('POST', `/forum/threads/${id}/posts/${postId}/heart`, token),
     mentions: (query: string) => send('GET', `/forum/series-search${query}`, undefined),
     upload: (token: string | undefined, form: FormData) =>

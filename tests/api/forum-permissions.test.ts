@@ -114,7 +114,7 @@ describe('forum permission matrix', () => {
     {
       name: 'POST /forum/threads/{id}/posts/{postId}/heart',
       expected: { visitor: 401, user: 200, owner: 200, admin: 200 },
-      call: (t, ids) => calls.heart(t, ids.threadId, ids.postId),
+      call: (t, ids) => calls.like(t, ids.threadId, ids.postId),
     },
     {
       name: 'POST /forum/media/upload (thread)',
@@ -162,7 +162,7 @@ describe('forum permission matrix', () => {
     for (const response of [
       await calls.create(bad, { title: 'x', first_post_markdown: 'y' }),
       await calls.reply(bad, threadId, { content_markdown: 'x' }),
-      await calls.heart(bad, threadId, postId),
+      await calls.like(bad, threadId, postId),
       await calls.lock(bad, threadId, true),
       await calls.upload(
         bad,

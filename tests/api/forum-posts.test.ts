@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FORUM_API_TEXTS as TEXTS, heartResultSchema, postSchema } from '../../contract/forum';
+import { FORUM_API_TEXTS as TEXTS, likeResultSchema, postSchema } from '../../contract/forum';
 import { forumLikes, forumPosts, forumThreads } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
 import { createdPost, createdThread, threadDetail, useForumWorld } from './forum-helpers';
@@ -142,20 +142,18 @@ describe('forum posts and likes', () => {
     const { thread } = await createdThread(w.server, w.author.token);
     const post = await createdPost(w.server, w.author.token, thread.id);
     const liker = await createUserWithToken(w.server);
-    const first = heartResultSchema.parse(
-      await (await w.calls.heart(liker.token, thread.id, post.id)).json(),
-    );
+    const first = likeResultSchema.parse(await (await w.calls.like(liker.token, thread.id, post.id)).json());
     expect(first).toEqual({ count: 1, hearted: true });
     const seen = await threadDetail(w.server, thread.id, liker.token);
     expect(seen.posts[1]).toMatchObject({ heart_count: 1, viewer_has_hearted: true });
     const anonymous = await threadDetail(w.server, thread.id);
     expect(anonymous.posts[1]).toMatchObject({ heart_count: 1, viewer_has_hearted: false });
-    expect(await (await w.calls.heart(liker.token, thread.id, post.id)).json()).toEqual({
+    expect(await (await w.calls.like(liker.token, thread.id, post.id)).json()).toEqual({
       count: 0,
       hearted: false,
     });
-    await expectError(await w.calls.heart(liker.token, thread.id, 999_999), 404, TEXTS.postNotFound);
-    await expectError(await w.calls.heart(liker.token, 999_999, post.id), 404, TEXTS.postNotFound);
+    await expectError(await w.calls.like(liker.token, thread.id, 999_999), 404, TEXTS.postNotFound);
+    await expectError(await w.calls.like(liker.token, 999_999, post.id), 404, TEXTS.postNotFound);
   });
 
   it('keeps like counts exact under concurrent likes from many users', async () => {
@@ -163,19 +161,19 @@ describe('forum posts and likes', () => {
     const post = await createdPost(w.server, w.author.token, thread.id);
     const likers = await Promise.all(Array.from({ length: 25 }, () => createUserWithToken(w.server)));
     // Everyone likes at once; then the first ten toggle twice more (like stays), at once.
-    const answers = await Promise.all(likers.map((liker) => w.calls.heart(liker.token, thread.id, post.id)));
+    const answers = await Promise.all(likers.map((liker) => w.calls.like(liker.token, thread.id, post.id)));
     expect(answers.every((response) => response.status === 200)).toBe(true);
     await Promise.all(
-      likers.slice(0, 10).flatMap((liker) => [w.calls.heart(liker.token, thread.id, post.id)]),
+      likers.slice(0, 10).flatMap((liker) => [w.calls.like(liker.token, thread.id, post.id)]),
     );
-    await Promise.all(likers.slice(0, 10).map((liker) => w.calls.heart(liker.token, thread.id, post.id)));
+    await Promise.all(likers.slice(0, 10).map((liker) => w.calls.like(liker.token, thread.id, post.id)));
     // And one user toggles five times at once: their like exists or not, and the count agrees.
     const racer = likers[24]!;
-    await Promise.all(Array.from({ length: 5 }, () => w.calls.heart(racer.token, thread.id, post.id)));
+    await Promise.all(Array.from({ length: 5 }, () => w.calls.like(racer.token, thread.id, post.id)));
 
     const rows = await w.server.database.db.select().from(forumLikes).where(eq(forumLikes.postId, post.id));
     const [stored] = await w.server.database.db
-      .select({ count: forumPosts.heartCount })
+      .select({ count: forumPosts.likeCount })
       .from(forumPosts)
       .where(eq(forumPosts.id, post.id));
     expect(stored!.count).toBe(rows.length);
@@ -188,7 +186,7 @@ describe('forum posts and likes', () => {
     const leaver = await createUserWithToken(w.server);
     const { thread } = await createdThread(w.server, leaver.token);
     const post = await createdPost(w.server, w.author.token, thread.id);
-    await w.calls.heart(leaver.token, thread.id, post.id);
+    await w.calls.like(leaver.token, thread.id, post.id);
     const { users } = await import('../../api/db/schema');
     await w.server.database.db.delete(users).where(eq(users.id, leaver.id));
     const detail = await threadDetail(w.server, thread.id);

@@ -87,7 +87,7 @@ describe('forum rate limits', () => {
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     for (let i = 0; i < 3; i++)
-      expect((await calls.heart(user.token, thread.id, originalPost.id)).status).toBe(200);
-    expect((await calls.heart(user.token, thread.id, originalPost.id)).status).toBe(429);
+      expect((await calls.like(user.token, thread.id, originalPost.id)).status).toBe(200);
+    expect((await calls.like(user.token, thread.id, originalPost.id)).status).toBe(429);
   });
 });

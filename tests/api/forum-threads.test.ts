@@ -397,7 +397,7 @@ describe('forum threads', () => {
       ).toBe(200);
       expect((await w.calls.update(w.admin.token, thread.id, { title: 'Admin title' })).status).toBe(200);
       // Likes are not writing: they stay open.
-      expect((await w.calls.heart(w.author.token, thread.id, reply.id)).status).toBe(200);
+      expect((await w.calls.like(w.author.token, thread.id, reply.id)).status).toBe(200);
     });
   });
 });

@@ -105,7 +105,7 @@ describe('instances sharing a database', () => {
       'From the first.',
     ]);
 
-    expect((await calls.heart(author.token, thread.id, reply.id)).status).toBe(200);
+    expect((await calls.like(author.token, thread.id, reply.id)).status).toBe(200);
     await poll(async () => (await threadOn(secondUrl)).posts[1]!.heart_count).toBe(1);
     await poll(async () => (await threadOn(secondUrl, author.token)).posts[1]!.viewer_has_hearted).toBe(true);
 

@@ -42,10 +42,10 @@ const users = (count: number) =>
   Promise.all(Array.from({ length: count }, () => createUserWithToken(server)));
 const kinds = (items: Notification[]) => items.map((item) => item.kind);
 
-async function like(user: TestUser, threadId: number, postId: number, expectHearted = true) {
-  const response = await forum.heart(user.token, threadId, postId);
+async function like(user: TestUser, threadId: number, postId: number, expectLiked = true) {
+  const response = await forum.like(user.token, threadId, postId);
   expect(response.status).toBe(200);
-  expect(((await response.json()) as { hearted: boolean }).hearted).toBe(expectHearted);
+  expect(((await response.json()) as { hearted: boolean }).hearted).toBe(expectLiked);
 }
 
 describe('replies and followed threads', () => {

@@ -166,7 +166,7 @@ describe('forum edit, delete and moderation limits', () => {
     expect((await calls.create(author.token, { title: 'Third', first_post_markdown: 'Body' })).status).toBe(
       429,
     );
-    expect((await calls.heart(author.token, thread.id, second.id)).status).toBe(200);
+    expect((await calls.like(author.token, thread.id, second.id)).status).toBe(200);
     // Another member is not affected.
     const other = await createUserWithToken(server);
     const { thread: theirs } = await createdThread(server, other.token);

@@ -45,7 +45,7 @@ export async function seedXssThread(db: Database, username: string): Promise<num
           parentId: index > 1 && index % 3 === 0 ? previous : null,
           authorId: author.id,
           contentMarkdown: payload,
-          heartCount: 0,
+          likeCount: 0,
           createdAt: at,
           updatedAt: at,
         })

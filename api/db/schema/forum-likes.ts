@@ -5,7 +5,7 @@ import { users } from './users';
 
 /** One row per user and liked post: the primary key makes a like unique however many requests race. */
 export const forumLikes = pgTable(
-  'forum_hearts',
+  'forum_likes',
   {
     postId: integer('post_id')
       .notNull()
@@ -15,7 +15,7 @@ export const forumLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_hearts_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_likes_user_idx').on(t.userId)],
 );
 
 export const forumLikesRelations = relations(forumLikes, ({ one }) => ({

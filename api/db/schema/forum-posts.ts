@@ -31,7 +31,7 @@ export const forumPosts = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     contentMarkdown: text('content_markdown').notNull(),
     /** Kept in the transaction of every like toggle, so it always equals the post's like rows. */
-    heartCount: integer('heart_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its text last changed; null until the first edit. Earlier texts are in post_revisions. */

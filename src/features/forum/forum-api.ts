@@ -2,7 +2,7 @@ import type { FetchError } from 'ofetch';
 import type {
   CreatePostBody,
   CreateThreadBody,
-  HeartResult,
+  LikeResult,
   LockResult,
   MediaUploadResult,
   MentionResult,
@@ -136,8 +136,8 @@ export function setLatestFirst(id: number, latestFirst: boolean): Promise<Settin
 }
 
 /** Likes a post, or takes the like back (the contract calls a like a heart). */
-export function toggleLike(threadId: number, postId: number): Promise<HeartResult> {
-  return api<HeartResult>(`/forum/threads/${threadId}/posts/${postId}/heart`, { method: 'POST' });
+export function toggleLike(threadId: number, postId: number): Promise<LikeResult> {
+  return api<LikeResult>(`/forum/threads/${threadId}/posts/${postId}/heart`, { method: 'POST' });
 }
 
 export function searchSeriesForMention(q: string): Promise<MentionResult[]> {
