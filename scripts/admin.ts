@@ -19,11 +19,12 @@ import {
   promoteUser,
   type AdminCommandResult,
 } from '../api/accounts/admin-commands';
-import { ConfigError, loadConfig, type Config } from '../api/config';
-import { DatabaseLockedError, readLockHolder } from '../api/db/embedded-lock';
+import { loadConfig, type Config } from '../api/config';
+import { readLockHolder } from '../api/db/embedded-lock';
 import { openMigratedDatabase } from '../api/db/open-for-script';
 import { USERS_TOPIC } from '../api/accounts/authentication';
 import { publishChange } from '../api/plugins/change-feed';
+import { CommandFailed, runCommand } from './lib/command';
 
 const USAGE = `Usage:
   npm run admin -- create --username NAME --email ADDRESS --password PASSWORD
@@ -42,7 +43,6 @@ type Command =
   | { name: 'demote'; path: '/admin/demote'; body: { username: string } };
 
 class UsageError extends Error {}
-class CommandFailed extends Error {}
 
 function parseCommand(argv: string[]): Command | 'help' {
   const { values, positionals } = parseArgs({
@@ -190,18 +190,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof CommandFailed ||
-      error instanceof ConfigError ||
-      error instanceof DatabaseLockedError
-    ) {
-      console.error(error.message);
-    } else {
-      console.error(`The admin command failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCommand(main, 'The admin command failed');

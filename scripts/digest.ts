@@ -9,20 +9,19 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../api/config';
-import { DatabaseLockedError, readLockHolder } from '../api/db/embedded-lock';
+import { loadConfig } from '../api/config';
+import { readLockHolder } from '../api/db/embedded-lock';
 import { openMigratedDatabase } from '../api/db/open-for-script';
 import { unsubscribeTokens } from '../api/digest/plugin';
 import { DigestService } from '../api/digest/service';
 import { unreadNotificationsIn } from '../api/digest/unread-notifications';
 import { createMailer } from '../api/mail/mailer';
+import { CommandFailed, runCommand } from './lib/command';
 
 const USAGE = `Usage:
   npm run digest -- --now
       sends the daily digests that are due now (daily subscribers with unread notifications and no
       digest in the last 24 hours)`;
-
-class CommandFailed extends Error {}
 
 /** The mailer's log lines, printed as the CLI's own output. */
 function consoleLogger(): FastifyBaseLogger {
@@ -95,18 +94,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof CommandFailed ||
-      error instanceof ConfigError ||
-      error instanceof DatabaseLockedError
-    ) {
-      console.error(error.message);
-    } else {
-      console.error(`The digest failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    process.exit(1);
-  },
-);
+runCommand(main, 'The digest failed');

@@ -19,12 +19,12 @@ import {
   resetDemoCatalogue,
   seedDemoCatalogue,
 } from './demo/demo-catalogue';
-import { ConfigError, loadConfig } from '../api/config';
+import { loadConfig } from '../api/config';
 import { openMigratedDatabase } from '../api/db/open-for-script';
-import { DatabaseLockedError } from '../api/db/embedded-lock';
 import { queryRows } from '../api/db/query-rows';
 import { LocalDiskStorage } from '../api/media/storage';
 import { seedDemoForumIfEmpty, seedGeneratedThreads } from './demo/demo-forum';
+import { runCommand } from './lib/command';
 
 const USAGE = `Usage: npm run seed -- [--series N] [--voters M] [--seed S] [--cover-width W] [--if-empty] [--reset]
 
@@ -150,11 +150,4 @@ async function countSeries(db: Parameters<typeof queryRows>[0]): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseLockedError) console.error(error.message);
-    else console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(main, 'Seeding failed');

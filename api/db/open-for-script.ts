@@ -1,4 +1,7 @@
-import type { Config } from '../config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../config';
 import { openDatabase, migrateDatabase, type DatabaseHandle } from './client';
 import { acquireEmbeddedLock, type LockHolder } from './embedded-lock';
 
@@ -29,6 +32,40 @@ export async function openMigratedDatabase(
     };
   } catch (error) {
     release();
+    throw error;
+  }
+}
+
+/**
+ * A migrated in-memory database with the configuration of a scratch DATA_DIR, for the scripts and tests that
+ * need the schema but none of the data (the OpenAPI document, benchmarks). Closing it removes the folder.
+ */
+export async function openScratchDatabase(
+  name: string,
+): Promise<{ config: Config; database: DatabaseHandle }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `panelrank-${name}-`));
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+    });
+    const handle = await openDatabase(config.database);
+    await migrateDatabase(handle).catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    const close = async () => {
+      try {
+        await handle.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
+    return { config, database: { ...handle, close } };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

@@ -6,14 +6,10 @@
  *   npm run bench:jobs                           # 2,000 subscribers x 20 unread
  *   npm run bench:jobs -- --users 10000 --per-user 50
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from '../../api/config';
-import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { openScratchDatabase } from '../../api/db/open-for-script';
 import { sendDueDigests } from '../../api/digest/digest-job';
 import { unreadNotificationsIn } from '../../api/digest/unread-notifications';
 import { UnsubscribeTokens } from '../../api/digest/unsubscribe-token';
@@ -24,16 +20,8 @@ const { values } = parseArgs({
 });
 const users = Number(values.users);
 const perUser = Number(values['per-user']);
-const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-jobs-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DATABASE_URL: 'memory://',
-  LOG_LEVEL: 'silent',
-});
-const database = await openDatabase(config.database);
+const { database } = await openScratchDatabase('bench-jobs');
 try {
-  await migrateDatabase(database);
   const { db } = database;
   await db.execute(sql`insert into users (username, email, email_verified_at, email_digest)
     select 'bench' || g, 'bench' || g || '@gmail.com', now(), 'daily' from generate_series(1, ${users}) g`);
@@ -72,5 +60,4 @@ try {
   console.log(`retention sweep over ${users * perUser} notifications: ${sweep.ms} ms`);
 } finally {
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }

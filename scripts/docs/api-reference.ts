@@ -3,12 +3,9 @@
  * serves at /docs/json, with its authentication, parameters, body fields, answer and status codes. The app
  * is built as the API tests build it (in-memory database), and asked for its document (`app.swagger()`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../api/app';
-import { loadConfig } from '../../api/config';
-import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { openScratchDatabase } from '../../api/db/open-for-script';
 import { projectRoot } from '../lib/processes';
 import { formatMarkdown, markdownTable, readDocument, replaceGeneratedPart } from './markdown';
 
@@ -50,16 +47,8 @@ export interface OpenApiDocument {
 
 /** The OpenAPI document of the API as it is built now. */
 export async function openApiDocument(): Promise<OpenApiDocument> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-docs-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config.database);
+  const { config, database } = await openScratchDatabase('docs');
   try {
-    await migrateDatabase(database);
     const app = await buildApp({ config, database, logger: false });
     try {
       await app.ready();
@@ -69,7 +58,6 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
     }
   } finally {
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

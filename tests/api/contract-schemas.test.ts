@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
 import * as catalogue from '../../contract/catalogue';
 import * as digest from '../../contract/digest';
@@ -12,25 +9,14 @@ import * as issues from '../../contract/issues';
 import * as notifications from '../../contract/notifications';
 import * as readingLists from '../../contract/reading-lists';
 import { buildApp } from '../../api/app';
-import { loadConfig } from '../../api/config';
-import { migrateDatabase, openDatabase } from '../../api/db/client';
+import { openScratchDatabase } from '../../api/db/open-for-script';
 
 /** Routes that answer something other than the contract's JSON (documents, images, a captcha widget's own format). */
 const OUTSIDE_THE_CONTRACT = [/^\/docs/, /^\/media\//, /^\/auth\/captcha\/challenge$/];
 
 describe('the API declares the contract', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-contract-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
   it('answers every route with a response schema exported by contract/, the same object, not a copy', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      LOG_LEVEL: 'silent',
-    });
-    const database = await openDatabase(config.database);
-    await migrateDatabase(database);
+    const { config, database } = await openScratchDatabase('contract');
     const routes: RouteOptions[] = [];
     const app = await buildApp({ config, database, logger: false, onRoute: (route) => routes.push(route) });
     await app.ready();
