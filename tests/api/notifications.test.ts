@@ -10,7 +10,7 @@ import {
   threadDetail,
   type TestUser,
 } from './forum-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { report } from './issue-fixtures';
 import {
   notificationCalls,
@@ -31,6 +31,8 @@ beforeAll(async () => {
     WRITE_RATE_LIMIT_MAX: '10000',
     NOTIFICATION_HEARTBEAT_MS: '50',
     NOTIFICATION_STREAMS_PER_USER: '2',
+    // A second instance must accept this one's tokens.
+    JWT_SECRET: 'notifications-test-secret-of-32-characters',
   });
   calls = notificationCalls(server);
   forum = forumCalls(server);
@@ -360,6 +362,36 @@ describe('the stream', () => {
       expect(await stream.nextUnread()).toBe(0);
     } finally {
       stream.close();
+    }
+  });
+
+  it('ends a deleted account’s open streams at once, on every instance', async () => {
+    const credentials = newCredentials('streaming');
+    const leaving = await createUserWithToken(server, { credentials });
+    const [staying] = await users(1);
+    const other = await startSecondInstance(server);
+    const streams = {
+      here: await openStream(server, leaving.token),
+      there: await openStream(other, leaving.token),
+      staying: await openStream(other, staying!.token),
+    };
+    try {
+      for (const stream of Object.values(streams)) expect(await stream.nextUnread()).toBe(0);
+      const gone = await server.request('/auth/me', {
+        method: 'DELETE',
+        token: leaving.token,
+        json: { password: credentials.password },
+      });
+      expect(gone.status).toBe(204);
+      await streams.here.ended();
+      await streams.there.ended();
+      expect(server.app.notifications.openStreams).toBe(0);
+      expect(other.app.notifications.openStreams).toBe(1);
+      // Another user's stream goes on: its heartbeat still comes.
+      expect(await streams.staying.next((message) => 'comment' in message)).toEqual({ comment: '' });
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+      await other.close();
     }
   });
 
