@@ -115,6 +115,27 @@ describe('replies and followed threads', () => {
     expect(kinds(await notificationsOf(server, alice!.token))).toEqual(['REPLY']);
   });
 
+  it('shows viewer_following in thread lists as on the thread, to the caller only', async () => {
+    const [alice, bob] = await users(2);
+    const { thread } = await createdThread(server, alice!.token, { title: 'Followed in lists' });
+    const { thread: other } = await createdThread(server, bob!.token, { title: 'Followed in lists too' });
+    const following = async (token?: string) => {
+      const response = await forum.list('?q=followed%20in%20lists', token);
+      expect(response.status).toBe(200);
+      const threads = (await response.json()) as { id: number; viewer_following: boolean }[];
+      return Object.fromEntries(threads.map((item) => [item.id, item.viewer_following]));
+    };
+    // The visitors' answer is cached first, so the callers' answers must not be read from it as is.
+    expect(await following()).toEqual({ [thread.id]: false, [other.id]: false });
+    expect(await following(alice!.token)).toEqual({ [thread.id]: true, [other.id]: false });
+    expect(await following(bob!.token)).toEqual({ [thread.id]: false, [other.id]: true });
+    await calls.follow(bob!.token, thread.id);
+    expect(await following(bob!.token)).toEqual({ [thread.id]: true, [other.id]: true });
+    const signedIn = await forum.list('?q=followed%20in%20lists', bob!.token);
+    expect(signedIn.headers.get('cache-control')).toMatch(/private/);
+    expect(signedIn.headers.get('vary')).toMatch(/authorization/i);
+  });
+
   it('answers 404 "Thread not found" for a missing thread and 401 without a token', async () => {
     const [alice] = await users(1);
     for (const response of [
