@@ -85,3 +85,25 @@ test('a reader with no notifications sees the empty state; visitors get no bell'
   await expect(page.getByText(NOTIFICATION_TEXTS.empty)).toBeVisible();
   await expect(page.getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeDisabled();
 });
+
+test('a failed load shows the error with Try again, which loads the list', async ({ page, request }) => {
+  const reader = await newReader(request, 'unlucky');
+  await useSession(page, reader);
+  let failures = 1;
+  await page.route(
+    (url) => url.pathname === '/notifications' && url.port === new URL(e2eStack.apiUrl).port,
+    async (route) => {
+      if (route.request().method() === 'GET' && failures > 0) {
+        failures -= 1;
+        return route.fulfill({ status: 503, json: { error: 'Unavailable' } });
+      }
+      return route.continue();
+    },
+  );
+  await page.goto('/notifications');
+  const alert = page.getByRole('alert').filter({ hasText: NOTIFICATION_TEXTS.loadFailed });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: NOTIFICATION_TEXTS.tryAgain }).click();
+  await expect(page.getByText(NOTIFICATION_TEXTS.empty)).toBeVisible();
+  await expect(alert).toBeHidden();
+});
