@@ -386,6 +386,26 @@ describe('the stream', () => {
     }
   });
 
+  it('sends each follower’s stream its own count after one reply concerns them all', async () => {
+    const [alice, bob, carol] = await users(3);
+    const { thread } = await createdThread(server, alice!.token);
+    await calls.follow(bob!.token, thread.id);
+    await calls.follow(carol!.token, thread.id);
+    // Carol has one unread notification already, so her count differs from Bob's.
+    const { thread: carols } = await createdThread(server, carol!.token);
+    await createdPost(server, alice!.token, carols.id);
+    const streams = [bob, carol].map((user) => openStream(server, user!.token));
+    const [bobs, carolsStream] = await Promise.all(streams);
+    try {
+      expect([await bobs!.nextUnread(), await carolsStream!.nextUnread()]).toEqual([0, 1]);
+      await createdPost(server, alice!.token, thread.id);
+      expect([await bobs!.nextUnread(), await carolsStream!.nextUnread()]).toEqual([1, 2]);
+    } finally {
+      bobs!.close();
+      carolsStream!.close();
+    }
+  });
+
   it('ends a deleted account’s open streams at once, on every instance', async () => {
     const credentials = newCredentials('streaming');
     const leaving = await createUserWithToken(server, { credentials });
