@@ -61,9 +61,7 @@ export const threadSchema = z.object({
   viewer_following: z
     .boolean()
     .default(false)
-    .describe(
-      'Whether the caller follows the thread (GET /forum/threads/{id}); false for visitors and in lists',
-    ),
+    .describe('Whether the caller follows the thread (in lists too); false for visitors'),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

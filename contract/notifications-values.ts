@@ -26,6 +26,7 @@ export const NOTIFICATION_TEXTS = {
   empty: 'No notifications yet.',
   markAllRead: 'Mark all as read',
   loadFailed: 'Could not load your notifications.',
+  tryAgain: 'Try again',
   bellLabel: 'Notifications',
   follow: 'Follow',
   following: 'Following',

@@ -26,6 +26,7 @@ import { forumLikes, forumPosts, notifications, seriesDetails, seriesVoters, use
  */
 /** What went with an account: the series its votes counted in, and the users whose notifications it was in. */
 export interface DeletedAccount {
+  userId: number;
   changedSeries: number[];
   notified: number[];
 }
@@ -56,6 +57,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<Delet
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     if (deleted.length === 0) return undefined;
     return {
+      userId,
       changedSeries: voted.map((row) => row.series_id),
       notified: notified.map((row) => Number(row.user_id)),
     };

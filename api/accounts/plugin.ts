@@ -35,11 +35,15 @@ export default fp(
         authentication,
         catalogue: app.catalogue,
         // The lists went with the account, and its posts now read "Anonymous" with its likes gone: each
-        // service drops what it holds of them, here and on every other instance.
+        // service drops what it holds of them, here and on every other instance; its notification streams
+        // end everywhere.
         accountDeleted: [
           () => app.readingLists.everythingChanged(),
           async () => app.forum.everythingChanged(),
-          async ({ notified }) => app.notifications.changed(notified),
+          async ({ userId, notified }) => {
+            app.notifications.changed(notified);
+            await app.notifications.accountDeleted(userId);
+          },
         ],
       }),
     );

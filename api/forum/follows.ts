@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { forumFollows, forumThreads } from '../db/schema';
 import { followThread } from '../notifications/record';
@@ -34,4 +34,14 @@ export async function threadFollowers(db: Database, threadId: number): Promise<S
     .from(forumFollows)
     .where(eq(forumFollows.threadId, threadId));
   return new Set(rows.map((row) => row.userId));
+}
+
+/** Which of these threads the user follows, for a list's answer to them (`viewer_following`). */
+export async function followedAmong(db: Database, userId: number, threadIds: number[]): Promise<Set<number>> {
+  if (threadIds.length === 0) return new Set();
+  const rows = await db
+    .select({ threadId: forumFollows.threadId })
+    .from(forumFollows)
+    .where(and(eq(forumFollows.userId, userId), inArray(forumFollows.threadId, threadIds)));
+  return new Set(rows.map((row) => row.threadId));
 }

@@ -36,16 +36,24 @@ const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Threads: pinned first, then by last activity',
         description:
           `An array with the total in \`X-Total-Count\`; \`page_size\` 1-${FORUM_MAX_PAGE_SIZE}. \`q\` matches ` +
-          "every word in the title, ignoring case; `author` keeps one user's threads.",
+          "every word in the title, ignoring case; `author` keeps one user's threads. `viewer_following` is " +
+          "the caller's.",
         querystring: threadListQuery,
         response: { 200: threadListSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
       const { q, author, page, page_size: pageSize } = request.query;
-      const answer = await app.forum.threadList({ q, author }, { page, pageSize });
+      const viewerId = request.user?.id ?? null;
+      const answer = await app.forum.threadList({ q, author }, { page, pageSize }, viewerId);
       reply.header('x-total-count', String(answer.total ?? 0));
-      return sendCachedJson(request, reply, answer, PUBLIC_REVALIDATE);
+      addVary(reply, 'Authorization');
+      return sendCachedJson(
+        request,
+        reply,
+        answer,
+        viewerId === null ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE,
+      );
     },
   );
 

@@ -20,7 +20,7 @@ import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { FORUM_IMAGE_RULES, removeForumImages, storeForumImage, type ForumUpload } from './forum-images';
 import { checkImage, type CheckedImage, type ImageCheck } from '../media/image-check';
 import type { ThreadInput } from './forum-input';
-import { setFollowing, threadFollowers } from './follows';
+import { followedAmong, setFollowing, threadFollowers } from './follows';
 import { toggleLike } from './likes';
 import { searchMentions } from './mention-search';
 import { createPost, deletePost, updatePost, type CreatePostOutcome } from './post-writes';
@@ -115,8 +115,37 @@ export class ForumService {
 
   /* Reads */
 
-  /** A page of threads, pinned first, then by last activity, with the total; as visitors see it. */
-  async threadList(filters: ThreadFilters, page: { page: number; pageSize: number }): Promise<CachedAnswer> {
+  /**
+   * A page of threads, pinned first, then by last activity, with the total, as this caller sees it: the
+   * visitors' shared answer, unless the caller follows some of its threads (`viewer_following`).
+   */
+  async threadList(
+    filters: ThreadFilters,
+    page: { page: number; pageSize: number },
+    viewerId: number | null = null,
+  ): Promise<CachedAnswer> {
+    const shared = await this.sharedThreadList(filters, page);
+    if (viewerId === null) return shared;
+    const threads = JSON.parse(shared.body) as Thread[];
+    const followed = await followedAmong(
+      this.options.db,
+      viewerId,
+      threads.map((thread) => thread.id),
+    );
+    if (followed.size === 0) return shared;
+    return {
+      ...cachedJson(
+        threads.map((thread) => (followed.has(thread.id) ? { ...thread, viewer_following: true } : thread)),
+      ),
+      total: shared.total,
+    };
+  }
+
+  /** A page of threads as visitors see it, shared by every caller. */
+  private async sharedThreadList(
+    filters: ThreadFilters,
+    page: { page: number; pageSize: number },
+  ): Promise<CachedAnswer> {
     const snapshot = await this.options.catalogue.snapshot();
     // Equal searches (" Tower", "tower") share one entry; a new catalogue snapshot is a new key.
     const words = (filters.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).join(' ');

@@ -40,6 +40,22 @@ export async function countUnread(db: Database, userId: number): Promise<number>
   return Number(row?.unread ?? 0);
 }
 
+/**
+ * The unread counts of these users, by one grouped count; a user with none is left out. The ids go as one
+ * array: PostgreSQL searches a list of a thousand parameters (`in ($1, …)`) row by row, and that made
+ * counting for 2,000 streams take seconds.
+ */
+export async function countUnreadOf(db: Database, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ user_id: number; unread: number }>(
+    db,
+    sql`select n.user_id, count(*)::int as unread from ${notifications} n
+        where n.user_id = any(${`{${userIds.join(',')}}`}::int[]) and n.read_at is null and ${likeGroupShown}
+        group by n.user_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.unread)]));
+}
+
 /** A page of the user's notifications, latest first; one row more than asked, to tell if more follow. */
 export async function listNotifications(
   db: Database,

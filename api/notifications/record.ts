@@ -114,7 +114,7 @@ export async function unreadAbout(
 ): Promise<number[]> {
   const where =
     'threadId' in about
-      ? sql`thread_id = ${about.threadId}`
+      ? sql`post_id in (select ${forumPosts.id} from ${forumPosts} where ${forumPosts.threadId} = ${about.threadId})`
       : sql`post_id in (${sql.join(
           about.postIds.map((id) => sql`${id}`),
           sql`, `,

@@ -4,11 +4,13 @@ import type { NotificationPage } from '../../contract/notifications';
 import type { Database } from '../db/client';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
-import { countUnread, listNotifications, markRead } from './reads';
+import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
 import { NotificationStreams, type OpenOutcome, type StreamLimits } from './stream';
 
 /** The change-feed topic of notifications: the users whose unread count may have changed. */
 export const NOTIFICATIONS_TOPIC = 'notifications';
+/** The change-feed topic of users whose streams must end on every instance (their account is gone). */
+export const STREAMS_ENDED_TOPIC = 'notification-streams-ended';
 
 export interface NotificationsOptions {
   db: Database;
@@ -29,10 +31,12 @@ export class NotificationsService {
   constructor(private readonly options: NotificationsOptions) {
     this.streams = new NotificationStreams(
       options.streams,
-      (userId) => countUnread(options.db, userId),
+      (userIds) => countUnreadOf(options.db, userIds),
       options.onError,
     );
     options.changeFeed.subscribe(NOTIFICATIONS_TOPIC, ({ ids }) => this.streams.changed(ids));
+    // After a gap in listening (ids null) nobody's streams are known to be stale: none is ended.
+    options.changeFeed.subscribe(STREAMS_ENDED_TOPIC, ({ ids }) => this.streams.end(ids ?? []));
   }
 
   async page(
@@ -71,6 +75,14 @@ export class NotificationsService {
   changed(userIds: number[] | null): void {
     if (userIds !== null && userIds.length === 0) return;
     void this.options.changeFeed.announce(NOTIFICATIONS_TOPIC, userIds && [...new Set(userIds)]);
+  }
+
+  /**
+   * The account is gone: its open streams end at once, here and on every instance (its token no longer
+   * opens new ones).
+   */
+  accountDeleted(userId: number): Promise<void> {
+    return this.options.changeFeed.announce(STREAMS_ENDED_TOPIC, [userId]);
   }
 
   /** Whether the user may open one more stream here. */

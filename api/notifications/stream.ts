@@ -10,15 +10,15 @@ export interface StreamLimits {
   heartbeatMs: number;
 }
 
-/** What a stream of a user hears: their unread count, read once for all their streams. */
+/** What the streams of a user hear: their unread count, read once for all their streams. */
 interface Listener {
   streams: Set<ServerResponse>;
   /** The count last sent, so an unchanged count is not sent again. */
   sent: number | undefined;
-  /** A recount is under way; `again` asks for one more after it (a change arrived meanwhile). */
-  counting: boolean;
-  again: boolean;
 }
+
+/** Most users recounted by one query (the size of its `in` list). */
+const RECOUNT_BATCH = 1000;
 
 export type OpenOutcome = { kind: 'opened' } | { kind: 'user-limit' } | { kind: 'instance-limit' };
 
@@ -31,10 +31,14 @@ export class NotificationStreams {
   private readonly listeners = new Map<number, Listener>();
   private open = 0;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Users to recount; one recount runs at a time and takes every user asked for meanwhile. */
+  private readonly due = new Set<number>();
+  private recounting = false;
 
   constructor(
     private readonly limits: StreamLimits,
-    private readonly countUnread: (userId: number) => Promise<number>,
+    /** The unread counts of these users (a user with none may be left out). */
+    private readonly countUnread: (userIds: number[]) => Promise<Map<number, number>>,
     private readonly onError: (error: unknown) => void,
   ) {
     this.heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
@@ -52,7 +56,7 @@ export class NotificationStreams {
   add(userId: number, response: ServerResponse): void {
     let listener = this.listeners.get(userId);
     if (!listener) {
-      listener = { streams: new Set(), sent: undefined, counting: false, again: false };
+      listener = { streams: new Set(), sent: undefined };
       this.listeners.set(userId, listener);
     }
     listener.streams.add(response);
@@ -60,13 +64,22 @@ export class NotificationStreams {
     response.once('close', () => this.remove(userId, response));
     // The new stream needs the count even if the others have it.
     listener.sent = undefined;
-    this.recount(userId);
+    this.recount([userId]);
   }
 
   /** After a change to these users' notifications (null: anyone's): their streams hear the new count. */
   changed(userIds: number[] | null): void {
-    for (const userId of userIds ?? [...this.listeners.keys()]) {
-      if (this.listeners.has(userId)) this.recount(userId);
+    this.recount(userIds ?? [...this.listeners.keys()]);
+  }
+
+  /** Ends the streams of these users here (their account is gone); they are refused if they come back. */
+  end(userIds: number[]): void {
+    for (const userId of userIds) {
+      const listener = this.listeners.get(userId);
+      if (!listener) continue;
+      this.listeners.delete(userId);
+      this.open -= listener.streams.size;
+      for (const stream of listener.streams) stream.end();
     }
   }
 
@@ -90,27 +103,34 @@ export class NotificationStreams {
     if (listener.streams.size === 0) this.listeners.delete(userId);
   }
 
-  private recount(userId: number): void {
-    const listener = this.listeners.get(userId);
-    if (!listener) return;
-    if (listener.counting) {
-      listener.again = true;
-      return;
-    }
-    listener.counting = true;
-    listener.again = false;
-    this.countUnread(userId)
-      .then((unread) => {
-        if (unread === listener.sent) return;
-        listener.sent = unread;
-        const event = `event: ${NOTIFICATIONS_UNREAD_EVENT}\ndata: ${JSON.stringify({ unread })}\n\n`;
-        for (const stream of listener.streams) stream.write(event);
+  /**
+   * Recounts these users' unread notifications and sends the counts that changed. The users asked for
+   * while a recount runs wait for it and go in the next, so a write that concerns thousands of open
+   * streams costs a few grouped counts, not one query each.
+   */
+  private recount(userIds: Iterable<number>): void {
+    for (const userId of userIds) if (this.listeners.has(userId)) this.due.add(userId);
+    if (this.recounting || this.due.size === 0) return;
+    this.recounting = true;
+    const batch = [...this.due].slice(0, RECOUNT_BATCH);
+    for (const userId of batch) this.due.delete(userId);
+    this.countUnread(batch)
+      .then((counts) => {
+        for (const userId of batch) this.send(userId, counts.get(userId) ?? 0);
       })
       .catch(this.onError)
       .finally(() => {
-        listener.counting = false;
-        if (listener.again) this.recount(userId);
+        this.recounting = false;
+        this.recount([]);
       });
+  }
+
+  private send(userId: number, unread: number): void {
+    const listener = this.listeners.get(userId);
+    if (!listener || unread === listener.sent) return;
+    listener.sent = unread;
+    const event = `event: ${NOTIFICATIONS_UNREAD_EVENT}\ndata: ${JSON.stringify({ unread })}\n\n`;
+    for (const stream of listener.streams) stream.write(event);
   }
 
   private beat(): void {

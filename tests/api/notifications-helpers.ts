@@ -36,6 +36,12 @@ export async function unreadOf(server: TestServer, token: string): Promise<numbe
   return ((await response.json()) as { unread: number }).unread;
 }
 
+class StreamEnded extends Error {
+  constructor() {
+    super('the stream ended');
+  }
+}
+
 /** One parsed Server-Sent Event, or a comment line (`comment`). */
 export type StreamMessage = { event: string; data: string } | { comment: string };
 
@@ -43,7 +49,7 @@ export type StreamMessage = { event: string; data: string } | { comment: string 
  * An open notification stream read as the site reads it (fetch, bearer header): `next(predicate)` waits for
  * the next message that matches, `close()` ends it.
  */
-export async function openStream(server: TestServer, token: string) {
+export async function openStream(server: Pick<TestServer, 'url'>, token: string) {
   const controller = new AbortController();
   const response = await fetch(`${server.url}/notifications/stream`, {
     headers: { authorization: `Bearer ${token}` },
@@ -72,7 +78,7 @@ export async function openStream(server: TestServer, token: string) {
         continue;
       }
       const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended');
+      if (done) throw new StreamEnded();
       buffer += value;
     }
   }
@@ -88,6 +94,14 @@ export async function openStream(server: TestServer, token: string) {
     async nextUnread(): Promise<number> {
       const message = await this.next((m) => 'event' in m && m.event === 'unread');
       return (JSON.parse((message as { data: string }).data) as { unread: number }).unread;
+    },
+    /** Resolves once the server ended the stream (the messages before the end are skipped). */
+    async ended(): Promise<void> {
+      try {
+        for (;;) await nextMessage();
+      } catch (error) {
+        if (!(error instanceof StreamEnded)) throw error;
+      }
     },
     close() {
       controller.abort();

@@ -10,7 +10,7 @@ import {
   threadDetail,
   type TestUser,
 } from './forum-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startSecondInstance, startTestServer, type TestServer } from './harness';
 import { report } from './issue-fixtures';
 import {
   notificationCalls,
@@ -31,6 +31,8 @@ beforeAll(async () => {
     WRITE_RATE_LIMIT_MAX: '10000',
     NOTIFICATION_HEARTBEAT_MS: '50',
     NOTIFICATION_STREAMS_PER_USER: '2',
+    // A second instance must accept this one's tokens.
+    JWT_SECRET: 'notifications-test-secret-of-32-characters',
   });
   calls = notificationCalls(server);
   forum = forumCalls(server);
@@ -111,6 +113,27 @@ describe('replies and followed threads', () => {
     expect(kinds(await notificationsOf(server, alice!.token))).toEqual(['REPLY']);
     await createdPost(server, admin.token, thread.id, { parent_id: bobsPost.id });
     expect(kinds(await notificationsOf(server, alice!.token))).toEqual(['REPLY']);
+  });
+
+  it('shows viewer_following in thread lists as on the thread, to the caller only', async () => {
+    const [alice, bob] = await users(2);
+    const { thread } = await createdThread(server, alice!.token, { title: 'Followed in lists' });
+    const { thread: other } = await createdThread(server, bob!.token, { title: 'Followed in lists too' });
+    const following = async (token?: string) => {
+      const response = await forum.list('?q=followed%20in%20lists', token);
+      expect(response.status).toBe(200);
+      const threads = (await response.json()) as { id: number; viewer_following: boolean }[];
+      return Object.fromEntries(threads.map((item) => [item.id, item.viewer_following]));
+    };
+    // The visitors' answer is cached first, so the callers' answers must not be read from it as is.
+    expect(await following()).toEqual({ [thread.id]: false, [other.id]: false });
+    expect(await following(alice!.token)).toEqual({ [thread.id]: true, [other.id]: false });
+    expect(await following(bob!.token)).toEqual({ [thread.id]: false, [other.id]: true });
+    await calls.follow(bob!.token, thread.id);
+    expect(await following(bob!.token)).toEqual({ [thread.id]: true, [other.id]: true });
+    const signedIn = await forum.list('?q=followed%20in%20lists', bob!.token);
+    expect(signedIn.headers.get('cache-control')).toMatch(/private/);
+    expect(signedIn.headers.get('vary')).toMatch(/authorization/i);
   });
 
   it('answers 404 "Thread not found" for a missing thread and 401 without a token', async () => {
@@ -360,6 +383,56 @@ describe('the stream', () => {
       expect(await stream.nextUnread()).toBe(0);
     } finally {
       stream.close();
+    }
+  });
+
+  it('sends each follower’s stream its own count after one reply concerns them all', async () => {
+    const [alice, bob, carol] = await users(3);
+    const { thread } = await createdThread(server, alice!.token);
+    await calls.follow(bob!.token, thread.id);
+    await calls.follow(carol!.token, thread.id);
+    // Carol has one unread notification already, so her count differs from Bob's.
+    const { thread: carols } = await createdThread(server, carol!.token);
+    await createdPost(server, alice!.token, carols.id);
+    const streams = [bob, carol].map((user) => openStream(server, user!.token));
+    const [bobs, carolsStream] = await Promise.all(streams);
+    try {
+      expect([await bobs!.nextUnread(), await carolsStream!.nextUnread()]).toEqual([0, 1]);
+      await createdPost(server, alice!.token, thread.id);
+      expect([await bobs!.nextUnread(), await carolsStream!.nextUnread()]).toEqual([1, 2]);
+    } finally {
+      bobs!.close();
+      carolsStream!.close();
+    }
+  });
+
+  it('ends a deleted account’s open streams at once, on every instance', async () => {
+    const credentials = newCredentials('streaming');
+    const leaving = await createUserWithToken(server, { credentials });
+    const [staying] = await users(1);
+    const other = await startSecondInstance(server);
+    const streams = {
+      here: await openStream(server, leaving.token),
+      there: await openStream(other, leaving.token),
+      staying: await openStream(other, staying!.token),
+    };
+    try {
+      for (const stream of Object.values(streams)) expect(await stream.nextUnread()).toBe(0);
+      const gone = await server.request('/auth/me', {
+        method: 'DELETE',
+        token: leaving.token,
+        json: { password: credentials.password },
+      });
+      expect(gone.status).toBe(204);
+      await streams.here.ended();
+      await streams.there.ended();
+      expect(server.app.notifications.openStreams).toBe(0);
+      expect(other.app.notifications.openStreams).toBe(1);
+      // Another user's stream goes on: its heartbeat still comes.
+      expect(await streams.staying.next((message) => 'comment' in message)).toEqual({ comment: '' });
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+      await other.close();
     }
   });
 

@@ -39,7 +39,8 @@ test('a reply lights the other reader’s bell live, and the notification opens 
     const alicePage = await aliceContext.newPage();
     await useSession(alicePage, alice);
     await alicePage.goto('/about');
-    const bell = alicePage.locator('[data-notification-bell]').first();
+    // One bell shows at a time: in the bar on small screens, in the signed-in area on wide ones.
+    const bell = alicePage.locator('[data-notification-bell]:visible');
     await expect(bell).toHaveAttribute('aria-label', bellLabel(0));
     await expect(bell.locator('[data-unread-count]')).toBeHidden();
 
@@ -79,9 +80,58 @@ test('a reader with no notifications sees the empty state; visitors get no bell'
 }) => {
   const reader = await newReader(request, 'quiet');
   await page.goto('/about');
-  await expect(page.locator('[data-notification-bell]').first()).toBeHidden();
+  await expect(page.locator('[data-notification-bell]:visible')).toHaveCount(0);
   await useSession(page, reader);
   await page.goto('/notifications');
   await expect(page.getByText(NOTIFICATION_TEXTS.empty)).toBeVisible();
   await expect(page.getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeDisabled();
+});
+
+test('a failed load shows the error with Try again, which loads the list', async ({ page, request }) => {
+  const reader = await newReader(request, 'unlucky');
+  await useSession(page, reader);
+  let failures = 1;
+  await page.route(
+    (url) => url.pathname === '/notifications' && url.port === new URL(e2eStack.apiUrl).port,
+    async (route) => {
+      if (route.request().method() === 'GET' && failures > 0) {
+        failures -= 1;
+        return route.fulfill({ status: 503, json: { error: 'Unavailable' } });
+      }
+      return route.continue();
+    },
+  );
+  await page.goto('/notifications');
+  const alert = page.getByRole('alert').filter({ hasText: NOTIFICATION_TEXTS.loadFailed });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: NOTIFICATION_TEXTS.tryAgain }).click();
+  await expect(page.getByText(NOTIFICATION_TEXTS.empty)).toBeVisible();
+  await expect(alert).toBeHidden();
+});
+
+test('on a 320 px phone the bell shows its count in the bar, with the menu closed', async ({
+  browser,
+  request,
+}) => {
+  const alice = await newReader(request, 'phone');
+  const bob = await newReader(request, 'phoneb');
+  const thread = await apiCreateThread(request, alice, `Phone bell ${Date.now().toString(36)}`);
+  const replied = await request.post(`${e2eStack.apiUrl}/forum/threads/${thread.id}/posts`, {
+    headers: bearer(bob),
+    data: { content_markdown: 'Seen on a phone?' },
+  });
+  expect(replied.status()).toBe(201);
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  try {
+    const page = await context.newPage();
+    await useSession(page, alice);
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    const bell = page.getByRole('link', { name: bellLabel(1) });
+    await expect(bell).toBeVisible();
+    await expect(bell.locator('[data-unread-count]')).toHaveText('1');
+    await expect(page.locator('[data-notification-bell]:visible')).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
 });

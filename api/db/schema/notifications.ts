@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { issueStatusEnum, notificationKindEnum } from './enums';
 import { forumPosts } from './forum-posts';
-import { forumThreads } from './forum-threads';
 import { issueReports } from './issue-reports';
 import { users } from './users';
 
@@ -19,11 +18,18 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: notificationKindEnum('kind').notNull(),
     /**
-     * Who did it; null once they deleted their account (shown as "Anonymous"). A LIKE's actors are read
-     * from the post's likes instead (see `created_at`), so a liker's account deletion or unlike is seen.
+     * Who did it. No foreign key: a reply to a thread with a thousand followers writes a thousand rows, and
+     * each key costs every row a trigger call (docs/decisions/notification-fan-out-keys.md). An
+     * actor whose account is gone finds no user, so the readers' left join shows "Anonymous", as a null
+     * would; ids are never reused. A LIKE's actors are read from the post's likes instead (see
+     * `created_at`), so a liker's account deletion or unlike is seen.
      */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    threadId: integer('thread_id').references(() => forumThreads.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id'),
+    /**
+     * The post's thread, for its title and link. No foreign key (as `actor_id`): every notification with
+     * a thread has its post, whose key takes it when the post goes, and a thread's deletion takes its posts.
+     */
+    threadId: integer('thread_id'),
     /** The reply (REPLY, THREAD_REPLY) or the liked post (LIKE). */
     postId: integer('post_id').references(() => forumPosts.id, { onDelete: 'cascade' }),
     issueId: integer('issue_id').references(() => issueReports.id, { onDelete: 'cascade' }),
@@ -47,10 +53,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_unread_like_idx')
       .on(t.userId, t.postId)
       .where(sql`${t.kind} = 'LIKE' and ${t.readAt} is null`),
+    // What lets `thread_id` go without a key: a notification about a thread is about one of its posts.
+    check('notifications_thread_has_post', sql`${t.threadId} is null or ${t.postId} is not null`),
     index('notifications_post_idx').on(t.postId),
-    index('notifications_thread_idx').on(t.threadId),
     index('notifications_issue_idx').on(t.issueId),
-    index('notifications_actor_idx').on(t.actorId),
   ],
 );
 

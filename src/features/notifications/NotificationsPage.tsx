@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { Notification } from '../../../contract/notifications';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import type { Notification, NotificationPage } from '../../../contract/notifications';
 import { NOTIFICATION_TEXTS as TEXTS } from '../../../contract/notifications-values';
+import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
 import { useHydrated } from '../../ui/use-hydrated';
 import { useSentinel } from '../../ui/use-sentinel';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
@@ -10,7 +11,15 @@ import { UNREAD_CHANGED_EVENT } from '../accounts/session-keys';
 import { fetchNotificationPage, markNotificationsRead, notificationHref } from './notifications-api';
 import styles from './NotificationsPage.module.css';
 
-type Phase = 'loading' | 'idle' | 'error';
+/**
+ * The user's notifications, 20 a page; one cache entry per page. `query` is the user and the list's
+ * generation: a new generation starts again from the first page (new notifications came).
+ */
+const notificationPages: PagedRead<NotificationPage> = {
+  key: (query, page) => `notifications?page=${page}|${query}`,
+  fetchPage: (_query, page) => fetchNotificationPage(page),
+  hasMore: (page) => page.has_more,
+};
 
 /**
  * /notifications: the signed-in user's notifications, newest first, 20 a page with infinite scroll. Opening
@@ -21,12 +30,22 @@ export default function NotificationsPage() {
   const hydrated = useHydrated();
   const session = useStore($session, { ssr: 'initial' });
   const signedIn = session.user !== null;
-  const [items, setItems] = useState<Notification[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(true);
-  const [unread, setUnread] = useState(0);
-  const [phase, setPhase] = useState<Phase>('loading');
-  const latest = useRef(0);
+  const [generation, setGeneration] = useState(0);
+  const paged = usePagedQuery(
+    notificationPages,
+    hydrated && session.user ? `user-${session.user.id}-${generation}` : null,
+  );
+  // A notification that moved up between two pages' reads (a like joined its group) is shown once.
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    return paged.pages
+      .flatMap((page) => page.items)
+      .filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+  }, [paged.pages]);
+  const phase = paged.loading ? 'loading' : paged.error !== undefined ? 'error' : 'idle';
+  /** The unread count the bell or a write told since the first page came, which is newer than the page's. */
+  const [toldUnread, setToldUnread] = useState<{ generation: number; unread: number }>();
+  const unread = toldUnread?.generation === generation ? toldUnread.unread : (paged.pages[0]?.unread ?? 0);
 
   useEffect(() => {
     if (hydrated && !signedIn) {
@@ -34,42 +53,10 @@ export default function NotificationsPage() {
     }
   }, [hydrated, signedIn]);
 
-  /** Loads a page; page 1 starts the list afresh. Sets no state before the answer, so effects may call it. */
-  function fetchPage(next: number) {
-    const request = ++latest.current;
-    fetchNotificationPage(next).then(
-      (answer) => {
-        if (request !== latest.current) return;
-        setItems((shown) => {
-          if (next === 1) return answer.items;
-          const seen = new Set(shown.map((item) => item.id));
-          return [...shown, ...answer.items.filter((item) => !seen.has(item.id))];
-        });
-        setPage(next);
-        setHasMore(answer.has_more);
-        setUnread(answer.unread);
-        setPhase('idle');
-      },
-      () => {
-        if (request !== latest.current) return;
-        setPhase('error');
-      },
-    );
-  }
-
-  function loadPage(next: number) {
-    setPhase('loading');
-    fetchPage(next);
-  }
-
-  useEffect(() => {
-    if (hydrated && signedIn) fetchPage(1);
-  }, [hydrated, signedIn]);
-
-  // New notifications (the bell's count rose) show at the top.
+  // New notifications (the bell's count rose) show at the top: the list starts again.
   const unreadChanged = useEffectEvent((count: number) => {
-    if (count > unread) fetchPage(1);
-    else setUnread(count);
+    if (count > unread) setGeneration((current) => current + 1);
+    else setToldUnread({ generation, unread: count });
   });
   useEffect(() => {
     const onChange = (event: Event) =>
@@ -78,22 +65,34 @@ export default function NotificationsPage() {
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, onChange);
   }, []);
 
-  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore && page > 0, () =>
-    loadPage(page + 1),
-  );
+  const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && paged.hasMore, paged.more);
+
+  /** Shows these notifications read in every loaded page, as the API now has them. */
+  function showRead(read: (item: Notification) => boolean, unreadNow?: number) {
+    const now = new Date().toISOString();
+    paged.update((page) => ({
+      ...page,
+      unread: unreadNow ?? page.unread,
+      items: page.items.map((item) =>
+        item.read_at === null && read(item) ? { ...item, read_at: now } : item,
+      ),
+    }));
+    if (unreadNow !== undefined) setToldUnread({ generation, unread: unreadNow });
+  }
 
   function open(notification: Notification) {
     if (notification.read_at !== null) return;
     // Sent with keepalive: the link's navigation does not cancel it.
-    void markNotificationsRead({ ids: [notification.id] }).catch(() => undefined);
+    void markNotificationsRead({ ids: [notification.id] }).then(
+      (answer) => showRead((item) => item.id === notification.id, answer.unread),
+      () => undefined,
+    );
   }
 
   async function markAll() {
     try {
       const answer = await markNotificationsRead({ all: true });
-      const now = new Date().toISOString();
-      setItems((shown) => shown.map((item) => (item.read_at ? item : { ...item, read_at: now })));
-      setUnread(answer.unread);
+      showRead(() => true, answer.unread);
     } catch {
       // The list stays as it was; the bell still shows the true count.
     }
@@ -136,8 +135,8 @@ export default function NotificationsPage() {
       {phase === 'error' ? (
         <p className={styles.error} role="alert">
           {TEXTS.loadFailed}{' '}
-          <button type="button" className="button" onClick={() => loadPage(Math.max(page + 1, 1))}>
-            Try again
+          <button type="button" className="button" onClick={paged.retry}>
+            {TEXTS.tryAgain}
           </button>
         </p>
       ) : null}
