@@ -164,7 +164,7 @@ describe('copyStoredImage', () => {
     });
     const plain: MediaStorage = {
       kind: 's3',
-      put: (key, bytes, type) => storage.put(key, bytes, type),
+      put: (key, bytes) => storage.put(key, bytes),
       remove: (keys) => storage.remove(keys),
       url: (key) => storage.url(key),
       get: async (key) => {
