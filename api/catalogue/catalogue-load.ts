@@ -38,16 +38,34 @@ const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
 const fingerprintSql = sql<string>`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${series})
   || '/' || (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${seriesDetails})`;
 
+/** Rows read per statement by loadCatalogue. */
+export const CATALOGUE_LOAD_PAGE = 5000;
+
 /**
- * Reads every series' listing columns (no votes) and the fingerprint in one statement, so both describe
- * the same database state. The rows travel as one JSON array of arrays: for 10,000 series that is several
- * times faster than as 10,000 result rows, the embedded engine's per-row cost being what dominates.
+ * Reads every series' listing columns (no votes) and the fingerprint, both from one read-only
+ * repeatable-read transaction so they describe the same database state. The rows come in pages of
+ * CATALOGUE_LOAD_PAGE by id, each page as one JSON array of arrays (the embedded engine's cost is per
+ * result row, so that is several times faster than as many rows). One JSON array of the whole catalogue
+ * was 4 times slower at 100,000 series (6.1 s against 1.5 s) and grew the embedded engine's
+ * WebAssembly memory, which never shrinks, by about 230 MB to build it; a page needs a few MB.
  */
-export async function loadCatalogue(db: Database): Promise<CatalogueLoad> {
-  const [result] = await db
-    .select({ fingerprint: fingerprintSql, rows: packedRows() })
-    .from(sql`(select 1) as one`);
-  return { rows: unpackRows(result?.rows ?? null), fingerprint: result!.fingerprint };
+export async function loadCatalogue(db: Database, pageSize = CATALOGUE_LOAD_PAGE): Promise<CatalogueLoad> {
+  return db.transaction(
+    async (tx) => {
+      const fingerprint = await loadCatalogueFingerprint(tx);
+      const rows: CatalogueRow[] = [];
+      for (let after = 0; ;) {
+        const [result] = await tx
+          .select({ rows: packedRows(sql` where ${series.id} > ${after}`, pageSize) })
+          .from(sql`(select 1) as one`);
+        const page = unpackRows(result?.rows ?? null);
+        for (const row of page) rows.push(row);
+        if (page.length < pageSize) return { rows, fingerprint };
+        after = page[page.length - 1]!.id;
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** The listing rows of some series (a patch of the cached catalogue), without the fingerprint. */
@@ -58,11 +76,19 @@ export async function loadCatalogueRows(db: Database, ids: number[]): Promise<Ca
   return unpackRows(result?.rows ?? null);
 }
 
-function packedRows(where = sql``) {
-  return sql<string | null>`(select json_agg(json_build_array(${sql.join(
-    Object.values(listingColumns),
+/** The listing columns of the series `where` picks, in id order, at most `limit` of them. */
+function packedRows(where = sql``, limit?: number) {
+  const columns = sql.join(
+    Object.keys(listingColumns).map((key) => sql.identifier(key)),
     sql`, `,
-  )}))::text from ${series}${where})`;
+  );
+  const picked = sql`select ${sql.join(
+    Object.entries(listingColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  )} from ${series}${where} order by ${series.id}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
+  return sql<
+    string | null
+  >`(select json_agg(json_build_array(${columns}) order by "id")::text from (${picked}) as picked)`;
 }
 
 function unpackRows(packed: string | null): CatalogueRow[] {
@@ -73,7 +99,7 @@ function unpackRows(packed: string | null): CatalogueRow[] {
   });
 }
 
-export async function loadCatalogueFingerprint(db: Database): Promise<string> {
+export async function loadCatalogueFingerprint(db: Pick<Database, 'select'>): Promise<string> {
   const [result] = await db.select({ fingerprint: fingerprintSql }).from(sql`(select 1) as one`);
   return result!.fingerprint;
 }

@@ -105,6 +105,7 @@ export class CatalogueSnapshot {
   private readonly placements = new Map<number, PlacedSeries | undefined>();
   private readonly memo = new Memo();
   private readonly textMemo: Memo;
+  private readonly textIndexes: Map<string, unknown>;
   private readonly seriesMemo: Map<number, Memo>;
   private readonly derived: Map<string, { inputs: readonly unknown[]; value: unknown }>;
   private verified: number;
@@ -119,12 +120,14 @@ export class CatalogueSnapshot {
     loadedAt: number,
     carried?: {
       textMemo?: Memo;
+      textIndexes?: Map<string, unknown>;
       seriesMemo?: Map<number, Memo>;
       derived?: Map<string, { inputs: readonly unknown[]; value: unknown }>;
     },
   ) {
     this.verified = loadedAt;
     this.textMemo = new Memo(carried?.textMemo);
+    this.textIndexes = new Map(carried?.textIndexes);
     this.seriesMemo = new Map(carried?.seriesMemo);
     // Shared by every snapshot of the cache: entries are checked by their inputs' identity, never trusted.
     this.derived = carried?.derived ?? new Map();
@@ -168,7 +171,12 @@ export class CatalogueSnapshot {
       this.fingerprint,
       this.generation,
       at,
-      { textMemo: textChanged ? undefined : this.textMemo, seriesMemo, derived: this.derived },
+      {
+        textMemo: textChanged ? undefined : this.textMemo,
+        textIndexes: textChanged ? undefined : this.textIndexes,
+        seriesMemo,
+        derived: this.derived,
+      },
     );
     snapshot.verified = Math.max(at, this.verified);
     return snapshot;
@@ -240,6 +248,22 @@ export class CatalogueSnapshot {
     if (!existing && this.derived.size >= MEMO_LIMIT) this.derived.delete(this.derived.keys().next().value!);
     this.derived.set(key, { inputs, value });
     return value;
+  }
+
+  /**
+   * An index over the series' text fields (titles, authors...), built on first use and kept by every
+   * later snapshot until a patch changes some text or the set of series. Unlike memoizeByText, which
+   * holds many answers and drops the oldest, an index is never evicted: there are a handful of them, and
+   * rebuilding one costs far more than answering from it.
+   */
+  textIndex<T>(key: string, build: () => T): T {
+    if (!this.textIndexes.has(key)) this.textIndexes.set(key, build());
+    return this.textIndexes.get(key) as T;
+  }
+
+  /** A series' index in `ranking.overall` (its display order), or undefined when it is not in the load. */
+  overallPosition(id: number): number | undefined {
+    return this.indexes().overall.get(id);
   }
 
   /** As memoize, for values that depend only on the series' text fields (titles, authors, genres...). */

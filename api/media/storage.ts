@@ -51,9 +51,21 @@ export class LocalDiskStorage implements MediaStorage {
 
   /** A hard link: creating a file costs far more than a directory entry (seeding writes thousands). */
   async duplicate(existingKey: string, newKey: string): Promise<void> {
+    const source = this.pathOf(existingKey);
     const target = this.pathOf(newKey);
-    await mkdir(dirname(target), { recursive: true });
-    await link(this.pathOf(existingKey), target).catch(() => copyFile(this.pathOf(existingKey), target));
+    // The folder nearly always exists: creating it only when the link says it is missing saves a call.
+    const linked = await link(source, target).then(
+      () => true,
+      async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') return false;
+        await mkdir(dirname(target), { recursive: true });
+        return link(source, target).then(
+          () => true,
+          () => false,
+        );
+      },
+    );
+    if (!linked) await copyFile(source, target);
   }
 
   async remove(keys: string[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { IMAGE_MAX_SIDE } from '../../contract/catalogue';
 import { decodeChecked, type CheckedImage } from './image-check';
@@ -96,7 +97,7 @@ export async function storeImagePixels(
     pixels().webp(webp).toBuffer(),
     ...narrower.map((variantWidth) => pixels().resize({ width: variantWidth }).webp(webp).toBuffer()),
   ]);
-  const key = `${folder}/${slug(input.idHint)}${randomBytes(5).toString('hex')}.webp`;
+  const key = freshKey(folder, input.idHint);
   const encoded = [
     { key, bytes: full! },
     ...narrower.map((variantWidth, index) => ({
@@ -118,6 +119,40 @@ export async function storeImagePixels(
     throw error;
   }
   return { key, width, height, mime: STORED_IMAGE_MIME, bytes: full!.length };
+}
+
+/**
+ * Stores a copy of an already stored image (with its width variants) under a fresh key, for content that
+ * is the same for several owners: each owner keeps its own key, so removing one never touches another's.
+ * Uses the storage's server-side duplicate (a hard link on disk) where it has one.
+ */
+export async function copyStoredImage(
+  storage: MediaStorage,
+  sourceKey: string,
+  target: Pick<EncodingOptions, 'folder' | 'idHint'>,
+): Promise<string> {
+  const key = freshKey(checkFolder(target.folder), target.idHint);
+  const sources = allKeys(sourceKey);
+  const copies = allKeys(key);
+  try {
+    await Promise.all(
+      sources.map(async (source, index) => {
+        if (storage.duplicate) return storage.duplicate(source, copies[index]!);
+        const stored = await storage.get?.(source);
+        if (!stored) throw new Error(`No stored image at ${source}`);
+        await storage.put(copies[index]!, await buffer(stored.body), STORED_IMAGE_MIME);
+      }),
+    );
+  } catch (error) {
+    await storage.remove(copies).catch(() => undefined);
+    throw error;
+  }
+  return key;
+}
+
+/** A key never used before: the readable hint and a random suffix. */
+function freshKey(folder: string, idHint: string | number | undefined): string {
+  return `${folder}/${slug(idHint)}${randomBytes(5).toString('hex')}.webp`;
 }
 
 function checkFolder(folder: string): string {

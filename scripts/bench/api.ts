@@ -17,8 +17,13 @@
  * catalogue loaded. `--parts routes,mixed,memory` picks the parts (all by default).
  *
  *   npm run bench:api -- --parts mixed,memory --series 2000 --connections 100
+ *
+ * `--parts scale` alone runs the API on a full-size catalogue seeded beforehand instead (api-at-scale.ts):
+ *
+ *   npm run bench:api -- --parts scale --data-dir /path/to/DATA_DIR [--port 8900 --read-seconds 60]
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { benchAtScale } from './api-at-scale';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +64,17 @@ const { values: options } = parseArgs({
      * votes/s in all), several times what people do and what VOTE_RATE_LIMIT_MAX allows; 0 votes flat out.
      */
     'vote-pause': { type: 'string', default: '250' },
+    /**
+     * The `scale` part: a DATA_DIR seeded beforehand (`npm run seed -- --series 100000 --voters 2000
+     * --threads 5000`), copied to a scratch folder and served by a real API process on the embedded engine.
+     */
+    'data-dir': { type: 'string' },
+    /** The `scale` part on PostgreSQL: a database seeded beforehand, served as it is (only read). */
+    'database-url': { type: 'string' },
+    /** Port of the API process the `scale` part starts (a random one by default). */
+    port: { type: 'string' },
+    /** Seconds of reads in the `scale` part (60 by default). */
+    'read-seconds': { type: 'string', default: '60' },
     /** Writes a CPU profile of the server process into this folder. */
     'cpu-prof': { type: 'string' },
   },
@@ -249,6 +265,15 @@ function request<T>(child: ChildProcess, message: { type: string }, reply: strin
 }
 
 async function main(): Promise<void> {
+  if (options.parts === 'scale') {
+    return benchAtScale({
+      dataDir: options['data-dir'],
+      databaseUrl: options['database-url'],
+      port: options.port,
+      readSeconds: Number(options['read-seconds']),
+      connections: Number(options.connections),
+    });
+  }
   const profile = options['cpu-prof'];
   const child = fork(process.argv[1]!, [...process.argv.slice(2), '--serve'], {
     stdio: 'inherit',

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { variantKey } from '../../api/media/images';
 import { LocalDiskStorage, type MediaStorage } from '../../api/media/storage';
 import { checkImage, type CheckedImage, type ImageRules } from '../../api/media/image-check';
-import { InvalidImageError, removeImage, storeImage } from '../../api/media/store-image';
+import { copyStoredImage, InvalidImageError, removeImage, storeImage } from '../../api/media/store-image';
 
 let root: string;
 let storage: LocalDiskStorage;
@@ -136,5 +136,45 @@ describe('removeImage', () => {
       expect(existsSync(join(root, key))).toBe(false);
     }
     await expect(removeImage(storage, stored.key)).resolves.toBeUndefined();
+  });
+});
+
+describe('copyStoredImage', () => {
+  it('stores the same image and variants under a fresh key that outlives the original', async () => {
+    const stored = await storeImage(storage, {
+      folder: 'covers',
+      image: await checked(await picture(600, 900).png().toBuffer()),
+    });
+    const copy = await copyStoredImage(storage, stored.key, { folder: 'covers', idHint: 'Other Series' });
+    expect(copy).toMatch(/^covers\/other-series-[0-9a-f]{10}\.webp$/);
+    const pairs = [
+      [stored.key, copy],
+      [variantKey(stored.key, 200), variantKey(copy, 200)],
+      [variantKey(stored.key, 400), variantKey(copy, 400)],
+    ] as const;
+    const originals = pairs.map(([original]) => readFileSync(join(root, original)));
+    await removeImage(storage, stored.key);
+    pairs.forEach(([, copied], index) => expect(readFileSync(join(root, copied))).toEqual(originals[index]));
+  });
+
+  it('copies through storages that cannot duplicate, and into a folder not created yet', async () => {
+    const stored = await storeImage(storage, {
+      folder: 'covers',
+      image: await checked(await picture(300, 450).png().toBuffer()),
+    });
+    const plain: MediaStorage = {
+      kind: 's3',
+      put: (key, bytes) => storage.put(key, bytes),
+      remove: (keys) => storage.remove(keys),
+      url: (key) => storage.url(key),
+      get: async (key) => {
+        const { createReadStream } = await import('node:fs');
+        return { body: createReadStream(join(root, key)), contentType: 'image/webp' };
+      },
+    };
+    for (const target of [plain, storage]) {
+      const copy = await copyStoredImage(target, stored.key, { folder: 'elsewhere/new' });
+      expect(readFileSync(join(root, copy))).toEqual(readFileSync(join(root, stored.key)));
+    }
   });
 });
