@@ -15,6 +15,8 @@ export default defineConfig({
   output: 'static',
   // The e2e stack and benchmarks build into scratch folders so they never clobber dist/.
   outDir: env.SITE_DIST || './dist',
+  // The build benchmark gives each build its own caches, so that it starts from nothing.
+  ...(env.ASTRO_CACHE_DIR ? { cacheDir: env.ASTRO_CACHE_DIR } : {}),
   // `/about` builds to `about.html`: Netlify (pretty URLs), sirv and `astro preview` serve it at `/about`
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.
@@ -25,6 +27,7 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
+    ...(env.ASTRO_CACHE_DIR ? { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` } : {}),
     worker: {
       // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no
       // DOM: micromark's entity decoder has a browser build that uses `document`, so the worker bundle takes
