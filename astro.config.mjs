@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
+import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -74,6 +75,21 @@ export default defineConfig({
             name: 'interaction',
             entrypoint: fileURLToPath(new URL('./src/lib/client-directives/interaction.ts', import.meta.url)),
           });
+        },
+      },
+    },
+    {
+      // `astro build` reads the catalogue while it syncs and bundles, not after (catalogue-prefetch.ts).
+      name: 'panelrank-catalogue-prefetch',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command === 'build') {
+            prefetchCatalogue({
+              BUILD_API_URL: env.BUILD_API_URL,
+              PUBLIC_API_URL: env.PUBLIC_API_URL,
+              SNAPSHOT_FILE: env.SNAPSHOT_FILE,
+            });
+          }
         },
       },
     },

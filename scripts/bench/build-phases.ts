@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
  *
  * Astro prints `[content] Syncing content` / `Synced content` around the content loaders and `generating
  * static routes` before it prepares the routes (every getStaticPaths); the catalogue module
- * (src/features/catalogue/build-catalogue.ts) prints `Reading the catalogue` / `Catalogue ready` around its
- * read; then Astro prints one `├─ /path.html (+N ms)` line per file it writes. A kind's rendering is the sum
+ * (src/features/catalogue/catalogue-prefetch.ts, build-catalogue.ts) prints `Reading the catalogue` /
+ * `Catalogue ready` around its read and `Indexes ready in N s`; then Astro prints one `├─ /path.html (+N ms)` line per file it writes. A kind's rendering is the sum
  * of its runs of consecutive files.
  */
 
@@ -63,6 +63,7 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
   const files: Record<PageKind, number> = { series: 0, ranking: 0, forum: 0, card: 0, other: 0 };
   let catalogueStart: number | undefined;
   let catalogueEnd: number | undefined;
+  let indexesMs = 0;
   let syncStart: number | undefined;
   let syncEnd: number | undefined;
   let routesStart: number | undefined;
@@ -90,6 +91,8 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
   for (const { at, text } of lines) {
     if (catalogueStart === undefined && text.includes('Reading the catalogue')) catalogueStart = at;
     if (catalogueEnd === undefined && text.includes('Catalogue ready')) catalogueEnd = at;
+    const indexes = /Indexes ready in ([\d.]+) s/.exec(text);
+    if (indexes) indexesMs = Number(indexes[1]) * 1000;
     if (syncStart === undefined && text.includes('Syncing content')) syncStart = at;
     if (syncEnd === undefined && text.includes('Synced content')) syncEnd = at;
     if (routesStart === undefined && text.includes('generating static routes')) routesStart = at;
@@ -124,7 +127,15 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
     phases.push(span(what, syncStart, syncEnd));
   }
   if (catalogueStart !== undefined && catalogueEnd !== undefined) {
-    phases.push(span('reading the catalogue (API, indexes)', catalogueStart, catalogueEnd));
+    // Started with the build (catalogue-prefetch.ts) it overlaps the sync and bundling.
+    const overlapping = syncStart !== undefined && catalogueStart < syncStart;
+    phases.push(
+      span(
+        overlapping ? 'reading the catalogue (API, beside sync and bundling)' : 'reading the catalogue (API)',
+        catalogueStart,
+        catalogueEnd,
+      ),
+    );
   }
   if (routesStart !== undefined) phases.push(span('bundling', syncEnd ?? 0, routesStart));
   const order: PageKind[] = ['series', 'ranking', 'forum', 'card', 'other'];
@@ -144,10 +155,18 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
         : 0;
     phases.push({
       name: 'preparing routes (getStaticPaths)',
-      ms: firstPageMs - routesStart - overlap,
+      ms: firstPageMs - routesStart - overlap - indexesMs,
       fromMs: routesStart,
       toMs: firstPageMs,
     });
+    if (indexesMs > 0) {
+      phases.push({
+        name: "catalogue's indexes (rankings, related)",
+        ms: indexesMs,
+        fromMs: routesStart,
+        toMs: firstPageMs,
+      });
+    }
   }
   for (const kind of order) {
     const entry = rendering.get(kind);
