@@ -34,8 +34,8 @@ export const buildCatalogueSchema = z.object({
 });
 
 /**
- * The catalogue a build renders, fetched from the API or read from a snapshot file: what the loader
- * stores and what `npm run snapshot` writes.
+ * The catalogue a build renders, fetched from the API or read from a snapshot file: what build-catalogue.ts
+ * holds and what `npm run snapshot` writes.
  */
 export interface BuildCatalogue {
   format: typeof SNAPSHOT_FORMAT;
