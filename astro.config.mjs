@@ -17,7 +17,7 @@ export default defineConfig({
   // The e2e stack and benchmarks build into scratch folders so they never clobber dist/.
   outDir: env.SITE_DIST || './dist',
   // The build benchmark gives each build its own caches, so that it starts from nothing.
-  ...(env.ASTRO_CACHE_DIR ? { cacheDir: env.ASTRO_CACHE_DIR } : {}),
+  cacheDir: env.ASTRO_CACHE_DIR || './node_modules/.astro',
   // `/about` builds to `about.html`: Netlify (pretty URLs), sirv and `astro preview` serve it at `/about`
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.

@@ -59,9 +59,12 @@ describe('build benchmark phases', () => {
   it("splits Astro's output into the catalogue read, the routes' preparation and rendering, and the end", () => {
     const { phases, firstPageMs, files } = buildPhases(
       [
+        { at: 50, text: '[catalogue] Reading the catalogue …' },
         { at: 100, text: '[content] Syncing content' },
         { at: 900, text: '[content] Synced content' },
         { at: 2000, text: ' generating static routes ' },
+        { at: 2200, text: '[catalogue] Catalogue ready: 3 series in 2.2 s' },
+        { at: 2400, text: '[catalogue] Indexes ready in 0.1 s' },
         { at: 2500, text: '  ├─ /about.html (+3ms)' },
         { at: 6000, text: '  ├─ /series/1.html (+4ms)  ├─ /series/2.html (+4ms)' },
         { at: 7000, text: '  └─ /series/3.html (+4ms)' },
@@ -70,10 +73,13 @@ describe('build benchmark phases', () => {
       8000,
     );
     const ms = Object.fromEntries(phases.map((phase) => [phase.name, phase.ms]));
-    expect(ms['reading the catalogue (content sync)']).toBe(800);
+    expect(ms['content sync (forum)']).toBe(800);
+    expect(ms['reading the catalogue (API, beside sync and bundling)']).toBe(2150);
     expect(ms['bundling']).toBe(1100);
-    expect(ms['preparing routes: series pages']).toBe(3500);
+    // From the routes' start to the first file, less the catalogue still arriving and its indexes.
+    expect(ms['preparing routes (getStaticPaths)']).toBe(500 - 200 - 100);
     expect(ms['rendering: series pages']).toBe(1000);
+    expect(ms['pauses between routes']).toBe(3500 + 100);
     expect(ms['writing (redirects, sitemap) to the end']).toBe(900);
     expect(firstPageMs).toBe(2500);
     expect(files).toMatchObject({ series: 3, ranking: 1, other: 1 });

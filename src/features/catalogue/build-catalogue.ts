@@ -23,8 +23,10 @@ export interface BuildCatalogueIndex {
   related: RelatedSeriesIndex;
 }
 
-// A dev server keeps modules between requests: read the catalogue again when this one is older.
+// A dev server keeps modules between requests: read the catalogue again when this one is older. A build
+// reads it once, however long it renders.
 const DEV_REFRESH_MS = 60_000;
+const inDevServer = process.argv.slice(2).find((arg) => !arg.startsWith('-')) === 'dev';
 
 let shared: { promise: Promise<BuildCatalogueIndex>; at: number } | undefined;
 
@@ -51,7 +53,7 @@ async function load(): Promise<BuildCatalogueIndex> {
 
 /** The build's catalogue, loaded on first use. */
 export function buildCatalogue(): Promise<BuildCatalogueIndex> {
-  const stale = import.meta.env.DEV && shared !== undefined && Date.now() - shared.at > DEV_REFRESH_MS;
+  const stale = inDevServer && shared !== undefined && Date.now() - shared.at > DEV_REFRESH_MS;
   if (!shared || stale) {
     const promise = load();
     shared = { promise, at: Date.now() };
