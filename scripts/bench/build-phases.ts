@@ -51,7 +51,9 @@ export interface BuildPhases {
   files: Record<PageKind, number>;
 }
 
-const PAGE_LINE = /[├└]─ (\/\S+)/g;
+// Lines of pages rendered at once can run together (`/a.html14:02:16   ├─ /b.html`): a path ends at its
+// extension.
+const PAGE_LINE = /[├└]─ (\/\S+?\.(?:html|jpg|xml|txt|json))/g;
 
 /**
  * Splits a build's output into its phases: reading the catalogue (the content sync), bundling, then per
