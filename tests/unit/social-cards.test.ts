@@ -102,6 +102,12 @@ describe('social cards', () => {
     expect(await size(await drawCard(card.art, env(), quiet))).toMatchObject({ width: 1200, height: 630 });
   });
 
+  it('draws cards of the same art at the same time without their cached files colliding', async () => {
+    const art = { kind: 'text' as const, eyebrow: 'Forum', title: 'Two threads, one title' };
+    const cards = await Promise.all(Array.from({ length: 12 }, () => drawCard(art, env(), quiet)));
+    for (const card of cards) expect(card).toEqual(cards[0]);
+  });
+
   it('wraps long titles on at most three lines', () => {
     expect(wrapTitle('A short one', 24, 3)).toEqual(['A short one']);
     const lines = wrapTitle(

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -180,7 +180,9 @@ export async function drawCard(art: CardArt, env: DrawEnv, log: DrawLog = consol
     bytes = await drawTextCard(art.eyebrow, art.title);
   }
   await mkdir(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  // Unique per draw: two cards with the same art (threads of one title, two requests at once) may be drawn
+  // at the same time, and with one temporary name the second rename found the file gone.
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, file);
   return bytes;
