@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
+import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -15,6 +16,8 @@ export default defineConfig({
   output: 'static',
   // The e2e stack and benchmarks build into scratch folders so they never clobber dist/.
   outDir: env.SITE_DIST || './dist',
+  // The build benchmark gives each build its own caches, so that it starts from nothing.
+  cacheDir: env.ASTRO_CACHE_DIR || './node_modules/.astro',
   // `/about` builds to `about.html`: Netlify (pretty URLs), sirv and `astro preview` serve it at `/about`
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.
@@ -25,6 +28,7 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
+    ...(env.ASTRO_CACHE_DIR ? { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` } : {}),
     worker: {
       // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no
       // DOM: micromark's entity decoder has a browser build that uses `document`, so the worker bundle takes
@@ -71,6 +75,21 @@ export default defineConfig({
             name: 'interaction',
             entrypoint: fileURLToPath(new URL('./src/lib/client-directives/interaction.ts', import.meta.url)),
           });
+        },
+      },
+    },
+    {
+      // `astro build` reads the catalogue while it syncs and bundles, not after (catalogue-prefetch.ts).
+      name: 'panelrank-catalogue-prefetch',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command === 'build') {
+            prefetchCatalogue({
+              BUILD_API_URL: env.BUILD_API_URL,
+              PUBLIC_API_URL: env.PUBLIC_API_URL,
+              SNAPSHOT_FILE: env.SNAPSHOT_FILE,
+            });
+          }
         },
       },
     },

@@ -87,7 +87,16 @@ async function main() {
   }
 
   step('Serving the site');
-  const site = await startSiteServer({ distDir, port: sitePort, host: process.env.SITE_HOST ?? '127.0.0.1' });
+  const site = await startSiteServer({
+    distDir,
+    port: sitePort,
+    host: process.env.SITE_HOST ?? '127.0.0.1',
+    socialCards: {
+      apiUrl: rebuildTarget.buildApiUrl,
+      publicApiUrl: config.publicApiUrl,
+      cacheDir: process.env.CARD_CACHE_DIR,
+    },
+  });
 
   const stopRebuilds = rebuildEvery > 0 ? scheduleRebuilds(rebuildEvery, rebuildTarget) : () => undefined;
   const schedule =

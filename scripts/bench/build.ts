@@ -1,70 +1,99 @@
 /**
- * Build benchmark: seeds 10,000 series and 2,000 forum threads (plus one thread of 300 posts) into a
- * scratch embedded database, starts the API on it, builds the site against it and reports pages per second
- * (goal: at least 150 on 2 cores). It also checks that the 300-post thread was pre-rendered whole, so it
- * reads without JavaScript.
+ * Build benchmark: seeds a catalogue (10,000 series, 2,000 forum threads and a 300-post thread by default)
+ * into a scratch embedded database, starts the API on it, builds the site against it and prints every
+ * phase of the build (reading the catalogue, bundling, preparing and rendering each kind of route, writing)
+ * with its time and the peak resident memory of the build's process tree, and the goals it meets.
  *
- *   npm run bench:build                      # 10,000 series, 2,000 threads
+ *   npm run bench:build                                   # 10,000 series, 2,000 threads
  *   npm run bench:build -- --series 2000 --threads 500 --long-thread 300
- *   npm run bench:build -- --verbose        # with Astro's output
+ *   npm run bench:build -- --scale 1000,10000,100000     # each size in turn, then the cost per series
+ *   npm run bench:build -- --data-dir /tmp/copy-of-data  # an already seeded DATA_DIR (a copy: --rebuild writes)
+ *   npm run bench:build -- --rebuild                      # then 1,000 votes and 20 threads, and a rebuild
+ *   npm run bench:build -- --verbose                      # with Astro's output
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
+import { queryRows } from '../../api/db/query-rows';
+import { castVote } from '../../api/voting/cast-vote';
+import { VOTE_CATEGORIES } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
+import { SeededRandom } from '../demo/seeded-random';
 import { LocalDiskStorage } from '../../api/media/storage';
-import { astroEnv, bin, run, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { astroEnv, bin, projectRoot, spawnApi, stopProcess, waitForHttp } from '../lib/processes';
+import { buildPhases, peakBetween, sampleTreeRss, type BuildPhases, type StampedLine } from './build-phases';
+import { compareOutputs, countHtml, type OutputComparison } from './build-output';
+import { linkUnchangedFiles } from '../lib/unchanged-files';
+import { checkSocialCards } from './build-cards';
 
 const { values } = parseArgs({
   options: {
     series: { type: 'string', default: '10000' },
     threads: { type: 'string', default: '2000' },
     'long-thread': { type: 'string', default: '300' },
+    scale: { type: 'string' },
+    'data-dir': { type: 'string' },
+    rebuild: { type: 'boolean', default: false },
+    votes: { type: 'string', default: '1000' },
+    'new-threads': { type: 'string', default: '20' },
+    cards: { type: 'string', default: '20' },
     port: { type: 'string', default: '8796' },
     keep: { type: 'boolean', default: false },
     // Astro's own output (its phases and per-route timings), for finding where a slow build spends its time.
     verbose: { type: 'boolean', default: false },
   },
 });
-const GOAL_PAGES_PER_SECOND = 150;
 
-function countHtml(dir: string): number {
-  let pages = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) pages += countHtml(join(dir, entry.name));
-    else if (entry.name.endsWith('.html')) pages += 1;
-  }
-  return pages;
-}
+const GOALS = {
+  pagesPerSecond: 150,
+  fullBuildSeconds: 15 * 60,
+  firstPageSeconds: 60,
+  peakBytes: 2 * 1024 ** 3,
+  rebuildSeconds: 10 * 60,
+};
 
-async function main() {
-  const series = Number(values.series);
-  const scratch = mkdtempSync(join(tmpdir(), 'panelrank-bench-build-'));
-  const env = {
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+function benchEnv(dataDir: string, scratch: string, port: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: 'production',
-    DATA_DIR: scratch,
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
-    PORT: values.port,
+    PORT: port,
     LOG_LEVEL: 'warn',
     CAPTCHA_PROVIDER: 'altcha',
     JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
     ALTCHA_HMAC_KEY: 'bench-only-hmac-key-bench-only-hmac-key-0123',
-    PUBLIC_API_URL: `http://localhost:${values.port}`,
+    PUBLIC_API_URL: `http://localhost:${port}`,
     SITE_URL: 'https://panelrank.example',
+    // Every build starts from nothing: no card cache, no Astro or Vite cache of an earlier run.
+    CARD_CACHE_DIR: join(scratch, 'card-cache'),
+    ASTRO_CACHE_DIR: join(scratch, 'astro-cache'),
   };
+}
+
+async function seed(env: NodeJS.ProcessEnv, dataDir: string, series: number): Promise<number | undefined> {
+  console.log(`Seeding ${series} series into ${dataDir} …`);
+  // Seed before the API starts: the embedded database admits one process at a time.
+  const config = loadConfig(env);
+  const database = await openMigratedDatabase(config, { role: 'seed' });
   try {
-    console.log(`Seeding ${series} series into ${scratch} …`);
-    // Seed before the API starts: the embedded database admits one process at a time.
-    const config = loadConfig(env);
-    const database = await openMigratedDatabase(config, { role: 'seed' });
     const seeded = await seedDemoCatalogue(
       database.db,
-      new LocalDiskStorage(join(scratch, 'media'), config.publicApiUrl),
+      new LocalDiskStorage(join(dataDir, 'media'), config.publicApiUrl),
       { series, covers: false },
     );
     console.log(`  seeded in ${seeded.seconds.toFixed(1)} s (covers skipped: the build only links to them)`);
@@ -73,53 +102,290 @@ async function main() {
     const forumStarted = performance.now();
     const forum = await seedGeneratedThreads(database.db, { threads });
     const longThread = longPosts > 0 ? await seedLongThread(database.db, { posts: longPosts }) : undefined;
-    await database.close();
     console.log(
       `  ${forum.threads} forum threads (${forum.posts} posts)` +
         `${longThread === undefined ? '' : ` and thread ${longThread} of ${longPosts} posts`} ` +
-        `in ${((performance.now() - forumStarted) / 1000).toFixed(1)} s`,
+        `in ${seconds(performance.now() - forumStarted)}`,
     );
-
-    const server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
-    try {
-      await waitForHttp(`http://127.0.0.1:${values.port}/health`, 120_000, server);
-      const distDir = join(scratch, 'dist');
-      const load = loadavg()[0]!.toFixed(1);
-      const started = performance.now();
-      await run(bin('astro'), ['build'], {
-        env: { ...astroEnv(env), SITE_DIST: distDir, BUILD_API_URL: `http://127.0.0.1:${values.port}` },
-        stdio: ['ignore', values.verbose ? 'inherit' : 'ignore', 'inherit'],
-      });
-      const seconds = (performance.now() - started) / 1000;
-      const pages = countHtml(distDir);
-      const threadPages = countHtml(join(distDir, 'forum')) - 1; // without the fallback page
-      const rate = pages / seconds;
-      console.log(
-        `\nbuild: ${pages} pages (${threadPages} forum threads) in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} pages/s`,
-      );
-      if (longThread !== undefined) {
-        // Pre-rendered whole: every post is an <article> of the HTML, readable with no JavaScript.
-        const html = readFileSync(join(distDir, 'forum', `${longThread}.html`), 'utf8');
-        const articles = html.match(/<article\b[^>]*data-post-id=/g)?.length ?? 0;
-        console.log(
-          `thread ${longThread}: ${articles} of ${longPosts} posts in its HTML (${(html.length / 1024).toFixed(0)} KB) ` +
-            `→ ${articles === longPosts ? 'readable without JavaScript' : 'INCOMPLETE'}`,
-        );
-        if (articles !== longPosts) process.exitCode = 1;
-      }
-      console.log(
-        `goal: ${GOAL_PAGES_PER_SECOND} pages/s → ratio ${(rate / GOAL_PAGES_PER_SECOND).toFixed(2)} ` +
-          `(${rate >= GOAL_PAGES_PER_SECOND ? 'met' : 'missed'}; load average ${load} at start)`,
-      );
-    } finally {
-      await stopProcess(server);
-    }
+    return longThread;
   } finally {
-    if (!values.keep) rmSync(scratch, { recursive: true, force: true });
+    await database.close();
   }
 }
 
+/** What a scheduled rebuild sees change: `votes` votes by the demo readers on random series, new threads. */
+async function changeCatalogue(env: NodeJS.ProcessEnv, votes: number, threads: number): Promise<number[]> {
+  const config = loadConfig(env);
+  const database = await openMigratedDatabase(config, { role: 'seed' });
+  try {
+    const random = new SeededRandom(Date.now() % 100_000);
+    const readers = (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from users where username ~ '^reader[0-9]+$' order by id limit 2000`,
+      )
+    ).map((row) => Number(row.id));
+    const [bounds] = await queryRows<{ low: number; high: number }>(
+      database.db,
+      sql`select min(id)::int as low, max(id)::int as high from series`,
+    );
+    const voted = new Set<number>();
+    let cast = 0;
+    for (let attempt = 0; cast < votes && attempt < votes * 5; attempt += 1) {
+      const seriesId = random.int(Number(bounds!.low), Number(bounds!.high));
+      const outcome = await castVote(database, {
+        userId: random.pick(readers),
+        seriesId,
+        category: random.pick(VOTE_CATEGORIES),
+        score: random.int(1, 10),
+      });
+      if (outcome.outcome === 'cast') {
+        cast += 1;
+        voted.add(seriesId);
+      }
+    }
+    const forum = await seedGeneratedThreads(database.db, { threads, seed: Date.now() % 100_000 });
+    console.log(`  ${cast} votes on ${voted.size} series and ${forum.threads} new threads`);
+    return [...voted];
+  } finally {
+    await database.close();
+  }
+}
+
+interface BuildRun {
+  dist: string;
+  phases: BuildPhases;
+  peakBytes: number;
+  phasePeaks: number[];
+  loadAtStart: string;
+  pages: number;
+}
+
+/** Runs `astro build` into `dist`, stamping its output lines and sampling its process tree's memory. */
+async function build(env: NodeJS.ProcessEnv, dist: string): Promise<BuildRun> {
+  const loadAtStart = load();
+  const started = performance.now();
+  const child = spawn(bin('astro'), ['build'], {
+    cwd: projectRoot,
+    env: { ...astroEnv(env), SITE_DIST: dist, BUILD_API_URL: `http://127.0.0.1:${env.PORT}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const memory = sampleTreeRss(child.pid!, started);
+  const lines: StampedLine[] = [];
+  const reader = createInterface({ input: child.stdout! });
+  reader.on('line', (text) => {
+    lines.push({ at: performance.now() - started, text });
+    if (values.verbose) console.log(text);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const totalMs = performance.now() - started;
+  const samples = memory.stop();
+  if (code !== 0) {
+    console.error(
+      lines
+        .slice(-30)
+        .map((line) => line.text)
+        .join('\n'),
+    );
+    throw new Error(`astro build exited with ${code}`);
+  }
+  const phases = buildPhases(lines, totalMs);
+  return {
+    dist,
+    phases,
+    peakBytes: peakBetween(samples, 0, totalMs),
+    phasePeaks: phases.phases.map((phase) => peakBetween(samples, phase.fromMs, phase.toMs)),
+    loadAtStart,
+    pages: countHtml(dist),
+  };
+}
+
+function printBuild(title: string, run: BuildRun, series: number): void {
+  const { phases, totalMs, firstPageMs } = run.phases;
+  console.log(
+    `\n${title}: ${run.pages} pages in ${seconds(totalMs)} (load average ${run.loadAtStart} at start)`,
+  );
+  console.log('  phase                                          time       per 1,000 series   peak memory');
+  phases.forEach((phase, index) => {
+    const files = phase.files === undefined ? '' : ` (${phase.files} files)`;
+    console.log(
+      `  ${(phase.name + files).padEnd(46)} ${seconds(phase.ms).padStart(8)}   ` +
+        `${seconds((phase.ms * 1000) / series).padStart(10)}        ${mb(run.phasePeaks[index]!).padStart(8)}`,
+    );
+  });
+  const rate = run.pages / (totalMs / 1000);
+  console.log(
+    `  first page after ${firstPageMs === undefined ? '—' : seconds(firstPageMs)}; ` +
+      `${rate.toFixed(0)} pages/s; peak memory of the build ${mb(run.peakBytes)}`,
+  );
+}
+
+function verdict(label: string, met: boolean, detail: string): void {
+  console.log(`  ${met ? 'met   ' : 'MISSED'} ${label}: ${detail}`);
+}
+
+function printGoals(run: BuildRun): void {
+  const totalS = run.phases.totalMs / 1000;
+  const rate = run.pages / totalS;
+  console.log(`goals (load average now ${load()}):`);
+  verdict('pages/s', rate >= GOALS.pagesPerSecond, `${rate.toFixed(0)} (goal ${GOALS.pagesPerSecond})`);
+  verdict(
+    'complete build',
+    totalS <= GOALS.fullBuildSeconds,
+    `${seconds(run.phases.totalMs)} (goal ≤ ${GOALS.fullBuildSeconds / 60} min)`,
+  );
+  const first = run.phases.firstPageMs;
+  verdict(
+    'first page',
+    first !== undefined && first / 1000 <= GOALS.firstPageSeconds,
+    `${first === undefined ? '—' : seconds(first)} (goal ≤ ${GOALS.firstPageSeconds} s)`,
+  );
+  verdict(
+    'peak memory',
+    run.peakBytes <= GOALS.peakBytes,
+    `${mb(run.peakBytes)} (goal ≤ ${mb(GOALS.peakBytes)})`,
+  );
+}
+
+function checkLongThread(dist: string, longThread: number | undefined): void {
+  if (longThread === undefined) return;
+  const longPosts = Number(values['long-thread']);
+  // Pre-rendered whole: every post is an <article> of the HTML, readable with no JavaScript.
+  const html = readFileSync(join(dist, 'forum', `${longThread}.html`), 'utf8');
+  const articles = html.match(/<article\b[^>]*data-post-id=/g)?.length ?? 0;
+  console.log(
+    `thread ${longThread}: ${articles} of ${longPosts} posts in its HTML (${(html.length / 1024).toFixed(0)} KB) ` +
+      `→ ${articles === longPosts ? 'readable without JavaScript' : 'INCOMPLETE'}`,
+  );
+  if (articles !== longPosts) process.exitCode = 1;
+}
+
+function printComparison(comparison: OutputComparison, votedSeries: readonly number[], dist: string): void {
+  const { unchanged, changed, added, removed, untouched } = comparison;
+  console.log(
+    `  files: ${unchanged.length} byte-identical (${untouched} of them untouched: same inode and mtime), ` +
+      `${changed.length} changed, ${added.length} added, ${removed.length} removed`,
+  );
+  const changedSet = new Set(changed);
+  const stale = votedSeries.filter(
+    (id) => existsSync(join(dist, 'series', `${id}.html`)) && !changedSet.has(`series/${id}.html`),
+  );
+  verdict(
+    'every voted series page updated',
+    stale.length === 0,
+    `${votedSeries.length - stale.length} of ${votedSeries.length}${stale.length ? ` (stale: ${stale.slice(0, 5).join(', ')})` : ''}`,
+  );
+  const kinds = new Map<string, number>();
+  for (const file of changed) {
+    const kind = file.startsWith('series/')
+      ? 'series'
+      : file.startsWith('forum/')
+        ? 'forum'
+        : /^(index|page\/|type\/)/.test(file)
+          ? 'ranking'
+          : file;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  console.log(
+    `  changed by kind: ${[...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([kind, count]) => `${kind} ${count}`)
+      .join(', ')}`,
+  );
+}
+
+interface SizeResult {
+  series: number;
+  run: BuildRun;
+}
+
+/** One catalogue size: seed (or reuse), start the API, build, optionally change and rebuild. */
+async function benchOneSize(
+  series: number,
+  dataDir: string | undefined,
+  rebuild: boolean,
+): Promise<SizeResult> {
+  const scratch = mkdtempSync(join(tmpdir(), 'panelrank-bench-build-'));
+  const data = dataDir ?? scratch;
+  const env = benchEnv(data, scratch, values.port);
+  let server: ReturnType<typeof spawnApi> | undefined;
+  try {
+    const longThread = dataDir ? undefined : await seed(env, data, series);
+    server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitForHttp(`http://127.0.0.1:${values.port}/health`, 300_000, server);
+    const first = await build(env, join(scratch, 'dist-1'));
+    const catalogueSize = dataDir ? first.phases.files.series : series;
+    printBuild(`build of ${catalogueSize} series from nothing`, first, catalogueSize);
+    printGoals(first);
+    checkLongThread(first.dist, longThread);
+    await checkSocialCards(first.dist, env, Number(values.cards), Number(values.port) + 1);
+    if (rebuild) {
+      console.log(`\nChanging the catalogue for a scheduled rebuild …`);
+      await stopProcess(server);
+      const voted = await changeCatalogue(env, Number(values.votes), Number(values['new-threads']));
+      server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
+      await waitForHttp(`http://127.0.0.1:${values.port}/health`, 300_000, server);
+      const second = await build(env, join(scratch, 'dist-2'));
+      // As the local rebuild does (scripts/lib/site-builds.ts): unchanged files keep the previous build's.
+      const linkStarted = performance.now();
+      const linked = await linkUnchangedFiles(first.dist, second.dist);
+      const linkMs = performance.now() - linkStarted;
+      printBuild(
+        `rebuild after ${values.votes} votes and ${values['new-threads']} threads`,
+        second,
+        catalogueSize,
+      );
+      console.log(`  linking ${linked.linked} unchanged files to the previous build: ${seconds(linkMs)}`);
+      const rebuildMs = second.phases.totalMs + linkMs;
+      verdict(
+        'rebuild',
+        rebuildMs / 1000 <= GOALS.rebuildSeconds,
+        `${seconds(rebuildMs)} (goal ≤ ${GOALS.rebuildSeconds / 60} min)`,
+      );
+      printComparison(await compareOutputs(first.dist, second.dist), voted, second.dist);
+    }
+    return { series: catalogueSize, run: first };
+  } finally {
+    if (server) await stopProcess(server);
+    if (!values.keep) rmSync(scratch, { recursive: true, force: true });
+    else console.log(`kept ${scratch}`);
+  }
+}
+
+function printScale(results: readonly SizeResult[]): void {
+  console.log('\nCost per 1,000 series of each phase (a flat row grows linearly):');
+  const names = results[0]!.run.phases.phases.map((phase) => phase.name);
+  console.log(
+    `  ${'phase'.padEnd(46)} ${results.map((result) => `${result.series}`.padStart(10)).join(' ')}`,
+  );
+  for (const name of names) {
+    const cells = results.map((result) => {
+      const phase = result.run.phases.phases.find((entry) => entry.name === name);
+      return (phase ? seconds((phase.ms * 1000) / result.series) : '—').padStart(10);
+    });
+    console.log(`  ${name.padEnd(46)} ${cells.join(' ')}`);
+  }
+  const totals = results.map((result) =>
+    seconds((result.run.phases.totalMs * 1000) / result.series).padStart(10),
+  );
+  console.log(`  ${'whole build'.padEnd(46)} ${totals.join(' ')}`);
+  const peaks = results.map((result) => mb(result.run.peakBytes).padStart(10));
+  console.log(`  ${'peak memory (whole, not per series)'.padEnd(46)} ${peaks.join(' ')}`);
+}
+
+async function main() {
+  if (values['data-dir']) {
+    await benchOneSize(0, values['data-dir'], values.rebuild);
+    return;
+  }
+  const sizes = (values.scale ?? values.series).split(',').map((size) => Number(size.trim()));
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await benchOneSize(size, undefined, values.rebuild));
+  if (results.length > 1) printScale(results);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.stack : error);
   process.exit(1);
 });

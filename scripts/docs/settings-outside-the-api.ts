@@ -68,9 +68,22 @@ export const siteBuildSettings: EnvSetting[] = [
     name: 'CARD_CACHE_DIR',
     default: 'node_modules/.cache/panelrank/social-cards',
     description:
-      'Where drawn social cards are kept between builds (Netlify restores `node_modules/.cache` between ' +
-      'builds).',
-    readBy: ['src/pages/social/[...card].ts', 'src/features/social/draw-card.ts'],
+      'Where drawn social cards are kept: between builds for the few the build draws (Netlify restores ' +
+      '`node_modules/.cache` between builds), and by the local site server for the series and forum cards ' +
+      'it draws on request (the deployed function keeps them in /tmp).',
+    readBy: [
+      'src/pages/social/[...card].ts',
+      'src/features/social/draw-card.ts',
+      'src/features/social/on-demand-card.ts',
+    ],
+  },
+  {
+    name: 'ASTRO_CACHE_DIR',
+    default: 'node_modules/.astro',
+    description:
+      "Astro's cache (the forum collection's data store) and, under `vite/`, Vite's. The build benchmark " +
+      'points it at a scratch folder so that each build starts from nothing.',
+    readBy: ['astro.config.mjs', 'scripts/bench/build.ts'],
   },
   {
     name: 'PUBLIC_IMAGE_SITE_URL',

@@ -92,7 +92,11 @@ async function main() {
   // answers, which is what Playwright waits for.
   const state: E2eStackState = { dataDir, rebuild };
   writeFileSync(e2eStackStateFile, JSON.stringify(state));
-  await startSiteServer({ distDir, port: e2eStack.sitePort });
+  await startSiteServer({
+    distDir,
+    port: e2eStack.sitePort,
+    socialCards: { apiUrl: e2eStack.apiUrl, publicApiUrl: e2eStack.apiUrl, cacheDir: join(dataDir, 'cards') },
+  });
   console.log(`e2e stack ready: site ${e2eStack.siteUrl}, API ${e2eStack.apiUrl}`);
 }
 

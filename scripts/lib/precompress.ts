@@ -1,5 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { link, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -26,17 +26,41 @@ async function* files(dir: string): AsyncGenerator<string> {
  * Hashed assets (few, cached for a year) get the strongest Brotli; pages a faster level, so a rebuild of
  * thousands of pages stays quick.
  */
+export interface ReusedCopies {
+  /** The previous build's folder. */
+  previous: string;
+  /** Files (relative paths) whose bytes equal the previous build's: their compressed copies are linked. */
+  unchanged: ReadonlySet<string>;
+}
+
+/** Links the previous build's `.br` and `.gz` of an unchanged file; false when it has none. */
+async function linkPreviousCopies(file: string, previousFile: string): Promise<boolean> {
+  try {
+    await Promise.all([link(`${previousFile}.br`, `${file}.br`), link(`${previousFile}.gz`, `${file}.gz`)]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function precompressSite(
   dir: string,
-): Promise<{ files: number; bytes: number; compressed: number }> {
+  reuse?: ReusedCopies,
+): Promise<{ files: number; bytes: number; compressed: number; linked: number }> {
   const queue: string[] = [];
   for await (const file of files(dir)) if (COMPRESSIBLE.test(file)) queue.push(file);
   let count = 0;
   let bytes = 0;
   let compressed = 0;
+  let linked = 0;
   const worker = async () => {
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       if ((await stat(file)).size < MIN_BYTES) continue;
+      const name = reuse ? relative(dir, file) : '';
+      if (reuse?.unchanged.has(name) && (await linkPreviousCopies(file, join(reuse.previous, name)))) {
+        linked += 1;
+        continue;
+      }
       const content = await readFile(file);
       const quality = /[\\/]_astro[\\/]/.test(file) ? 11 : 9;
       const [br, gz] = await Promise.all([
@@ -55,5 +79,5 @@ export async function precompressSite(
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  return { files: count, bytes, compressed };
+  return { files: count, bytes, compressed, linked };
 }

@@ -4,12 +4,15 @@ import type { SpawnOptions } from 'node:child_process';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { isAlive } from '../../api/db/embedded-lock';
 import { precompressSite } from './precompress';
+import { linkUnchangedFiles } from './unchanged-files';
 import { astroEnv, bin, run } from './processes';
 
 /*
  * Local site builds that never disturb visitors. The served path (`dist` by default, SITE_DIST) is a
- * symbolic link to one finished build in `<dist>.builds/`. A rebuild writes a new folder there, compresses
- * it, and then replaces the link in one rename, which is atomic: a request sees the old build or the new
+ * symbolic link to one finished build in `<dist>.builds/`. A rebuild writes a new folder there, links every
+ * file that came out byte for byte as before to the previous build's (unchanged-files.ts: unchanged pages
+ * keep their inode and mtime and are not compressed again), compresses the rest, and then replaces the link
+ * in one rename, which is atomic: a request sees the old build or the new
  * one, never a half-written one. The site server resolves the link per request (site-server.ts). The
  * previous build is kept (requests still streaming from it finish), older ones are removed.
  */
@@ -111,9 +114,11 @@ export async function buildSite({ distPath, env, stamp, stdio }: BuildSiteOption
       env: { ...astroEnv(env), SITE_DIST: folder },
       ...(stdio ? { stdio } : {}),
     });
-    await precompressSite(folder);
-    if (stamp !== undefined) await writeFile(join(folder, BUILD_STAMP_FILE), stamp);
     const previous = await currentBuild(distPath);
+    // Files that came out as before stay the previous build's (same inode and mtime), compressed copies too.
+    const unchanged = previous ? (await linkUnchangedFiles(previous, folder)).unchanged : undefined;
+    await precompressSite(folder, previous && unchanged ? { previous, unchanged } : undefined);
+    if (stamp !== undefined) await writeFile(join(folder, BUILD_STAMP_FILE), stamp);
     await adoptPlainDist(distPath);
     await activateBuild(distPath, folder);
     await pruneBuilds(buildsDir, [folder, ...(previous ? [previous] : [])]);

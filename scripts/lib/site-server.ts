@@ -5,6 +5,12 @@ import sirv from 'sirv';
 import { headersFor, loadHeaderRules, type HeaderRule } from './netlify-headers';
 import { projectRoot } from './processes';
 import { findRedirect, parseRedirects, type RedirectRule } from './redirects';
+import {
+  ON_DEMAND_CARD_PATH,
+  onDemandCardEnv,
+  onDemandCardResponse,
+  type OnDemandCardEnv,
+} from '../../src/features/social/on-demand-card';
 
 export interface SiteServerOptions {
   /** The built site: a folder, or a link to the current build that rebuilds swap (site-builds.ts). */
@@ -13,6 +19,11 @@ export interface SiteServerOptions {
   host?: string;
   /** Where the `[[headers]]` rules come from; the deploy's own netlify.toml by default. */
   netlifyToml?: string;
+  /**
+   * The API the social-card function reads (netlify/functions/social-card.mts, run here as Netlify runs
+   * it); from PUBLIC_API_URL / BUILD_API_URL / CARD_CACHE_DIR of this process by default.
+   */
+  socialCards?: OnDemandCardEnv;
 }
 
 /** Pages and anything without a rule of its own: always revalidated, like Netlify's default. */
@@ -55,6 +66,19 @@ function serveBuild(root: string, headerRules: readonly HeaderRule[]): ServedBui
   return { rules, fileFor, serveStatic, notFoundPage: join(root, '404.html') };
 }
 
+/** A function's answer, as Netlify sends it: its status, headers and body. */
+async function serveOnDemandCard(pathname: string, env: OnDemandCardEnv, response: ServerResponse) {
+  try {
+    const answer = (await onDemandCardResponse(pathname, env))!;
+    const body = Buffer.from(await answer.arrayBuffer());
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    response.end(body);
+  } catch (error) {
+    console.error(`${pathname}: ${(error as Error).message}`);
+    response.writeHead(500).end();
+  }
+}
+
 function setRuleHeaders(response: ServerResponse, rules: readonly HeaderRule[], pathname: string) {
   for (const [name, value] of Object.entries(headersFor(rules, pathname))) response.setHeader(name, value);
 }
@@ -72,6 +96,7 @@ export async function startSiteServer({
   port,
   host = '127.0.0.1',
   netlifyToml = join(projectRoot, 'netlify.toml'),
+  socialCards = onDemandCardEnv(process.env),
 }: SiteServerOptions): Promise<Server> {
   const headerRules = existsSync(netlifyToml) ? loadHeaderRules(netlifyToml) : [];
   const builds = new Map<string, ServedBuild>();
@@ -104,6 +129,10 @@ export async function startSiteServer({
       return;
     }
     setRuleHeaders(response, headerRules, pathname);
+    if (ON_DEMAND_CARD_PATH.test(pathname)) {
+      void serveOnDemandCard(pathname, socialCards, response);
+      return;
+    }
     const match = findRedirect(build.rules, pathname, (path) => build.fileFor(path) !== undefined);
     if (match && match.rule.status >= 300 && match.rule.status < 400) {
       const location = match.target + (match.target.includes('?') ? '' : url.search);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesPageData } from '../../src/features/catalogue/catalogue-types';
 import { pagerItems, type PagerItem } from '../../src/features/catalogue/pager';
 import { paginateRanking, rankingPagePath } from '../../src/features/catalogue/ranking-pages';
-import { byRank, relatedSeriesIndex } from '../../src/features/series/related-series';
+import {
+  RELATED_CANDIDATES_PER_GENRE,
+  byRank,
+  createRelatedSeriesIndex,
+  relatedSeriesIndex,
+} from '../../src/features/series/related-series';
 import { rankedSeries } from './series-fixture';
 
 /** `1 … 4 [5] 6 … 12` */
@@ -112,6 +117,35 @@ describe('related series', () => {
     const related = relatedSeriesIndex(catalogue, 4);
     // 8 shares Horror; then the best-ranked MANHWA: 1, 3, 2.
     expect(related(catalogue[5]!).map((entry) => entry.id)).toEqual([8, 1, 3, 2]);
+  });
+
+  /** `size` MANHWA series that all share Action, half of them Romance too; ranked by id. */
+  function bigCatalogue(size: number) {
+    return Array.from({ length: size }, (_, index) =>
+      series(index + 1, { genre: index % 2 ? 'Action, Romance' : 'Action', rank: index + 1 }),
+    );
+  }
+
+  it('considers a bounded number of candidates per genre, whatever the catalogue size', () => {
+    for (const size of [1_000, 20_000]) {
+      const catalogue = bigCatalogue(size);
+      const index = createRelatedSeriesIndex(catalogue);
+      // The last series shares a genre with every other one; still it weighs only the best-ranked few.
+      const last = catalogue[size - 1]!;
+      const candidates = index.candidates(last);
+      expect(candidates.length).toBeLessThanOrEqual(2 * RELATED_CANDIDATES_PER_GENRE);
+      expect(candidates.length).toBeGreaterThanOrEqual(RELATED_CANDIDATES_PER_GENRE);
+      expect(Math.max(...candidates.map((entry) => entry.rank!))).toBeLessThanOrEqual(
+        2 * RELATED_CANDIDATES_PER_GENRE + 1,
+      );
+    }
+  });
+
+  it('prefers the best-ranked candidates that share the most genres', () => {
+    const catalogue = bigCatalogue(20_000);
+    const related = createRelatedSeriesIndex(catalogue, 6).related(catalogue[19_999]!);
+    // Series 20,000 is Action and Romance: the best-ranked series sharing both are the even ids 2, 4, ...
+    expect(related.map((entry) => entry.id)).toEqual([2, 4, 6, 8, 10, 12]);
   });
 
   it('orders Unranked series after ranked ones', () => {

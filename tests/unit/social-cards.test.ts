@@ -7,6 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesPageData } from '../../src/features/catalogue/catalogue-types';
 import { buildFetchUrl, drawCard, wrapTitle } from '../../src/features/social/draw-card';
+import { cardVersion } from '../../src/features/social/card-art';
+import { ON_DEMAND_CARD_PATH, onDemandCardResponse } from '../../src/features/social/on-demand-card';
 import {
   SOCIAL_CARD_HEIGHT,
   SOCIAL_CARD_WIDTH,
@@ -30,6 +32,21 @@ beforeAll(async () => {
     if (request.url === '/media/cover.webp') {
       coverRequests += 1;
       response.writeHead(200, { 'content-type': 'image/webp' }).end(cover);
+    } else if (request.url === '/series-details/12') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          series_id: 12,
+          title: 'Tower',
+          type: 'MANHWA',
+          cover_url: 'https://api.example/media/cover.webp',
+          has_detail_cover: false,
+          series_cover_url: 'https://api.example/media/cover.webp',
+        }),
+      );
+    } else if (request.url === '/forum/threads/7') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ thread: { id: 7, title: 'Best world building' }, posts: [] }));
     } else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,8 +98,14 @@ describe('social cards', () => {
 
   it('draws title cards for forum threads at the same size', async () => {
     const card = forumThreadSocialCard({ id: 7, title: 'Best <world> building & why' });
-    expect(card.path).toBe('/social/forum/7.jpg');
+    expect(card.path).toMatch(/^\/social\/forum\/7-[0-9a-f]{12}\.jpg$/);
     expect(await size(await drawCard(card.art, env(), quiet))).toMatchObject({ width: 1200, height: 630 });
+  });
+
+  it('draws cards of the same art at the same time without their cached files colliding', async () => {
+    const art = { kind: 'text' as const, eyebrow: 'Forum', title: 'Two threads, one title' };
+    const cards = await Promise.all(Array.from({ length: 12 }, () => drawCard(art, env(), quiet)));
+    for (const card of cards) expect(card).toEqual(cards[0]);
   });
 
   it('wraps long titles on at most three lines', () => {
@@ -113,12 +136,53 @@ describe('social cards', () => {
       series: { id: 12, title: 'Tower', type: 'MANHWA', cover_url: 'https://api.example/media/c.webp' },
       detail: { has_detail_cover: false, series_cover_url: 'https://api.example/media/c.webp' },
     } as unknown as SeriesPageData;
-    expect(seriesSocialCard(data)).toEqual({
-      path: '/social/series/12.jpg',
+    const card = seriesSocialCard(data);
+    expect(card).toEqual({
+      path: `/social/series/12-${cardVersion(card.art)}.jpg`,
       alt: 'Cover of Tower',
       art: { kind: 'cover', coverUrl: 'https://api.example/media/c.webp', title: 'Tower' },
     });
     const noCover = { ...data, series: { ...data.series, cover_url: null } } as SeriesPageData;
     expect(seriesSocialCard(noCover).art).toEqual({ kind: 'text', eyebrow: 'MANHWA', title: 'Tower' });
+    // A new cover or title is a new address: a cached card is never shown for other art.
+    expect(seriesSocialCard(noCover).path).not.toBe(card.path);
+    expect(ON_DEMAND_CARD_PATH.test(card.path)).toBe(true);
+  });
+});
+
+describe('social cards drawn on request', () => {
+  const env = () => ({ apiUrl: origin, publicApiUrl: 'https://api.example', cacheDir });
+  const seriesCard = () =>
+    seriesSocialCard({
+      series: { id: 12, title: 'Tower', type: 'MANHWA', cover_url: 'https://api.example/media/cover.webp' },
+      detail: { has_detail_cover: false, series_cover_url: 'https://api.example/media/cover.webp' },
+    } as unknown as SeriesPageData);
+
+  it("answers a series page's card address with its 1200×630 JPEG, cached for a year", async () => {
+    const response = (await onDemandCardResponse(seriesCard().path, env()))!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('netlify-cdn-cache-control')).toContain('durable');
+    expect(await size(Buffer.from(await response.arrayBuffer()))).toEqual({
+      width: 1200,
+      height: 630,
+      format: 'jpeg',
+    });
+  });
+
+  it("draws a forum thread's title card the same way", async () => {
+    const card = forumThreadSocialCard({ id: 7, title: 'Best world building' });
+    const response = (await onDemandCardResponse(card.path, env()))!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('caches briefly a card whose address names older art, and answers 404 for unknown series', async () => {
+    const stale = await onDemandCardResponse('/social/series/12-000000000000.jpg', env());
+    expect(stale!.status).toBe(200);
+    expect(stale!.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await onDemandCardResponse('/social/series/99-000000000000.jpg', env()))!.status).toBe(404);
+    expect(await onDemandCardResponse('/social/lists.jpg', env())).toBeUndefined();
   });
 });

@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { rankedSeriesSchema, SERIES_TYPES, seriesDetailSchema } from '../../../contract/catalogue';
+import { rankedSeriesSchema, seriesDetailSchema } from '../../../contract/catalogue';
 import type { RankingKey, RankingPlace, SeriesPageData } from './catalogue-types';
 
 /*
- * The build-time snapshot of the catalogue, made of the contract's schemas. Build-time only (the loader and
+ * The build-time snapshot of the catalogue, made of the contract's schemas. Build-time only (build-catalogue.ts and
  * `npm run snapshot`): islands trust the live API and never ship these schemas.
  */
 
-/** One entry of the `series` collection: a series page's data. */
+/** A series page's data. */
 export const seriesPageDataSchema = z.object({ series: rankedSeriesSchema, detail: seriesDetailSchema });
-
-/** One entry of the `rankings` collection: one pre-rendered page of a ranked list (id `ALL/2`). */
-export const rankingPageSchema = z.object({
-  key: z.enum(['ALL', ...SERIES_TYPES]),
-  page: z.number().int().min(1),
-  totalPages: z.number().int().min(1),
-  items: z.array(rankedSeriesSchema),
-});
 
 const rankingPlacesSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
 
@@ -42,8 +34,8 @@ export const buildCatalogueSchema = z.object({
 });
 
 /**
- * The catalogue a build renders, fetched from the API or read from a snapshot file: what the loader
- * stores and what `npm run snapshot` writes.
+ * The catalogue a build renders, fetched from the API or read from a snapshot file: what build-catalogue.ts
+ * holds and what `npm run snapshot` writes.
  */
 export interface BuildCatalogue {
   format: typeof SNAPSHOT_FORMAT;

@@ -18,8 +18,8 @@ import {
 import { rankedSeriesFields } from './ranked-series-fields';
 
 /*
- * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the content
- * loader and for `npm run snapshot`, so both produce the same data.
+ * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the build
+ * (build-catalogue.ts) and for `npm run snapshot`, so both produce the same data.
  *
  * Where the data comes from:
  * 1. SNAPSHOT_FILE set: that file, and only that file (a missing or invalid file fails the build).

@@ -28,32 +28,59 @@ export function rankingPagePath(key: RankingKey, page: number): string {
   return `${base}/page/${page}`;
 }
 
-/** The collection entry id of a list page: `ALL/1`, `MANHWA/3`. */
-export function rankingPageId(key: RankingKey, page: number): string {
-  return `${key}/${page}`;
+/** The pages of every ranked list, each cut when asked for. */
+export interface RankingPagesIndex {
+  /** At least 1: an empty list still has its first page. */
+  totalPages(key: RankingKey): number;
+  /** Page `page` (from 1) of a list; undefined past its end. */
+  page(key: RankingKey, page: number): RankingPageData | undefined;
 }
 
 /**
- * Cuts a ranked order into pages, joining each place with its series. A place whose series is missing
- * (deleted between the two reads of the build) is skipped; the series keeps its overall rank only on the
- * home list, and carries the list's own rank on type lists.
+ * The ranked lists' pages, joining each place with its series. A place whose series is missing (deleted
+ * between the two reads of the build) is skipped; the series keeps its overall rank only on the home list,
+ * and carries the list's own rank on type lists. A page's items are made when the page is asked for, so a
+ * build holds the lists' places (an id and a rank each), not a copy of every series per list.
  */
+export function rankingPagesIndex(
+  rankings: Readonly<Record<RankingKey, readonly RankingPlace[]>>,
+  seriesById: ReadonlyMap<number, SeriesPageData>,
+  pageSize: number = RANKING_PAGE_SIZE,
+): RankingPagesIndex {
+  const present = new Map<RankingKey, RankingPlace[]>();
+  const placesOf = (key: RankingKey): RankingPlace[] => {
+    let places = present.get(key);
+    if (!places) {
+      places = (rankings[key] ?? []).filter((place) => seriesById.has(place.id));
+      present.set(key, places);
+    }
+    return places;
+  };
+  const totalPages = (key: RankingKey) => Math.max(1, Math.ceil(placesOf(key).length / pageSize));
+  return {
+    totalPages,
+    page(key, page) {
+      const total = totalPages(key);
+      if (!Number.isInteger(page) || page < 1 || page > total) return undefined;
+      const items = placesOf(key)
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((place) => ({ ...seriesById.get(place.id)!.series, rank: place.rank }));
+      return { key, page, totalPages: total, items };
+    },
+  };
+}
+
+/** Every page of one ranked list (see rankingPagesIndex). */
 export function paginateRanking(
   key: RankingKey,
   places: readonly RankingPlace[],
   seriesById: ReadonlyMap<number, SeriesPageData>,
   pageSize: number = RANKING_PAGE_SIZE,
 ): RankingPageData[] {
-  const items: RankedSeries[] = [];
-  for (const place of places) {
-    const entry = seriesById.get(place.id);
-    if (entry) items.push({ ...entry.series, rank: place.rank });
-  }
-  const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
-  return Array.from({ length: totalPages }, (_, index) => ({
-    key,
-    page: index + 1,
-    totalPages,
-    items: items.slice(index * pageSize, (index + 1) * pageSize),
-  }));
+  const index = rankingPagesIndex(
+    { ALL: [], MANHWA: [], MANGA: [], MANHUA: [], [key]: places },
+    seriesById,
+    pageSize,
+  );
+  return Array.from({ length: index.totalPages(key) }, (_, page) => index.page(key, page + 1)!);
 }

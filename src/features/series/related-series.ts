@@ -24,18 +24,38 @@ function genreKeys(series: RankedSeries): string[] {
 }
 
 /**
- * Chooses related series for every series of a catalogue at once. Candidates come from per-type, per-genre
- * buckets, so a catalogue of thousands costs each series only the series that share a genre with it.
- * When fewer than `count` share a genre, the best-ranked series of the same type fill the rest.
+ * How many of each shared genre's best-ranked series are considered. Bounded, so choosing a series' related
+ * series costs the same in a catalogue of 100,000 as in one of 1,000 (scanning every series that shares a
+ * genre made the build quadratic: each genre of a type holds thousands of series in a large catalogue).
  */
-export function relatedSeriesIndex(
+export const RELATED_CANDIDATES_PER_GENRE = 48;
+
+export interface RelatedSeriesIndex {
+  /** The series considered for `series`: at most `perGenre` of each of its genres (itself excluded). */
+  candidates(series: RankedSeries): RankedSeries[];
+  /** The `count` related series of `series`. */
+  related(series: RankedSeries): RankedSeries[];
+}
+
+/**
+ * Chooses related series for every series of a catalogue. Per type and genre the series are sorted by rank
+ * once; a series' candidates are the best-ranked `perGenre` of each of its genres, ordered by how many genres
+ * they share with it (counted on their own genre sets), then by rank. When fewer than `count` share a genre,
+ * the best-ranked series of the same type fill the rest. The work per series is bounded by its genres ×
+ * `perGenre`, whatever the catalogue's size.
+ */
+export function createRelatedSeriesIndex(
   catalogue: readonly RankedSeries[],
   count: number = RELATED_SERIES_COUNT,
-): (series: RankedSeries) => RankedSeries[] {
+  perGenre: number = RELATED_CANDIDATES_PER_GENRE,
+): RelatedSeriesIndex {
   const buckets = new Map<string, RankedSeries[]>();
   const byType = new Map<string, RankedSeries[]>();
+  const genresOf = new Map<number, Set<string>>();
   for (const series of catalogue) {
-    for (const genre of genreKeys(series)) {
+    const genres = genreKeys(series);
+    genresOf.set(series.id, new Set(genres));
+    for (const genre of genres) {
       const key = `${series.type}\u0000${genre}`;
       const bucket = buckets.get(key);
       if (bucket) bucket.push(series);
@@ -45,34 +65,55 @@ export function relatedSeriesIndex(
     if (ofType) ofType.push(series);
     else byType.set(series.type, [series]);
   }
+  for (const list of buckets.values()) list.sort(byRank);
   for (const list of byType.values()) list.sort(byRank);
 
-  return (series) => {
-    const shared = new Map<number, { series: RankedSeries; shared: number }>();
-    for (const genre of genreKeys(series)) {
-      for (const candidate of buckets.get(`${series.type}\u0000${genre}`) ?? []) {
+  const genresFor = (series: RankedSeries) => genresOf.get(series.id) ?? new Set(genreKeys(series));
+
+  const candidates = (series: RankedSeries): RankedSeries[] => {
+    const seen = new Set<number>([series.id]);
+    const found: RankedSeries[] = [];
+    for (const genre of genresFor(series)) {
+      const bucket = buckets.get(`${series.type}\u0000${genre}`) ?? [];
+      let taken = 0;
+      for (let index = 0; index < bucket.length && taken < perGenre; index += 1) {
+        const candidate = bucket[index]!;
         if (candidate.id === series.id) continue;
-        const entry = shared.get(candidate.id);
-        if (entry) entry.shared += 1;
-        else shared.set(candidate.id, { series: candidate, shared: 1 });
+        taken += 1;
+        if (seen.has(candidate.id)) continue;
+        seen.add(candidate.id);
+        found.push(candidate);
       }
     }
-    // The best `count` by (shared genres desc, rank): a bounded insertion keeps it linear in the candidates.
-    const best: { series: RankedSeries; shared: number }[] = [];
-    const before = (a: (typeof best)[number], b: (typeof best)[number]) =>
-      a.shared !== b.shared ? a.shared > b.shared : byRank(a.series, b.series) < 0;
-    for (const entry of shared.values()) {
-      if (best.length === count && !before(entry, best[count - 1]!)) continue;
-      let index = best.length;
-      while (index > 0 && before(entry, best[index - 1]!)) index -= 1;
-      best.splice(index, 0, entry);
-      if (best.length > count) best.pop();
-    }
-    const chosen = best.map((entry) => entry.series);
+    return found;
+  };
+
+  const related = (series: RankedSeries): RankedSeries[] => {
+    const own = genresFor(series);
+    const scored = candidates(series).map((candidate) => {
+      let shared = 0;
+      for (const genre of genresFor(candidate)) if (own.has(genre)) shared += 1;
+      return { series: candidate, shared };
+    });
+    scored.sort((a, b) => b.shared - a.shared || byRank(a.series, b.series));
+    const chosen = scored.slice(0, count).map((entry) => entry.series);
+    const taken = new Set(scored.map((entry) => entry.series.id));
+    // Only reached when the genres gave fewer than `count`: at most `count` + candidates steps.
     for (const candidate of byType.get(series.type) ?? []) {
       if (chosen.length >= count) break;
-      if (candidate.id !== series.id && !shared.has(candidate.id)) chosen.push(candidate);
+      if (candidate.id !== series.id && !taken.has(candidate.id)) chosen.push(candidate);
     }
     return chosen;
   };
+
+  return { candidates, related };
+}
+
+/** `createRelatedSeriesIndex(...).related`, for callers that only choose. */
+export function relatedSeriesIndex(
+  catalogue: readonly RankedSeries[],
+  count: number = RELATED_SERIES_COUNT,
+  perGenre: number = RELATED_CANDIDATES_PER_GENRE,
+): (series: RankedSeries) => RankedSeries[] {
+  return createRelatedSeriesIndex(catalogue, count, perGenre).related;
 }

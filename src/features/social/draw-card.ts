@@ -1,19 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { buildFetch } from '../../lib/build-fetch';
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type CardArt } from './card-art';
+import { DRAWING_VERSION, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type CardArt } from './card-art';
 
 /*
- * Draws social cards at build time with sharp. Covers are fetched from the API; a card depends only on its
- * art (a cover URL is never reused for other bytes: media keys are immutable), so drawn cards are kept in a
- * cache folder keyed by the art and a rebuild draws only new covers. node_modules/.cache survives between
- * Netlify builds; CARD_CACHE_DIR moves it.
+ * Draws social cards with sharp: the build's few (card-registry.ts) and, on request, those of series and
+ * forum threads (on-demand-card.ts). Covers are fetched from the API; a card depends only on its art (a
+ * cover URL is never reused for other bytes: media keys are immutable), so drawn cards are kept in a cache
+ * folder keyed by the art. node_modules/.cache survives between Netlify builds; CARD_CACHE_DIR moves it.
  */
 
-/** Bump when the drawing changes, so cached cards are drawn again. */
-const DRAWING_VERSION = 2;
 const MARGIN = 40;
 const JPEG = { quality: 82, progressive: true } as const;
 const ACCENT = '#4338ca';
@@ -153,6 +151,7 @@ async function fetchCover(url: string): Promise<Buffer> {
 }
 
 export interface DrawLog {
+  /** Called when a cover could not be used and the title card was drawn instead. */
   warn(message: string): void;
 }
 
@@ -181,7 +180,9 @@ export async function drawCard(art: CardArt, env: DrawEnv, log: DrawLog = consol
     bytes = await drawTextCard(art.eyebrow, art.title);
   }
   await mkdir(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  // Unique per draw: two cards with the same art (threads of one title, two requests at once) may be drawn
+  // at the same time, and with one temporary name the second rename found the file gone.
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, file);
   return bytes;

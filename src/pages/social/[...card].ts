@@ -5,9 +5,9 @@ import { SOCIAL_CARD_PREFIX, type SocialCard } from '../../features/social/socia
 import { buildSourceEnv } from '../../lib/build-source-env';
 import { API_URL } from '../../lib/site-config';
 
-// One JPEG per card in the registry, e.g. /social/series/12.jpg (see features/social/social-card.ts).
-export const getStaticPaths = (async () =>
-  (await socialCardsToBuild()).map((card) => ({
+// One JPEG per card in the registry, e.g. /social/lists.jpg (see features/social/card-registry.ts).
+export const getStaticPaths = (() =>
+  socialCardsToBuild().map((card) => ({
     params: { card: card.path.slice(SOCIAL_CARD_PREFIX.length) },
     props: { card },
   }))) satisfies GetStaticPaths;

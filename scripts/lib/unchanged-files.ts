@@ -1,0 +1,54 @@
+import { link, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/*
+ * A rebuild renders every page again, but most come out byte for byte as before. Each such file of the new
+ * build is replaced by a hard link to the previous build's file: it keeps the previous file's inode and
+ * mtime (nothing that syncs or uploads by mtime sees it change), takes no space of its own, and its
+ * precompressed copies can be linked too instead of compressed again (precompress.ts).
+ */
+
+async function* files(dir: string, prefix = ''): AsyncGenerator<string> {
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* files(dir, path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [sa, sb] = await Promise.all([stat(a).catch(() => undefined), stat(b)]);
+  if (!sa?.isFile() || sa.size !== sb.size) return false;
+  if (sa.ino === sb.ino && sa.dev === sb.dev) return true;
+  const [ba, bb] = await Promise.all([readFile(a), readFile(b)]);
+  return ba.equals(bb);
+}
+
+export interface LinkedFiles {
+  /** Files of the new build now linked to the previous build's (relative paths). */
+  unchanged: Set<string>;
+  linked: number;
+}
+
+/** Links every file of `next` whose bytes equal the same path in `previous` to that file. */
+export async function linkUnchangedFiles(previous: string, next: string, parallel = 8): Promise<LinkedFiles> {
+  const unchanged = new Set<string>();
+  const queue: string[] = [];
+  for await (const file of files(next)) queue.push(file);
+  let index = 0;
+  const worker = async () => {
+    while (index < queue.length) {
+      const file = queue[index++]!;
+      const from = join(previous, file);
+      const to = join(next, file);
+      if (!(await sameBytes(from, to))) continue;
+      // Linked beside the new file, then renamed over it: the path always holds one complete file.
+      const temporary = `${to}.link-${process.pid}`;
+      await link(from, temporary);
+      await rename(temporary, to);
+      unchanged.add(file);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return { unchanged, linked: unchanged.size };
+}

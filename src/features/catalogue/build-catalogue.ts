@@ -1,0 +1,70 @@
+import { buildSourceEnv } from '../../lib/build-source-env';
+import { loadBuildCatalogue } from './catalogue-source';
+import { takePrefetchedCatalogue } from './catalogue-prefetch';
+import type { RankingKey, SeriesPageData } from './catalogue-types';
+import { rankingPagesIndex, type RankingPagesIndex } from './ranking-pages';
+import { createRelatedSeriesIndex, type RelatedSeriesIndex } from '../series/related-series';
+
+/*
+ * The catalogue the build renders, read once per build (from the API or a snapshot: catalogue-source.ts)
+ * and shared by every page that needs it: the series pages, the ranking pages and their getStaticPaths.
+ *
+ * It is a plain module-level value, not a content collection. The content layer copies every entry into its
+ * data store, validates and digests it, writes the store to disk and loads it back for rendering: with
+ * 100,000 series that took minutes and gigabytes before the first page. Here the series are held once, as
+ * the API sent them, ranking pages are cut when rendered, and related series are chosen from bounded
+ * candidates (related-series.ts).
+ */
+
+export interface BuildCatalogueIndex {
+  /** Every series with its detail, in id order. */
+  series: SeriesPageData[];
+  rankings: RankingPagesIndex;
+  related: RelatedSeriesIndex;
+}
+
+// A dev server keeps modules between requests: read the catalogue again when this one is older. A build
+// reads it once, however long it renders.
+const DEV_REFRESH_MS = 60_000;
+const inDevServer = process.argv.slice(2).find((arg) => !arg.startsWith('-')) === 'dev';
+
+let shared: { promise: Promise<BuildCatalogueIndex>; at: number } | undefined;
+
+async function load(): Promise<BuildCatalogueIndex> {
+  const started = performance.now();
+  const prefetched = takePrefetchedCatalogue();
+  if (!prefetched) console.log('[catalogue] Reading the catalogue …');
+  const { snapshot } = await (prefetched ?? loadBuildCatalogue(buildSourceEnv));
+  const seriesById = new Map<number, SeriesPageData>(snapshot.series.map((data) => [data.series.id, data]));
+  const index = {
+    series: snapshot.series,
+    rankings: rankingPagesIndex(snapshot.rankings, seriesById),
+    related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
+  };
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  // With a prefetch, its own line said when the data arrived; this one when the indexes were made.
+  console.log(
+    prefetched
+      ? `[catalogue] Indexes ready in ${seconds} s`
+      : `[catalogue] Catalogue ready: ${snapshot.series.length} series in ${seconds} s`,
+  );
+  return index;
+}
+
+/** The build's catalogue, loaded on first use. */
+export function buildCatalogue(): Promise<BuildCatalogueIndex> {
+  const stale = inDevServer && shared !== undefined && Date.now() - shared.at > DEV_REFRESH_MS;
+  if (!shared || stale) {
+    const promise = load();
+    shared = { promise, at: Date.now() };
+    // A failure must not be served to the next attempt.
+    promise.catch(() => (shared = undefined));
+  }
+  return shared.promise;
+}
+
+/** The pages after the first of one ranked list, for getStaticPaths; page 1 is the list's own route. */
+export async function laterListPages(key: RankingKey): Promise<{ page: number }[]> {
+  const total = (await buildCatalogue()).rankings.totalPages(key);
+  return Array.from({ length: Math.max(0, total - 1) }, (_, index) => ({ page: index + 2 }));
+}

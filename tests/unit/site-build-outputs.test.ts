@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildPhases, pageKind } from '../../scripts/bench/build-phases';
+import { precompressSite } from '../../scripts/lib/precompress';
+import { linkUnchangedFiles } from '../../scripts/lib/unchanged-files';
+
+const scratch: string[] = [];
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'panelrank-outputs-'));
+  scratch.push(dir);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a rebuild keeps unchanged files untouched', () => {
+  const page = (text: string) => `<!doctype html><p>${text.repeat(2000)}</p>`;
+
+  it("links each byte-identical file to the previous build's and leaves changed ones alone", async () => {
+    const previous = folder({ 'series/1.html': page('a'), 'series/2.html': page('b'), 'gone.html': 'x' });
+    const next = folder({ 'series/1.html': page('a'), 'series/2.html': page('c'), 'new.html': 'y' });
+    const { unchanged } = await linkUnchangedFiles(previous, next);
+    expect([...unchanged]).toEqual(['series/1.html']);
+    expect(statSync(join(next, 'series/1.html')).ino).toBe(statSync(join(previous, 'series/1.html')).ino);
+    expect(statSync(join(next, 'series/2.html')).ino).not.toBe(statSync(join(previous, 'series/2.html')).ino);
+    expect(readFileSync(join(next, 'series/2.html'), 'utf8')).toBe(page('c'));
+  });
+
+  it("links the previous build's compressed copies of unchanged files instead of compressing again", async () => {
+    const previous = folder({ 'a.html': page('a'), 'b.html': page('b') });
+    await precompressSite(previous);
+    const next = folder({ 'a.html': page('a'), 'b.html': page('z') });
+    const { unchanged } = await linkUnchangedFiles(previous, next);
+    const result = await precompressSite(next, { previous, unchanged });
+    expect(result).toMatchObject({ files: 1, linked: 1 });
+    expect(statSync(join(next, 'a.html.br')).ino).toBe(statSync(join(previous, 'a.html.br')).ino);
+    expect(statSync(join(next, 'b.html.br')).ino).not.toBe(statSync(join(previous, 'b.html.br')).ino);
+  });
+});
+
+describe('build benchmark phases', () => {
+  it('tells the kinds of files apart', () => {
+    expect(pageKind('/series/12.html')).toBe('series');
+    expect(pageKind('/index.html')).toBe('ranking');
+    expect(pageKind('/type/manga/page/3.html')).toBe('ranking');
+    expect(pageKind('/forum/7.html')).toBe('forum');
+    expect(pageKind('/social/lists.jpg')).toBe('card');
+    expect(pageKind('/series/fallback.html')).toBe('other');
+  });
+
+  it("splits Astro's output into the catalogue read, the routes' preparation and rendering, and the end", () => {
+    const { phases, firstPageMs, files } = buildPhases(
+      [
+        { at: 50, text: '[catalogue] Reading the catalogue …' },
+        { at: 100, text: '[content] Syncing content' },
+        { at: 900, text: '[content] Synced content' },
+        { at: 2000, text: ' generating static routes ' },
+        { at: 2200, text: '[catalogue] Catalogue ready: 3 series in 2.2 s' },
+        { at: 2400, text: '[catalogue] Indexes ready in 0.1 s' },
+        { at: 2500, text: '  ├─ /about.html14:02:16   ├─ /account.html (+3ms)' },
+        { at: 6000, text: '  ├─ /series/1.html (+4ms)  ├─ /series/2.html (+4ms)' },
+        { at: 7000, text: '  └─ /series/3.html (+4ms)' },
+        { at: 7100, text: '  ├─ /index.html (+4ms)' },
+      ],
+      8000,
+    );
+    const ms = Object.fromEntries(phases.map((phase) => [phase.name, phase.ms]));
+    expect(ms['content sync (forum)']).toBe(800);
+    expect(ms['reading the catalogue (API, beside sync and bundling)']).toBe(2150);
+    expect(ms['bundling']).toBe(1100);
+    // From the routes' start to the first file, less the catalogue still arriving and its indexes.
+    expect(ms['preparing routes (getStaticPaths)']).toBe(500 - 200 - 100);
+    expect(ms['rendering: series pages']).toBe(1000);
+    expect(ms['pauses between routes']).toBe(3500 + 100);
+    expect(ms['writing (redirects, sitemap) to the end']).toBe(900);
+    expect(firstPageMs).toBe(2500);
+    expect(files).toMatchObject({ series: 3, ranking: 1, other: 2 });
+  });
+});
