@@ -56,7 +56,7 @@ const biggestThread = existsSync(join(distDir, 'forum'))
   : undefined;
 
 /**
- * The catalogue pages' budget: 85 KB, plus the query layer their islands read through since issue 22
+ * The catalogue pages' budget: 85 KB, plus the query layer every island reads through
  * (@nanostores/query with the nanostores stores it needs, 2.7 KB; its React hook, and on the lists the
  * paged reads, 1 KB).
  */
