@@ -4,11 +4,12 @@
  * new forum threads without a restart. Visitors never see a half-built site.
  */
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../api/config';
+import { loadConfig } from '../api/config';
+import { runCommand } from './lib/command';
 import { projectRoot } from './lib/processes';
 import { rebuildSite } from './lib/rebuild-job';
 
-async function main() {
+async function main(): Promise<number> {
   const config = loadConfig();
   const sitePort = Number(process.env.SITE_PORT ?? 4321);
   const buildApiUrl = (process.env.BUILD_API_URL?.trim() || `http://127.0.0.1:${config.PORT}`).replace(
@@ -34,9 +35,7 @@ async function main() {
     buildApiUrl,
   });
   console.log(`Rebuilt in ${seconds.toFixed(1)} s; now serving ${folder}`);
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `Rebuild failed: ${(error as Error).message}`);
-  process.exit(1);
-});
+runCommand(main, 'Rebuild failed');
