@@ -5,7 +5,7 @@
  * peak resident memory.
  *
  *   npm run bench:seed                                   # embedded PGlite, 10,000 series
- *   npm run bench:seed -- --series 10000,100000 --voters 2000 --threads 5000   # the issue's full size too
+ *   npm run bench:seed -- --series 10000,100000 --voters 2000 --threads 5000   # and at the 100,000-series benchmark size
  *   npm run bench:seed -- --series 2000 --target memory  # memory:// (PGlite in memory)
  *   npm run bench:seed -- --target all                   # embedded, then memory
  *
