@@ -33,25 +33,30 @@ export async function notifyNewPost(
           where ${forumPosts.threadId} = ${post.threadId} and ${forumPosts.isOriginal} limit 1`;
   // The followers, then the answered author unless they follow: two disjoint sets, so `union all` spares
   // the sort a `union` of a thousand followers costs. A null author (a deleted account) matches nothing.
-  // The constants are cast because a union cannot infer their type from the target columns.
-  const rows = await queryRows<{ user_id: number }>(
+  // The constants are cast because a union cannot infer their type from the target columns. The recipients
+  // come back as one array, not a row each: on the embedded engine a thousand result rows cost about a
+  // millisecond more to hand over and parse.
+  const [row] = await queryRows<{ ids: number[] }>(
     tx,
-    sql`with answered(user_id) as (${answered})
-        insert into ${notifications} (user_id, kind, actor_id, thread_id, post_id)
-        select f.user_id,
-               (case when f.user_id = (select user_id from answered) then 'REPLY' else 'THREAD_REPLY' end)::notification_kind,
-               ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
-        from ${forumFollows} f
-        where f.thread_id = ${post.threadId} and f.user_id <> ${post.authorId}
-        union all
-        select a.user_id, 'REPLY'::notification_kind, ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
-        from answered a
-        where a.user_id <> ${post.authorId}
-          and not exists (select 1 from ${forumFollows} f where f.thread_id = ${post.threadId} and f.user_id = a.user_id)
-        returning user_id`,
+    sql`with answered(user_id) as (${answered}),
+        inserted as (
+          insert into ${notifications} (user_id, kind, actor_id, thread_id, post_id)
+          select f.user_id,
+                 (case when f.user_id = (select user_id from answered) then 'REPLY' else 'THREAD_REPLY' end)::notification_kind,
+                 ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
+          from ${forumFollows} f
+          where f.thread_id = ${post.threadId} and f.user_id <> ${post.authorId}
+          union all
+          select a.user_id, 'REPLY'::notification_kind, ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
+          from answered a
+          where a.user_id <> ${post.authorId}
+            and not exists (select 1 from ${forumFollows} f where f.thread_id = ${post.threadId} and f.user_id = a.user_id)
+          returning user_id
+        )
+        select coalesce(array_agg(user_id), '{}') as ids from inserted`,
   );
   await followThread(tx, post.threadId, post.authorId);
-  return rows.map((row) => Number(row.user_id));
+  return (row?.ids ?? []).map(Number);
 }
 
 /**
