@@ -20,9 +20,10 @@ import { forumLikes, forumPosts, notifications, seriesDetails, seriesVoters, use
  * transaction and then finds no user, so no like can slip in uncounted between the two deletes. Answers
  * the ids of the series whose scores changed, or undefined when the user was already gone.
  *
- * The user's notifications go by cascade. The LIKE groups they were in read their likers from the likes, so
- * they lose the user's name and count with the likes; `notified` names those groups' recipients, whose
- * unread count may drop (a group left with no liker is not shown).
+ * The user's notifications go by the users table's delete trigger (migration 0014). The LIKE groups they
+ * were in read their likers from the likes, so they lose the user's name and count with the likes;
+ * `notified` names those groups' recipients, whose unread count may drop (a group left with no liker is not
+ * shown).
  */
 /** What went with an account: the series its votes counted in, and the users whose notifications it was in. */
 export interface DeletedAccount {

@@ -120,7 +120,7 @@ export async function updatePost(
 }
 
 /**
- * Deletes a reply with every reply under it (by cascade, with their notifications), keeping the thread's
+ * Deletes a reply with every reply under it (by cascade; their notifications by trigger), keeping the thread's
  * post count and last activity right. Answers the storage keys of the images tied to the deleted posts, for
  * the caller to remove once the rows are gone, and who lost unread notifications; undefined when the post
  * was not in the thread.

@@ -191,7 +191,8 @@ export async function updateThread(db: Database, threadId: number, changes: Thre
 }
 
 /**
- * Deletes a thread with its posts, likes, references, follows, notifications and media rows (by cascade).
+ * Deletes a thread with its posts, likes, references, follows and media rows (by cascade) and the posts'
+ * notifications (by the posts' delete trigger).
  * Answers the storage keys of its images, for the caller to remove once the rows are gone, and who lost
  * unread notifications; undefined when there was no thread.
  */

@@ -16,7 +16,7 @@ export default fp(
   async function notificationsPlugin(app: FastifyInstance) {
     const { config } = app;
     const service = new NotificationsService({
-      db: app.db,
+      database: app.database,
       changeFeed: app.changeFeed,
       streams: {
         perUser: config.NOTIFICATION_STREAMS_PER_USER,

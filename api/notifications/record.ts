@@ -26,28 +26,37 @@ export async function notifyNewPost(
   tx: Transaction,
   post: { threadId: number; postId: number; authorId: number; parentId: number | null },
 ): Promise<number[]> {
+  // At most one row, whichever post is answered, so the recipients below need no deduplication.
   const answered = post.parentId
     ? sql`select ${forumPosts.authorId} from ${forumPosts} where ${forumPosts.id} = ${post.parentId}`
     : sql`select ${forumPosts.authorId} from ${forumPosts}
-          where ${forumPosts.threadId} = ${post.threadId} and ${forumPosts.isOriginal}`;
-  const rows = await queryRows<{ user_id: number }>(
+          where ${forumPosts.threadId} = ${post.threadId} and ${forumPosts.isOriginal} limit 1`;
+  // The followers, then the answered author unless they follow: two disjoint sets, so `union all` spares
+  // the sort a `union` of a thousand followers costs. A null author (a deleted account) matches nothing.
+  // The constants are cast because a union cannot infer their type from the target columns. The recipients
+  // come back as one array, not a row each: on the embedded engine a thousand result rows cost about a
+  // millisecond more to hand over and parse.
+  const [row] = await queryRows<{ ids: number[] }>(
     tx,
     sql`with answered(user_id) as (${answered}),
-        recipients(user_id) as (
-          select user_id from answered
-          union
-          select ${forumFollows.userId} from ${forumFollows} where ${forumFollows.threadId} = ${post.threadId}
+        inserted as (
+          insert into ${notifications} (user_id, kind, actor_id, thread_id, post_id)
+          select f.user_id,
+                 (case when f.user_id = (select user_id from answered) then 'REPLY' else 'THREAD_REPLY' end)::notification_kind,
+                 ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
+          from ${forumFollows} f
+          where f.thread_id = ${post.threadId} and f.user_id <> ${post.authorId}
+          union all
+          select a.user_id, 'REPLY'::notification_kind, ${post.authorId}::int, ${post.threadId}::int, ${post.postId}::int
+          from answered a
+          where a.user_id <> ${post.authorId}
+            and not exists (select 1 from ${forumFollows} f where f.thread_id = ${post.threadId} and f.user_id = a.user_id)
+          returning user_id
         )
-        insert into ${notifications} (user_id, kind, actor_id, thread_id, post_id)
-        select r.user_id,
-               (case when r.user_id in (select user_id from answered) then 'REPLY' else 'THREAD_REPLY' end)::notification_kind,
-               ${post.authorId}, ${post.threadId}, ${post.postId}
-        from recipients r
-        where r.user_id is not null and r.user_id <> ${post.authorId}
-        returning user_id`,
+        select coalesce(array_agg(user_id), '{}') as ids from inserted`,
   );
   await followThread(tx, post.threadId, post.authorId);
-  return rows.map((row) => Number(row.user_id));
+  return (row?.ids ?? []).map(Number);
 }
 
 /**
@@ -105,8 +114,8 @@ export async function notifyReportStatus(
 }
 
 /**
- * Before posts (or a thread) are deleted: who has unread notifications about them, which the cascade is
- * about to take.
+ * Before posts (or a thread) are deleted: who has unread notifications about them, which the posts' delete
+ * trigger is about to take.
  */
 export async function unreadAbout(
   tx: Transaction,

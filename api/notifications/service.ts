@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { MAX_ID } from '../../contract/http';
 import type { NotificationPage } from '../../contract/notifications';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
@@ -13,7 +13,7 @@ export const NOTIFICATIONS_TOPIC = 'notifications';
 export const STREAMS_ENDED_TOPIC = 'notification-streams-ended';
 
 export interface NotificationsOptions {
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>;
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'announce'>;
   streams: StreamLimits;
   onError: (error: unknown) => void;
@@ -31,7 +31,7 @@ export class NotificationsService {
   constructor(private readonly options: NotificationsOptions) {
     this.streams = new NotificationStreams(
       options.streams,
-      (userIds) => countUnreadOf(options.db, userIds),
+      (userIds) => countUnreadOf(options.database.db, userIds),
       options.onError,
     );
     options.changeFeed.subscribe(NOTIFICATIONS_TOPIC, ({ ids }) => this.streams.changed(ids));
@@ -44,8 +44,8 @@ export class NotificationsService {
     { page, pageSize }: { page: number; pageSize: number },
   ): Promise<NotificationPage> {
     const [rows, unread] = await Promise.all([
-      listNotifications(this.options.db, userId, { page, pageSize }),
-      countUnread(this.options.db, userId),
+      listNotifications(this.options.database, userId, { page, pageSize }),
+      countUnread(this.options.database, userId),
     ]);
     return {
       items: rows.slice(0, pageSize).map(toNotification),
@@ -57,15 +57,15 @@ export class NotificationsService {
   }
 
   unread(userId: number): Promise<number> {
-    return countUnread(this.options.db, userId);
+    return countUnread(this.options.database, userId);
   }
 
   /** Marks the user's own notifications of `ids` (or all) read; the unread count after it. */
   async markRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
     const chosen = 'ids' in which ? { ids: which.ids.filter((id) => id <= MAX_ID) } : which;
-    const marked = await markRead(this.options.db, userId, chosen);
+    const marked = await markRead(this.options.database.db, userId, chosen);
     if (marked > 0) this.changed([userId]);
-    return countUnread(this.options.db, userId);
+    return countUnread(this.options.database, userId);
   }
 
   /**

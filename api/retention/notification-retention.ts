@@ -15,11 +15,16 @@ const LEASE_MS = 15 * 60_000;
  * Removes notifications older than 90 days and, per user, all but the newest 1,000, once across every
  * instance (the job's lease). A notification's age is that of its latest event (`updated_at`: a LIKE group
  * liked again yesterday is yesterday's), which is also the order the notifications page lists them in.
+ *
+ * It also removes those of recipients whose account is gone. The users table's delete trigger takes a
+ * deleted account's notifications, but a reply's fan-out that read the account's follow before its
+ * deletion committed, and committed after it, writes one it cannot see: the table has no foreign key that
+ * would have made the reply wait (docs/decisions/notification-fan-out-keys.md). Nobody can read such a row.
  */
 export async function sweepNotifications(
   db: Database,
   runner: Pick<LeasedJob, 'holder' | 'quietMs'> = {},
-): Promise<LeasedRun<{ expired: number; overCap: number }>> {
+): Promise<LeasedRun<{ expired: number; overCap: number; orphaned: number }>> {
   return runLeased(db, { ...runner, name: RETENTION_JOB, leaseMs: LEASE_MS }, async () => {
     const expired = await executeCounting(
       db,
@@ -42,6 +47,10 @@ export async function sweepNotifications(
           ) extra
           where n.id = extra.id`,
     );
-    return { expired, overCap };
+    const orphaned = await executeCounting(
+      db,
+      sql`delete from notifications n where not exists (select 1 from users u where u.id = n.user_id)`,
+    );
+    return { expired, overCap, orphaned };
   });
 }

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../api/db/query-rows';
 import { notifications, scheduledJobLeases } from '../../api/db/schema';
 import {
   NOTIFICATIONS_KEPT_PER_USER,
@@ -67,6 +68,22 @@ describe('notification retention', () => {
     expect(kept).not.toContain(ids[0]);
     expect(kept).toEqual(ids.slice(1));
     expect(await idsOf(light.id)).toEqual(lightIds);
+  });
+
+  it('removes the notifications of a recipient whose account is gone, and no one else’s', async () => {
+    const kept = await createUserWithToken(server);
+    const keptIds = await insertNotifications(kept.id, [3]);
+    // What a fan-out racing the account's deletion leaves: a row for an id no account has any more.
+    const [row] = await queryRows<{ id: number }>(
+      server.database.db,
+      sql`select coalesce(max(id), 0) + 1000 as id from users`,
+    );
+    const goneId = Number(row!.id);
+    await insertNotifications(goneId, [1, 2]);
+    const run = await sweepNotifications(server.database.db);
+    expect(run).toMatchObject({ ran: true, result: { orphaned: 2 } });
+    expect(await idsOf(goneId)).toEqual([]);
+    expect(await idsOf(kept.id)).toEqual(keptIds);
   });
 
   it('sweeps once when two instances race for the lease, even when one wakes after the other finished', async () => {
