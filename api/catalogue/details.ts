@@ -50,14 +50,22 @@ export async function loadSeriesDetailRow(db: Database, id: number): Promise<Ser
   return row;
 }
 
-/** A page of series with their details, in id order so pages stay put while a build walks them. */
+/**
+ * A page of series with their details, in id order so pages stay put while a build walks them. With
+ * `afterId` the page starts after that id (keyset paging): a build walking 100,000 series by offset made the
+ * engine step over every earlier row again on each page, so the last pages cost several times the first.
+ */
 export async function loadSeriesDetailPage(
   db: Database,
-  offset: number,
+  page: { offset: number; afterId?: number | undefined },
   limit: number,
 ): Promise<{ rows: SeriesDetailRow[]; total: number }> {
+  const ordered = selectSeriesWithDetails(db);
   const [rows, [totals]] = await Promise.all([
-    selectSeriesWithDetails(db).orderBy(asc(series.id)).limit(limit).offset(offset),
+    (page.afterId === undefined ? ordered : ordered.where(gt(series.id, page.afterId)))
+      .orderBy(asc(series.id))
+      .limit(limit)
+      .offset(page.afterId === undefined ? page.offset : 0),
     db.select({ total: count() }).from(series),
   ]);
   return { rows, total: totals?.total ?? 0 };

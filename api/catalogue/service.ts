@@ -242,18 +242,31 @@ export class CatalogueService {
     return cachedJson(detail);
   }
 
-  /** A page of every series with its detail, in id order (static site builds). */
-  async cataloguePage(page: number, pageSize: number): Promise<CachedJson> {
+  /** A page of every series with its detail, in id order (static site builds); see catalogueQuerySchema. */
+  async cataloguePage(page: number, pageSize: number, afterId?: number): Promise<CachedJson> {
     const offset = (page - 1) * pageSize;
     const snapshot = await this.snapshot();
     const { rows, total } =
-      offset > Number.MAX_SAFE_INTEGER / 2
+      afterId === undefined && offset > Number.MAX_SAFE_INTEGER / 2
         ? { rows: [], total: snapshot.size }
-        : await loadSeriesDetailPage(this.db, offset, pageSize);
+        : await loadSeriesDetailPage(this.db, { offset, afterId }, pageSize);
     const items = rows.map((row) =>
       toSeriesDetail(row, snapshot.placement(row.series.id)?.overall.rank ?? null, this.media),
     );
-    return cachedJson({ items, page, page_size: pageSize, total, has_more: offset + rows.length < total });
+    const hasMore = afterId === undefined ? offset + rows.length < total : rows.length === pageSize;
+    return cachedJson({ items, page, page_size: pageSize, total, has_more: hasMore });
+  }
+
+  /**
+   * A ranked list's whole order (ids and ranks within the list), for static builds: one answer instead of a
+   * thousand pages of rankings. Serialized again only when the list changed.
+   */
+  async rankingOrder(type: SeriesType | undefined): Promise<CachedJson> {
+    const snapshot = await this.snapshot();
+    const list = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
+    return snapshot.derive(`ranking-order:${type ?? ''}`, [list], () =>
+      cachedJson({ items: list.map((entry) => ({ id: entry.series.id, rank: entry.rank })) }),
+    );
   }
 
   /**
