@@ -50,25 +50,30 @@ export async function loadSeriesDetailRow(db: Database, id: number): Promise<Ser
   return row;
 }
 
-/**
- * A page of series with their details, in id order so pages stay put while a build walks them. With
- * `afterId` the page starts after that id (keyset paging): a build walking 100,000 series by offset made the
- * engine step over every earlier row again on each page, so the last pages cost several times the first.
- */
+/** A page of series with their details, in id order so pages stay put while a build walks them. */
 export async function loadSeriesDetailPage(
   db: Database,
-  page: { offset: number; afterId?: number | undefined },
+  offset: number,
   limit: number,
 ): Promise<{ rows: SeriesDetailRow[]; total: number }> {
-  const ordered = selectSeriesWithDetails(db);
   const [rows, [totals]] = await Promise.all([
-    (page.afterId === undefined ? ordered : ordered.where(gt(series.id, page.afterId)))
-      .orderBy(asc(series.id))
-      .limit(limit)
-      .offset(page.afterId === undefined ? page.offset : 0),
+    selectSeriesWithDetails(db).orderBy(asc(series.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(series),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * Up to `limit` series with their details after the id `afterId`, in id order (keyset paging): walking
+ * 100,000 series by offset made the engine step over every earlier row again on each page, so the last
+ * pages cost several times the first.
+ */
+export async function loadSeriesDetailsAfter(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<SeriesDetailRow[]> {
+  return selectSeriesWithDetails(db).where(gt(series.id, afterId)).orderBy(asc(series.id)).limit(limit);
 }
 
 type ColumnRecord = Record<string, unknown>;
