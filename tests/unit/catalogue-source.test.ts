@@ -58,23 +58,6 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
 }
 
 const details = Array.from({ length: 130 }, (_, index) => detail(index + 1, index % 2 ? 'MANGA' : 'MANHWA'));
-const ranked = (entry: ReturnType<typeof detail>) => ({
-  id: entry.series_id,
-  title: entry.title,
-  genre: entry.genre,
-  type: entry.type,
-  status: entry.status,
-  author: entry.author,
-  artist: entry.artist,
-  cover_url: entry.cover_url,
-  cover_variants: entry.cover_variants,
-  rank: entry.rank,
-  vote_count: entry.vote_count,
-  final_score: entry.final_score,
-  mal_id: entry.mal_id,
-  anilist_id: entry.anilist_id,
-  mangaupdates_id: entry.mangaupdates_id,
-});
 
 let server: Server;
 let apiUrl: string;
