@@ -114,7 +114,10 @@ export const forumCatalogueQuery = z.object({
     .max(FORUM_CATALOGUE_MAX_PAGE_SIZE)
     .default(FORUM_CATALOGUE_PAGE_SIZE),
 });
-export const forumCataloguePageSchema = z.object({ items: z.array(threadDetailSchema), has_more: z.boolean() });
+export const forumCataloguePageSchema = z.object({
+  items: z.array(threadDetailSchema),
+  has_more: z.boolean(),
+});
 
 export const likeResultSchema = z.object({
   count: z.number().int().describe("The post's like count after the toggle"),

@@ -313,7 +313,13 @@ describe('forum threads', () => {
       expect(signedIn.items[0]!.posts.map((post) => post.viewer_has_hearted)).toEqual([false, false, false]);
       expect(signedIn.items[0]!.posts[1]).toMatchObject({ heart_count: 1 });
 
-      for (const bad of ['?page_size=101', '?page_size=0', '?after_id=-1', '?after_id=0x1', '?after_id=abc']) {
+      for (const bad of [
+        '?page_size=101',
+        '?page_size=0',
+        '?after_id=-1',
+        '?after_id=0x1',
+        '?after_id=abc',
+      ]) {
         const response = await w.server.request(`/forum/catalogue${bad}`);
         expect(response.status, bad).toBe(422);
       }

@@ -65,7 +65,7 @@ export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
  */
 async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
   const all: SeriesPageData[] = [];
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const body = await getJson(apiUrl, BULK_PATH, { after_id: afterId, page_size: CATALOGUE_MAX_PAGE_SIZE });
     const { items, has_more } = cataloguePageSchema.parse(body);
     for (const detail of items) all.push({ series: rankedSeriesFromDetail(detail), detail });

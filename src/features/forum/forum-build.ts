@@ -57,9 +57,12 @@ export function prerenderThread({ thread, posts }: ThreadDetail, siteOrigin?: st
  * starting after the last thread of the one before: about a hundred requests for 5,000 threads, where one
  * request per thread kept the build's first page waiting on the API.
  */
-export async function fetchPrerenderedThreads(apiUrl: string, siteOrigin?: string): Promise<PrerenderedThread[]> {
+export async function fetchPrerenderedThreads(
+  apiUrl: string,
+  siteOrigin?: string,
+): Promise<PrerenderedThread[]> {
   const threads: PrerenderedThread[] = [];
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const { body } = await getJson(apiUrl, '/forum/catalogue', {
       after_id: afterId,
       page_size: FORUM_CATALOGUE_MAX_PAGE_SIZE,
