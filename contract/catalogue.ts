@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, emptyIfBlank, pagedSchema } from './http';
+import { bodyId, emptyIfBlank, pagedSchema, pathId } from './http';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
@@ -141,13 +141,27 @@ export const searchQuerySchema = z.object({
   type: seriesTypeFilter,
 });
 
-/** GET /series/catalogue (additive): every SeriesDetail in id order, for static builds. */
+/**
+ * GET /series/catalogue (additive): every SeriesDetail in id order, for static builds. `after_id` pages by
+ * the last id read instead of by number, so each page costs the same however deep into the catalogue.
+ */
 export const catalogueQuerySchema = z.object({
   page: pageNumber,
   page_size: z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_MAX_PAGE_SIZE),
+  after_id: pathId
+    .optional()
+    .describe('Start after this series id (the last one of the previous page); `page` is then ignored'),
 });
 export const cataloguePageSchema = pagedSchema(seriesDetailSchema);
 export type CataloguePage = z.infer<typeof cataloguePageSchema>;
+
+/** One place of a ranked list's whole order: a series id and its rank in that list (null: Unranked). */
+export const rankingPlaceSchema = z.object({ id: z.number().int(), rank: z.number().int().nullable() });
+
+/** GET /series/ranking-order (additive): a ranked list's whole order, for static builds. */
+export const rankingOrderQuerySchema = z.object({ type: seriesTypeFilter });
+export const rankingOrderSchema = z.object({ items: z.array(rankingPlaceSchema) });
+export type RankingOrder = z.infer<typeof rankingOrderSchema>;
 
 export const rankedSeriesListSchema = z.array(rankedSeriesSchema);
 

@@ -21,6 +21,9 @@ export const FORUM_POST_MAX_LENGTH = 20_000;
 export const FORUM_PAGE_SIZE = 20;
 export const FORUM_MAX_PAGE_SIZE = 1000;
 export const FORUM_SEARCH_MAX_LENGTH = 200;
+/** GET /forum/catalogue (static builds): threads a page, each with every post. */
+export const FORUM_CATALOGUE_PAGE_SIZE = 50;
+export const FORUM_CATALOGUE_MAX_PAGE_SIZE = 100;
 /** Mention search (`/forum/series-search`): from 1 character, at most 10 results. */
 export const MENTION_QUERY_MIN_LENGTH = 1;
 export const MENTION_QUERY_MAX_LENGTH = 200;

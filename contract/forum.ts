@@ -12,6 +12,8 @@ import {
 } from './http';
 import {
   cleanThreadTitle,
+  FORUM_CATALOGUE_MAX_PAGE_SIZE,
+  FORUM_CATALOGUE_PAGE_SIZE,
   FORUM_MAX_PAGE_SIZE,
   FORUM_PAGE_SIZE,
   FORUM_POST_MAX_LENGTH,
@@ -98,6 +100,24 @@ export const threadListSchema = z.array(threadSchema);
 /** GET /forum/threads/{id}: the thread and every post, oldest first (the first is the original post). */
 export const threadDetailSchema = z.object({ thread: threadSchema, posts: z.array(postSchema) });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+
+/**
+ * GET /forum/catalogue (additive): every thread with its posts as a visitor reads it, in id order, paged by
+ * the last id read, so a static build reads the whole forum in a few requests.
+ */
+export const forumCatalogueQuery = z.object({
+  after_id: pathId.default(0).describe('Start after this thread id (the last one of the previous page)'),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(FORUM_CATALOGUE_MAX_PAGE_SIZE)
+    .default(FORUM_CATALOGUE_PAGE_SIZE),
+});
+export const forumCataloguePageSchema = z.object({
+  items: z.array(threadDetailSchema),
+  has_more: z.boolean(),
+});
 
 export const likeResultSchema = z.object({
   count: z.number().int().describe("The post's like count after the toggle"),

@@ -63,6 +63,19 @@ export async function loadSeriesDetailPage(
   return { rows, total: totals?.total ?? 0 };
 }
 
+/**
+ * Up to `limit` series with their details after the id `afterId`, in id order (keyset paging): walking
+ * 100,000 series by offset made the engine step over every earlier row again on each page, so the last
+ * pages cost several times the first.
+ */
+export async function loadSeriesDetailsAfter(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<SeriesDetailRow[]> {
+  return selectSeriesWithDetails(db).where(gt(series.id, afterId)).orderBy(asc(series.id)).limit(limit);
+}
+
 type ColumnRecord = Record<string, unknown>;
 
 /** Picks the fields of a Drizzle column set out of a record keyed by the columns' SQL names. */

@@ -16,6 +16,8 @@ import {
   cataloguePageSchema,
   rankedSeriesListSchema,
   rankedSeriesSchema,
+  rankingOrderQuerySchema,
+  rankingOrderSchema,
   rankingsQuerySchema,
   SEARCH_MAX_RESULTS,
   searchQuerySchema,
@@ -138,9 +140,25 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, page_size: pageSize } = request.query;
-      return sendPublic(request, reply, await catalogue.cataloguePage(page, pageSize));
+      const { page, page_size: pageSize, after_id: afterId } = request.query;
+      return sendPublic(request, reply, await catalogue.cataloguePage(page, pageSize, afterId));
     },
+  );
+
+  app.get(
+    '/series/ranking-order',
+    {
+      schema: {
+        tags: ['series'],
+        summary: "A ranked list's whole order: ids and ranks (for static site builds)",
+        description:
+          'Every series of the overall list, or of `type`, in the order of `GET /series/rankings`, with its ' +
+          'rank in that list (null: Unranked), so a build places every series without paging the rankings.',
+        querystring: rankingOrderQuerySchema,
+        response: { 200: rankingOrderSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => sendPublic(request, reply, await catalogue.rankingOrder(request.query.type)),
   );
 };
 

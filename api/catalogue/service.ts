@@ -14,7 +14,13 @@ import {
   type CatalogueRow,
   type PlacedSeries,
 } from './catalogue-snapshot';
-import { loadOverallRank, loadSeriesDetailPage, loadSeriesDetailRow, seriesExists } from './details';
+import {
+  loadOverallRank,
+  loadSeriesDetailPage,
+  loadSeriesDetailRow,
+  loadSeriesDetailsAfter,
+  seriesExists,
+} from './details';
 import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
 import { pageOf } from './ranking';
 import { findSeriesIdsMatching } from './search';
@@ -242,18 +248,43 @@ export class CatalogueService {
     return cachedJson(detail);
   }
 
-  /** A page of every series with its detail, in id order (static site builds). */
-  async cataloguePage(page: number, pageSize: number): Promise<CachedJson> {
-    const offset = (page - 1) * pageSize;
+  /**
+   * A page of every series with its detail, in id order (static site builds): by number, or after an id.
+   * After an id, `total` is the series this instance's snapshot holds: counting the table again for each
+   * page cost as much as reading the page's 1,000 rows.
+   */
+  async cataloguePage(page: number, pageSize: number, afterId?: number): Promise<CachedJson> {
     const snapshot = await this.snapshot();
-    const { rows, total } =
-      offset > Number.MAX_SAFE_INTEGER / 2
-        ? { rows: [], total: snapshot.size }
-        : await loadSeriesDetailPage(this.db, offset, pageSize);
+    const offset = (page - 1) * pageSize;
+    let rows: SeriesDetailRow[];
+    let total = snapshot.size;
+    let hasMore: boolean;
+    if (afterId !== undefined) {
+      rows = await loadSeriesDetailsAfter(this.db, afterId, pageSize + 1);
+      hasMore = rows.length > pageSize;
+      rows = rows.slice(0, pageSize);
+    } else {
+      if (offset <= Number.MAX_SAFE_INTEGER / 2) {
+        ({ rows, total } = await loadSeriesDetailPage(this.db, offset, pageSize));
+      } else rows = [];
+      hasMore = offset + rows.length < total;
+    }
     const items = rows.map((row) =>
       toSeriesDetail(row, snapshot.placement(row.series.id)?.overall.rank ?? null, this.media),
     );
-    return cachedJson({ items, page, page_size: pageSize, total, has_more: offset + rows.length < total });
+    return cachedJson({ items, page, page_size: pageSize, total, has_more: hasMore });
+  }
+
+  /**
+   * A ranked list's whole order (ids and ranks within the list), for static builds: one answer instead of a
+   * thousand pages of rankings. Serialized again only when the list changed.
+   */
+  async rankingOrder(type: SeriesType | undefined): Promise<CachedJson> {
+    const snapshot = await this.snapshot();
+    const list = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
+    return snapshot.derive(`ranking-order:${type ?? ''}`, [list], () =>
+      cachedJson({ items: list.map((entry) => ({ id: entry.series.id, rank: entry.rank })) }),
+    );
   }
 
   /**

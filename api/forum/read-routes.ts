@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  FORUM_CATALOGUE_MAX_PAGE_SIZE,
   FORUM_MAX_PAGE_SIZE,
+  forumCataloguePageSchema,
+  forumCatalogueQuery,
   forumFeedSchema,
   mentionResultsSchema,
   mentionSearchQuery,
@@ -90,6 +93,30 @@ const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCachedJson(request, reply, answer.json, cacheControl);
       }
       return sendGzip(request, reply, answer.gzip(), cacheControl);
+    },
+  );
+
+  app.get(
+    '/forum/catalogue',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Every thread with its posts, in id order (for static site builds)',
+        description:
+          `Up to ${FORUM_CATALOGUE_MAX_PAGE_SIZE} threads a page, each as \`GET /forum/threads/{id}\` gives it ` +
+          'to a visitor; the next page starts `after_id` the last thread of this one.',
+        querystring: forumCatalogueQuery,
+        response: { 200: forumCataloguePageSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { after_id: afterId, page_size: pageSize } = request.query;
+      return sendCachedJson(
+        request,
+        reply,
+        await app.forum.threadCatalogue(afterId, pageSize),
+        PUBLIC_REVALIDATE,
+      );
     },
   );
 

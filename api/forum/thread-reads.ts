@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../catalogue/search';
 import type { Database } from '../db/client';
 import {
@@ -118,6 +118,17 @@ export async function threadsByIds(db: Database, ids: number[]): Promise<ThreadR
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The ids of up to `limit` threads after `afterId`, in id order (the build walks every thread so). */
+export async function threadIdsAfter(db: Database, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: forumThreads.id })
+    .from(forumThreads)
+    .where(gt(forumThreads.id, afterId))
+    .orderBy(asc(forumThreads.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 export async function threadById(db: Database, id: number): Promise<ThreadRow | undefined> {
   return (await threadsByIds(db, [id]))[0];
 }
@@ -144,16 +155,18 @@ function groupValues(pairs: Array<[number, number]>): Map<number, number[]> {
 }
 
 /**
- * Posts of a thread (or only the given ones), oldest first, with authors, series mentions and whether the
- * viewer likes each: three queries (four with a viewer) whatever the number of posts.
+ * Posts of a thread or of several (or only the given ones), oldest first, with authors, series mentions and
+ * whether the viewer likes each: three queries (four with a viewer) whatever the number of posts.
  */
 export async function loadPosts(
   db: Database,
-  threadId: number,
+  threadId: number | number[],
   viewerId: number | null,
   onlyIds?: number[],
 ): Promise<PostRow[]> {
-  const inThread = eq(forumPosts.threadId, threadId);
+  const inThread = Array.isArray(threadId)
+    ? inArray(forumPosts.threadId, threadId)
+    : eq(forumPosts.threadId, threadId);
   const scope = onlyIds ? and(inThread, inArray(forumPosts.id, onlyIds)) : inThread;
   const [posts, mentions, liked] = await Promise.all([
     db

@@ -394,6 +394,40 @@ describe('catalogue reads', () => {
       expect(past.body).toMatchObject({ items: [], has_more: false, total: 7 });
       expect((await getJson(server, '/series/catalogue?page_size=1001')).status).toBe(422);
     });
+
+    it('pages by the last id read with after_id, ignoring page', async () => {
+      const sorted = Object.values(ids).sort((a, b) => a - b);
+      const first = await getJson(server, '/series/catalogue?after_id=0&page_size=4&page=9');
+      expect(first.body).toMatchObject({ total: 7, has_more: true });
+      const firstIds = first.body.items.map((item: { series_id: number }) => item.series_id);
+      expect(firstIds).toEqual(sorted.slice(0, 4));
+      const second = await getJson(server, `/series/catalogue?after_id=${firstIds.at(-1)}&page_size=4`);
+      expect(second.body.items.map((item: { series_id: number }) => item.series_id)).toEqual(sorted.slice(4));
+      expect(second.body.has_more).toBe(false);
+      // Its items are the ones the numbered pages give.
+      const numbered = await getJson(server, '/series/catalogue?page=2&page_size=4');
+      expect(second.body.items).toEqual(numbered.body.items);
+      const past = await getJson(server, `/series/catalogue?after_id=${sorted.at(-1)}`);
+      expect(past.body).toMatchObject({ items: [], has_more: false });
+      for (const bad of ['-1', '0x10', '1.5', 'abc', ' 1']) {
+        const answer = await getJson(server, `/series/catalogue?after_id=${encodeURIComponent(bad)}`);
+        expect(answer.status, bad).toBe(422);
+        expect(answer.body.errors[0].field, bad).toContain('after_id');
+      }
+    });
+  });
+
+  describe('GET /series/ranking-order', () => {
+    it("gives each list's whole order with its ranks, as the ranking pages give them", async () => {
+      for (const type of ['', 'MANGA', 'manhwa', 'MANHUA']) {
+        const query = type ? `?type=${type}` : '';
+        const order = await getJson(server, `/series/ranking-order${query}`);
+        expect(order.status).toBe(200);
+        const pages = await getRanked(server, `/series/rankings?page_size=100${type ? `&type=${type}` : ''}`);
+        expect(order.body).toEqual({ items: idsAndRanks(pages).map(([id, rank]) => ({ id, rank })) });
+      }
+      expect((await getJson(server, '/series/ranking-order?type=comic')).status).toBe(422);
+    });
   });
 
   it('documents every catalogue route in the OpenAPI document', async () => {
@@ -405,6 +439,7 @@ describe('catalogue reads', () => {
         '/series/summary/{id}',
         '/series-details/{id}',
         '/series/catalogue',
+        '/series/ranking-order',
       ]),
     );
     const detail = spec.paths['/series-details/{id}'].get.responses['200'].content['application/json'].schema;
@@ -420,6 +455,7 @@ describe('catalogue reads', () => {
       ['/series/summary/1'],
       ['/series-details/1'],
       ['/series/catalogue'],
+      ['/series/ranking-order?type=manga'],
     ])('%s carries an ETag and Cache-Control, and If-None-Match gives 304', async (path) => {
       const first = await server.request(path);
       expect(first.status).toBe(200);

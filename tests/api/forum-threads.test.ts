@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   FORUM_API_TEXTS as TEXTS,
+  forumCataloguePageSchema,
   MAX_THREADS_PER_USER,
   threadDetailSchema,
   threadListSchema,
   threadSchema,
   type Thread,
+  type ThreadDetail,
 } from '../../contract/forum';
 import { forumThreads } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
@@ -270,6 +272,57 @@ describe('forum threads', () => {
       expect(feed).toContain('Feed &lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
       expect(feed).not.toContain('<script>');
       expect(feed).toContain('<summary type="text">Read this link</summary>');
+    });
+
+    it('gives every thread as a visitor reads it, in id order, a page after another (GET /forum/catalogue)', async () => {
+      const reader = await createUserWithToken(w.server);
+      const liked = await createdThread(w.server, reader.token, {
+        title: 'Catalogue thread',
+        series_ids: [w.seriesIds[3]!],
+      });
+      const reply = await createdPost(w.server, w.author.token, liked.thread.id, {
+        content_markdown: `A reply about [Forum Series 5](series:${w.seriesIds[4]}).`,
+      });
+      await createdPost(w.server, reader.token, liked.thread.id, { parent_id: reply.id });
+      expect((await w.calls.like(reader.token, liked.thread.id, reply.id)).status).toBe(200);
+      await createdThread(w.server, w.author.token, { title: 'Another catalogue thread' });
+
+      const read = async (query: string, token?: string) => {
+        const response = await w.server.request(`/forum/catalogue${query}`, { token });
+        expect(response.status, query).toBe(200);
+        return forumCataloguePageSchema.strict().parse(await response.json());
+      };
+      const everything: ThreadDetail[] = [];
+      for (let afterId = 0, pages = 0; ; pages += 1) {
+        const page = await read(`?after_id=${afterId}&page_size=2`);
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        everything.push(...page.items);
+        if (!page.has_more) break;
+        afterId = page.items.at(-1)!.thread.id;
+        expect(pages).toBeLessThan(100);
+      }
+      const ids = everything.map((detail) => detail.thread.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      const listed = threadListSchema.parse(await (await w.calls.list('?page_size=1000')).json());
+      expect(new Set(ids)).toEqual(new Set(listed.map((thread) => thread.id)));
+      // Each thread exactly as GET /forum/threads/{id} gives it to a visitor, even to a signed-in caller
+      // who likes one of its posts and follows it.
+      for (const detail of everything) expect(detail).toEqual(await threadDetail(w.server, detail.thread.id));
+      const signedIn = await read(`?after_id=${liked.thread.id - 1}&page_size=1`, reader.token);
+      expect(signedIn.items).toEqual([await threadDetail(w.server, liked.thread.id)]);
+      expect(signedIn.items[0]!.posts.map((post) => post.viewer_has_hearted)).toEqual([false, false, false]);
+      expect(signedIn.items[0]!.posts[1]).toMatchObject({ heart_count: 1 });
+
+      for (const bad of [
+        '?page_size=101',
+        '?page_size=0',
+        '?after_id=-1',
+        '?after_id=0x1',
+        '?after_id=abc',
+      ]) {
+        const response = await w.server.request(`/forum/catalogue${bad}`);
+        expect(response.status, bad).toBe(422);
+      }
     });
   });
 

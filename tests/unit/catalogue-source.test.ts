@@ -58,23 +58,6 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
 }
 
 const details = Array.from({ length: 130 }, (_, index) => detail(index + 1, index % 2 ? 'MANGA' : 'MANHWA'));
-const ranked = (entry: ReturnType<typeof detail>) => ({
-  id: entry.series_id,
-  title: entry.title,
-  genre: entry.genre,
-  type: entry.type,
-  status: entry.status,
-  author: entry.author,
-  artist: entry.artist,
-  cover_url: entry.cover_url,
-  cover_variants: entry.cover_variants,
-  rank: entry.rank,
-  vote_count: entry.vote_count,
-  final_score: entry.final_score,
-  mal_id: entry.mal_id,
-  anilist_id: entry.anilist_id,
-  mangaupdates_id: entry.mangaupdates_id,
-});
 
 let server: Server;
 let apiUrl: string;
@@ -91,19 +74,21 @@ beforeAll(async () => {
     if (url.pathname === '/series/catalogue') {
       // A server may cap the page size below what was asked: paging goes on while has_more says so.
       const pageSize = Math.min(size, 100);
-      const items = details.slice((page - 1) * pageSize, page * pageSize);
+      const afterId = Number(url.searchParams.get('after_id') ?? 0);
+      const items = details.filter((entry) => entry.series_id > afterId).slice(0, pageSize);
       body = {
         items,
         page,
         page_size: pageSize,
         total: details.length,
-        has_more: page * pageSize < details.length,
+        has_more: items.length === pageSize,
       };
-    } else if (url.pathname === '/series/rankings') {
-      body = details
-        .filter((entry) => !type || entry.type === type)
-        .slice((page - 1) * size, page * size)
-        .map(ranked);
+    } else if (url.pathname === '/series/ranking-order') {
+      body = {
+        items: details
+          .filter((entry) => !type || entry.type === type)
+          .map((entry) => ({ id: entry.series_id, rank: entry.rank })),
+      };
     }
     response.writeHead(body && typeof body === 'object' && 'detail' in body ? 404 : 200, {
       'content-type': 'application/json',
@@ -138,13 +123,18 @@ describe('build-time catalogue', () => {
     expect(snapshot.rankings.MANGA).toHaveLength(65);
     expect(snapshot.rankings.MANGA.every((entry) => mangaIds.has(entry.id))).toBe(true);
     expect(snapshot.rankings.MANHUA).toEqual([]);
-    // Pages of 100: the bulk call twice, ALL twice, MANHWA, MANGA and MANHUA once each.
-    expect(requests).toHaveLength(2 + 2 + 3);
-    expect(
-      requests
-        .filter((path) => path.startsWith('/series/rankings'))
-        .every((path) => path.includes('page_size=100')),
-    ).toBe(true);
+    // Pages of 100, each after the last id of the one before; then one request per list.
+    expect(requests.filter((path) => path.startsWith('/series/catalogue'))).toEqual([
+      '/series/catalogue?after_id=0&page_size=1000',
+      '/series/catalogue?after_id=100&page_size=1000',
+    ]);
+    expect(requests.filter((path) => path.startsWith('/series/ranking-order')).sort()).toEqual([
+      '/series/ranking-order',
+      '/series/ranking-order?type=MANGA',
+      '/series/ranking-order?type=MANHUA',
+      '/series/ranking-order?type=MANHWA',
+    ]);
+    expect(requests).toHaveLength(2 + 4);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {

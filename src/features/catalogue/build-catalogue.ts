@@ -35,13 +35,15 @@ async function load(): Promise<BuildCatalogueIndex> {
   const prefetched = takePrefetchedCatalogue();
   if (!prefetched) console.log('[catalogue] Reading the catalogue …');
   const { snapshot } = await (prefetched ?? loadBuildCatalogue(buildSourceEnv));
+  // With a prefetch, the indexes' own time: the wait for the read is the read's phase, not theirs.
+  const indexesStarted = prefetched ? performance.now() : started;
   const seriesById = new Map<number, SeriesPageData>(snapshot.series.map((data) => [data.series.id, data]));
   const index = {
     series: snapshot.series,
     rankings: rankingPagesIndex(snapshot.rankings, seriesById),
     related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
   };
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = ((performance.now() - indexesStarted) / 1000).toFixed(1);
   // With a prefetch, its own line said when the data arrived; this one when the indexes were made.
   console.log(
     prefetched

@@ -4,9 +4,9 @@ import { dirname, resolve } from 'node:path';
 import { SERIES_TYPES } from '../navigation/series-types';
 import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageData } from './catalogue-types';
 import {
-  RANKING_MAX_PAGE_SIZE,
+  CATALOGUE_MAX_PAGE_SIZE,
   cataloguePageSchema,
-  rankedSeriesListSchema,
+  rankingOrderSchema,
 } from '../../../contract/catalogue';
 import { buildApiUrl, buildFetch, isApiUnreachable, type BuildSourceEnv } from '../../lib/build-fetch';
 import {
@@ -32,9 +32,8 @@ import { rankedSeriesFields } from './ranked-series-fields';
 
 export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
 
-/** The bulk endpoint: every SeriesDetail in id order, paged (`{items, has_more}`, up to 1000 a page). */
+/** The bulk endpoint: every SeriesDetail in id order, paged by the last id read (up to 1000 a page). */
 const BULK_PATH = '/series/catalogue';
-const BULK_PAGE_SIZE = 500;
 
 export interface CatalogueLog {
   info(message: string): void;
@@ -60,36 +59,29 @@ export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
   return { id: detail.series_id, ...rankedSeriesFields(detail) };
 }
 
-/** Every series with its detail, through the bulk endpoint (`GET /series/catalogue`), page by page. */
+/**
+ * Every series with its detail, through the bulk endpoint (`GET /series/catalogue`), each page starting after
+ * the last id of the one before: a page deep in a catalogue of 100,000 series costs what the first does.
+ */
 async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
   const all: SeriesPageData[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await getJson(apiUrl, BULK_PATH, { page, page_size: BULK_PAGE_SIZE });
+  for (let afterId = 0; ;) {
+    const body = await getJson(apiUrl, BULK_PATH, { after_id: afterId, page_size: CATALOGUE_MAX_PAGE_SIZE });
     const { items, has_more } = cataloguePageSchema.parse(body);
-    all.push(...items.map((detail) => ({ series: rankedSeriesFromDetail(detail), detail })));
-    if (!has_more) return all;
+    for (const detail of items) all.push({ series: rankedSeriesFromDetail(detail), detail });
+    const last = items.at(-1);
+    if (!has_more || !last) return all;
+    afterId = last.series_id;
   }
 }
 
 /**
- * The whole order of a ranked list (ids and that list's ranks), in the largest pages the API serves: every
- * page of every list is pre-rendered, and type lists carry ranks within the type, which only the API knows.
+ * The whole order of a ranked list (ids and that list's ranks) in one request: every page of every list is
+ * pre-rendered, and type lists carry ranks within the type, which only the API knows.
  */
 async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<RankingPlace[]> {
-  const typeQuery: Record<string, string> = key === 'ALL' ? {} : { type: key };
-  const places: RankingPlace[] = [];
-  const seen = new Set<number>();
-  for (let page = 1; ; page += 1) {
-    const body = await getJson(apiUrl, '/series/rankings', {
-      page,
-      page_size: RANKING_MAX_PAGE_SIZE,
-      ...typeQuery,
-    });
-    const items = rankedSeriesListSchema.parse(body);
-    // A vote between two requests can move a series across a page boundary; keep its first place.
-    for (const { id, rank } of items) if (!seen.has(id) && seen.add(id)) places.push({ id, rank });
-    if (items.length < RANKING_MAX_PAGE_SIZE) return places;
-  }
+  const body = await getJson(apiUrl, '/series/ranking-order', key === 'ALL' ? {} : { type: key });
+  return rankingOrderSchema.parse(body).items;
 }
 
 /** Fetches the whole catalogue: the bulk endpoint plus the order of each of the 4 ranked lists. */

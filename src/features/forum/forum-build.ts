@@ -1,15 +1,16 @@
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import {
-  FORUM_MAX_PAGE_SIZE,
+  FORUM_CATALOGUE_MAX_PAGE_SIZE,
   FORUM_PAGE_SIZE,
+  forumCataloguePageSchema,
   postSchema,
-  threadDetailSchema,
   threadListSchema,
   threadSchema,
   type Thread,
+  type ThreadDetail,
 } from '../../../contract/forum';
-import { answeredStatus, buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
+import { buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
 import { renderPost } from './markdown';
 import type { InitialThread, PrerenderedThread } from './forum-types';
 
@@ -19,9 +20,6 @@ import type { InitialThread, PrerenderedThread } from './forum-types';
  * build uses; a build without the API (a snapshot build) gets no threads and a warning, and the pages then
  * load them live (the /forum island, and /forum/fallback for every thread).
  */
-
-/** Thread reads at a time: enough to hide latency, few enough not to crowd the API's other clients. */
-const CONCURRENCY = 8;
 
 /** One entry of `forumThreads` (id = the thread id); zod here is build-time only. */
 export const prerenderedThreadSchema = z.object({
@@ -43,31 +41,8 @@ async function getJson(
   return { body: response._data, headers: response.headers };
 }
 
-/** Every thread, in the list's order (pinned first, then last activity). */
-async function fetchAllThreads(apiUrl: string): Promise<Thread[]> {
-  const threads: Thread[] = [];
-  for (let page = 1; ; page += 1) {
-    const { body } = await getJson(apiUrl, '/forum/threads', { page, page_size: FORUM_MAX_PAGE_SIZE });
-    const batch = threadListSchema.parse(body);
-    threads.push(...batch);
-    if (batch.length < FORUM_MAX_PAGE_SIZE) return threads;
-  }
-}
-
-/** A thread with its posts rendered; null when it was deleted since the list was read. */
-export async function fetchPrerenderedThread(
-  apiUrl: string,
-  id: number,
-  siteOrigin?: string,
-): Promise<PrerenderedThread | null> {
-  let body: unknown;
-  try {
-    ({ body } = await getJson(apiUrl, `/forum/threads/${id}`));
-  } catch (error) {
-    if (answeredStatus(error) === 404) return null;
-    throw error;
-  }
-  const { thread, posts } = threadDetailSchema.parse(body);
+/** A thread as a visitor reads it, with its posts rendered by the one markdown renderer. */
+export function prerenderThread({ thread, posts }: ThreadDetail, siteOrigin?: string): PrerenderedThread {
   return {
     thread,
     posts: posts.map(({ content_markdown, viewer_has_hearted: _mine, ...post }) => ({
@@ -77,17 +52,27 @@ export async function fetchPrerenderedThread(
   };
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/**
+ * Every thread with its posts rendered, through the bulk endpoint (`GET /forum/catalogue`), each page
+ * starting after the last thread of the one before: about a hundred requests for 5,000 threads, where one
+ * request per thread kept the build's first page waiting on the API.
+ */
+export async function fetchPrerenderedThreads(
+  apiUrl: string,
+  siteOrigin?: string,
+): Promise<PrerenderedThread[]> {
+  const threads: PrerenderedThread[] = [];
+  for (let afterId = 0; ;) {
+    const { body } = await getJson(apiUrl, '/forum/catalogue', {
+      after_id: afterId,
+      page_size: FORUM_CATALOGUE_MAX_PAGE_SIZE,
+    });
+    const { items, has_more } = forumCataloguePageSchema.parse(body);
+    for (const detail of items) threads.push(prerenderThread(detail, siteOrigin));
+    const last = items.at(-1);
+    if (!has_more || !last) return threads;
+    afterId = last.thread.id;
+  }
 }
 
 export function forumThreadsLoader(env: BuildSourceEnv): Loader {
@@ -98,11 +83,7 @@ export function forumThreadsLoader(env: BuildSourceEnv): Loader {
       const apiUrl = buildApiUrl(env);
       let threads: PrerenderedThread[];
       try {
-        const list = await fetchAllThreads(apiUrl);
-        const loaded = await mapLimited(list, CONCURRENCY, (thread) =>
-          fetchPrerenderedThread(apiUrl, thread.id),
-        );
-        threads = loaded.filter((thread): thread is PrerenderedThread => thread !== null);
+        threads = await fetchPrerenderedThreads(apiUrl);
       } catch (error) {
         context.logger.warn(
           `Forum threads are not pre-rendered: ${(error as Error).message} (API ${apiUrl}). ` +
