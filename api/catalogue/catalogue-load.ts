@@ -1,10 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { series, seriesDetails } from '../db/schema';
+import { catalogueVersion, series } from '../db/schema';
 import type { CatalogueLoad, CatalogueRow } from './catalogue-snapshot';
 import { parseGenres } from './ranking';
 
-/* The catalogue's SQL: one statement reads every series' listing row and a fingerprint of the data. */
+/* The catalogue's SQL: every series' listing row, read in pages, and the fingerprint of the data. */
 
 /**
  * The columns of a CatalogueRow as lists and details read them from `series` (genres are parsed from genre
@@ -31,12 +31,11 @@ export type ListingRow = Omit<CatalogueRow, 'genres'>;
 const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
 
 /**
- * Row count and the sum of the row versions' transaction ids (xmin) of both tables: any insert, update or
- * delete changes one of them, and computing it reads no column data. Answers also depend on
- * series_details (synopsis, totals), so both tables count.
+ * The catalogue's change count (`catalogue_version`, bumped by triggers on every statement that changes
+ * `series` or `series_details`, whoever runs it): one row, where summing xmin over both tables took
+ * 0.3-0.6 s of the embedded engine at 100,000 series.
  */
-const fingerprintSql = sql<string>`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${series})
-  || '/' || (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${seriesDetails})`;
+const fingerprintSql = sql<string>`(select ${catalogueVersion.version}::text from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
 
 /** Rows read per statement by loadCatalogue. */
 export const CATALOGUE_LOAD_PAGE = 5000;
@@ -101,5 +100,6 @@ function unpackRows(packed: string | null): CatalogueRow[] {
 
 export async function loadCatalogueFingerprint(db: Pick<Database, 'select'>): Promise<string> {
   const [result] = await db.select({ fingerprint: fingerprintSql }).from(sql`(select 1) as one`);
-  return result!.fingerprint;
+  // No row only if someone deleted it: the triggers then count nothing, so every check reloads.
+  return result?.fingerprint ?? `missing:${Date.now()}`;
 }
