@@ -27,8 +27,22 @@ export const listingColumns = {
 };
 export type ListingRow = Omit<CatalogueRow, 'genres'>;
 
-/** The listing columns' keys, in the order the load query packs them. */
-const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
+/** The order the load query packs the columns in, which unpackRows reads by index. */
+const PACKED_ORDER = [
+  'id',
+  'title',
+  'genre',
+  'type',
+  'status',
+  'author',
+  'artist',
+  'coverKey',
+  'voterCount',
+  'finalScore',
+  'malId',
+  'anilistId',
+  'mangaupdatesId',
+] as const satisfies readonly (keyof ListingRow)[];
 
 /**
  * The catalogue's change count (`catalogue_version`, bumped by triggers on every statement that changes
@@ -78,7 +92,7 @@ export async function loadCatalogueRows(db: Database, ids: number[]): Promise<Ca
 /** The listing columns of the series `where` picks, in id order, at most `limit` of them. */
 function packedRows(where = sql``, limit?: number) {
   const columns = sql.join(
-    Object.keys(listingColumns).map((key) => sql.identifier(key)),
+    PACKED_ORDER.map((key) => sql.identifier(key)),
     sql`, `,
   );
   const picked = sql`select ${sql.join(
@@ -90,12 +104,38 @@ function packedRows(where = sql``, limit?: number) {
   >`(select json_agg(json_build_array(${columns}) order by "id")::text from (${picked}) as picked)`;
 }
 
+/**
+ * One object per row, built with a literal (one hidden class, no intermediate entries or copies): at
+ * 100,000 series the load's garbage is what the collector spends its start-up time on. Series with the
+ * same genre text share one parsed genre list, which nothing mutates.
+ */
 function unpackRows(packed: string | null): CatalogueRow[] {
   const tuples = JSON.parse(packed ?? '[]') as unknown[][];
-  return tuples.map((tuple) => {
-    const row = Object.fromEntries(listingKeys.map((key, index) => [key, tuple[index]])) as ListingRow;
-    return { ...row, genres: parseGenres(row.genre) };
-  });
+  const genreLists = new Map<string, string[]>();
+  const rows = new Array<CatalogueRow>(tuples.length);
+  for (let index = 0; index < tuples.length; index += 1) {
+    const t = tuples[index]!;
+    const genre = t[2] as string;
+    let genres = genreLists.get(genre);
+    if (!genres) genreLists.set(genre, (genres = parseGenres(genre)));
+    rows[index] = {
+      id: t[0] as number,
+      title: t[1] as string,
+      genre,
+      type: t[3] as CatalogueRow['type'],
+      status: t[4] as CatalogueRow['status'],
+      author: t[5] as string,
+      artist: t[6] as string,
+      coverKey: t[7] as string | null,
+      voterCount: t[8] as number,
+      finalScore: t[9] as number,
+      malId: t[10] as number | null,
+      anilistId: t[11] as number | null,
+      mangaupdatesId: t[12] as number | null,
+      genres,
+    };
+  }
+  return rows;
 }
 
 export async function loadCatalogueFingerprint(db: Pick<Database, 'select'>): Promise<string> {
