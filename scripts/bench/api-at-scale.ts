@@ -36,6 +36,25 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
+/**
+ * The embedded engine's share of the resident memory (MB): its WebAssembly memory is the process's largest
+ * mapping (a reservation of several GB, of which only what the engine touched is resident). The rest is
+ * V8's heap, compiled code and native memory.
+ */
+function engineMemoryOf(pid: number): number {
+  let largest = { size: 0, rss: 0 };
+  let current = { size: 0, rss: 0 };
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const [field, value] = line.split(/:?\s+/);
+    if (field === 'Size') current = { size: Number(value), rss: 0 };
+    else if (field === 'Rss') {
+      current.rss = Number(value);
+      if (current.size > largest.size) largest = current;
+    }
+  }
+  return Math.round(largest.rss / 1024);
+}
+
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -84,7 +103,10 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
       const series = health.instance?.catalogue_series ?? 100_000;
       console.log(`${options.dataDir ? 'Embedded' : 'PostgreSQL'}, ${series} series; load average ${load()}`);
       console.log(`  first rankings page answered ${(readyMs / 1000).toFixed(1)} s after start`);
-      console.log(`  idle resident memory ${idle.rss} MB (peak so far ${idle.peak} MB)`);
+      const engine = options.dataDir
+        ? `, of which the engine's WebAssembly memory ${engineMemoryOf(server.pid!)} MB`
+        : '';
+      console.log(`  idle resident memory ${idle.rss} MB${engine} (peak so far ${idle.peak} MB)`);
 
       const deepPage = Math.max(1, Math.min(2000, Math.floor(series / PAGE_SIZE)));
       const timed: [string, (n: number) => string][] = [
@@ -152,8 +174,9 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
       }
       await sleep(5000);
       const after = memoryOf(server.pid!);
+      const engineAfter = options.dataDir ? ` (the engine's ${engineMemoryOf(server.pid!)} MB)` : '';
       console.log(
-        `  resident memory: at most ${highest} MB during the reads, ${after.rss} MB idle after them ` +
+        `  resident memory: at most ${highest} MB during the reads, ${after.rss} MB idle after them${engineAfter} ` +
           `(process peak ${after.peak} MB, start-up included)`,
       );
     } finally {
