@@ -6,10 +6,11 @@ import { setFlagsFromString } from 'node:v8';
  * at about 450 MB instead of 850-980 MB.
  *
  * Set once the first catalogue snapshot is loaded rather than as `--optimize-for-size` on the command line:
- * from the start it made start-up about twice as slow at 100,000 series (61 full collections and 1,265
- * minor ones while loading the catalogue, 2.1 s of pauses, against 8 and 171). The flag is one V8 reads at
- * each collection's sizing decisions; Node lets it change after start (it runs V8 with flags unfrozen), and
- * the benchmark shows it in force (docs/decisions/catalogue-at-scale.md).
+ * there it also ran while the catalogue loaded and made V8 collect at every few megabytes of growth (three
+ * loads of 100,000 series: 61 full and 1,265 minor collections, 2.1 s of pauses, against 8 and 171), so the
+ * first rankings page came 3.3-3.6 s after start instead of 2.0-2.3 s. The flag steers the collector's
+ * sizing decisions as they are made; Node runs V8 with its flags unfrozen, so it can change after start,
+ * and `bench:api -- --parts scale` shows it in force (docs/decisions/embedded-engine-tuning.md).
  */
 export function favourMemoryOverSpeed(): void {
   setFlagsFromString('--optimize-for-size');

@@ -37,22 +37,25 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 /**
- * The embedded engine's share of the resident memory (MB): its WebAssembly memory is the process's largest
- * mapping (a reservation of several GB, of which only what the engine touched is resident). The rest is
- * V8's heap, compiled code and native memory.
+ * The embedded engine's share of the resident memory (MB): V8 reserves its WebAssembly memory as one
+ * readable and writable mapping (what the engine has grown to) followed by gigabytes of inaccessible guard
+ * pages. The rest of the process is V8's heap, compiled code and native memory.
  */
 function engineMemoryOf(pid: number): number {
-  let largest = { size: 0, rss: 0 };
-  let current = { size: 0, rss: 0 };
+  const mappings: { start: string; end: string; access: string; size: number; rss: number }[] = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const [field, value] = line.split(/:?\s+/);
-    if (field === 'Size') current = { size: Number(value), rss: 0 };
-    else if (field === 'Rss') {
-      current.rss = Number(value);
-      if (current.size > largest.size) largest = current;
-    }
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range) mappings.push({ start: range[1]!, end: range[2]!, access: range[3]!, size: 0, rss: 0 });
+    else if (line.startsWith('Size:')) mappings.at(-1)!.size = Number(line.split(/\s+/)[1]);
+    else if (line.startsWith('Rss:')) mappings.at(-1)!.rss = Number(line.split(/\s+/)[1]);
   }
-  return Math.round(largest.rss / 1024);
+  const guards = new Set(
+    mappings.filter((m) => m.access.startsWith('---') && m.size >= 4 * 1024 * 1024).map((m) => m.start),
+  );
+  const kb = mappings
+    .filter((m) => m.access.startsWith('rw') && guards.has(m.end))
+    .reduce((sum, m) => sum + m.rss, 0);
+  return Math.round(kb / 1024);
 }
 
 const load = () =>
