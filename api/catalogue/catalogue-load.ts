@@ -115,23 +115,23 @@ function unpackRows(packed: string | null): CatalogueRow[] {
   const rows = new Array<CatalogueRow>(tuples.length);
   for (let index = 0; index < tuples.length; index += 1) {
     const t = tuples[index]!;
-    const genre = t[2] as string;
+    const genre = t[2] as CatalogueRow['genre'];
     let genres = genreLists.get(genre);
     if (!genres) genreLists.set(genre, (genres = parseGenres(genre)));
     rows[index] = {
-      id: t[0] as number,
-      title: t[1] as string,
+      id: t[0] as CatalogueRow['id'],
+      title: t[1] as CatalogueRow['title'],
       genre,
       type: t[3] as CatalogueRow['type'],
       status: t[4] as CatalogueRow['status'],
-      author: t[5] as string,
-      artist: t[6] as string,
-      coverKey: t[7] as string | null,
-      voterCount: t[8] as number,
-      finalScore: t[9] as number,
-      malId: t[10] as number | null,
-      anilistId: t[11] as number | null,
-      mangaupdatesId: t[12] as number | null,
+      author: t[5] as CatalogueRow['author'],
+      artist: t[6] as CatalogueRow['artist'],
+      coverKey: t[7] as CatalogueRow['coverKey'],
+      voterCount: t[8] as CatalogueRow['voterCount'],
+      finalScore: t[9] as CatalogueRow['finalScore'],
+      malId: t[10] as CatalogueRow['malId'],
+      anilistId: t[11] as CatalogueRow['anilistId'],
+      mangaupdatesId: t[12] as CatalogueRow['mangaupdatesId'],
       genres,
     };
   }

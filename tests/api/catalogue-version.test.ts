@@ -1,3 +1,4 @@
+import type { QueryResult } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rankedSeriesSchema } from '../../contract/catalogue';
@@ -32,7 +33,7 @@ describe('catalogue change count', () => {
     const client = new pg.Client({ connectionString: database.target.url });
     await client.connect();
     try {
-      const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const results = (await client.query(text)) as unknown as QueryResult | QueryResult[];
       return { rows: (Array.isArray(results) ? results.at(-1)! : results).rows };
     } finally {
       await client.end();
@@ -66,7 +67,8 @@ describe('catalogue change count', () => {
     expect((await (await server.request(`/series-details/${id}`)).json()).synopsis).toBe('Before.');
     await plainSql(`update series_details set synopsis = 'After.' where series_id = ${id}`);
     await eventually(
-      async () => ((await (await server.request(`/series-details/${id}`)).json()) as { synopsis: string }).synopsis,
+      async () =>
+        ((await (await server.request(`/series-details/${id}`)).json()) as { synopsis: string }).synopsis,
     ).toBe('After.');
 
     await plainSql(`delete from series where title = 'Added By Hand'`);
