@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config';
 import { openMigratedDatabase } from './db/open-for-script';
 import { DatabaseLockedError } from './db/embedded-lock';
 import { startControlSocket } from './control-socket';
-import { favourMemoryOverSpeed } from './memory-mode';
 
 async function main() {
   const config = loadConfig();
@@ -43,8 +42,6 @@ async function main() {
     });
 
     await app.listen({ port: config.PORT, host: config.HOST });
-    // Ready (the catalogue loaded in onReady): from here on memory counts more than speed.
-    favourMemoryOverSpeed();
   } catch (error) {
     // Start-up failed with the database open (say the port is taken): close it cleanly and remove the
     // control socket rather than leave both to the process exit.

@@ -286,6 +286,6 @@ export class CatalogueSnapshot {
 /** Every series' listing row, and a fingerprint of the data the snapshot's answers are built from. */
 export interface CatalogueLoad {
   rows: CatalogueRow[];
-  /** The change count of series and series_details; read in the same transaction as the rows. */
+  /** Changes whenever series or series_details change; read in the same statement as the rows. */
   fingerprint: string;
 }

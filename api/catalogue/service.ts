@@ -32,7 +32,7 @@ export const CATALOGUE_TOPIC = 'catalogue';
 /** Where the service reads its snapshots (the database; a stub in unit tests). */
 export interface CatalogueSource {
   load(): Promise<CatalogueLoad>;
-  /** The current change count alone (one row), so an unchanged database is not reloaded. */
+  /** The current fingerprint alone: far cheaper than a load, so an unchanged database is not reloaded. */
   fingerprint(): Promise<string>;
   /** The listing rows of these series; ids without a row are gone. */
   loadSeries(ids: number[]): Promise<CatalogueRow[]>;
@@ -93,12 +93,11 @@ interface PatchBatch {
  * `seriesChanged(ids)` instead: the changed rows are read back and placed into a new snapshot without
  * reloading or re-sorting the rest, reads keep being served from the current snapshot meanwhile, and
  * changes arriving while a patch is under way are coalesced into the next one.
- * Once older than the TTL, a snapshot is checked against the database's change count (`catalogue_version`,
- * one row kept by triggers) in the background (a safety net for writes nobody announced) while it keeps
- * serving, and reloaded only if the count moved. A patched snapshot keeps the count of its full load: the
- * count moves for announced and unannounced writes alike, so a patch cannot tell whether it covers every
- * change since, and while writes go on the check reloads in full once per TTL: one load per TTL instead
- * of one per write.
+ * Once older than the TTL, a snapshot is checked against the database's fingerprint in the background
+ * (a safety net for writes nobody announced) while it keeps serving, and reloaded only if the data changed.
+ * A patched snapshot keeps the fingerprint of its full load (reading it costs a scan of both tables, too
+ * much for every patch), so while writes go on the check reloads in full once per TTL: one load per TTL
+ * instead of one per write.
  * Loads and patches run one at a time, in order.
  */
 export class CatalogueService {

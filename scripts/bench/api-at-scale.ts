@@ -36,28 +36,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
-/**
- * The embedded engine's share of the resident memory (MB): V8 reserves its WebAssembly memory as one
- * readable and writable mapping (what the engine has grown to) followed by gigabytes of inaccessible guard
- * pages. The rest of the process is V8's heap, compiled code and native memory.
- */
-function engineMemoryOf(pid: number): number {
-  const mappings: { start: string; end: string; access: string; size: number; rss: number }[] = [];
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
-    if (range) mappings.push({ start: range[1]!, end: range[2]!, access: range[3]!, size: 0, rss: 0 });
-    else if (line.startsWith('Size:')) mappings.at(-1)!.size = Number(line.split(/\s+/)[1]);
-    else if (line.startsWith('Rss:')) mappings.at(-1)!.rss = Number(line.split(/\s+/)[1]);
-  }
-  const guards = new Set(
-    mappings.filter((m) => m.access.startsWith('---') && m.size >= 4 * 1024 * 1024).map((m) => m.start),
-  );
-  const kb = mappings
-    .filter((m) => m.access.startsWith('rw') && guards.has(m.end))
-    .reduce((sum, m) => sum + m.rss, 0);
-  return Math.round(kb / 1024);
-}
-
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -106,10 +84,7 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
       const series = health.instance?.catalogue_series ?? 100_000;
       console.log(`${options.dataDir ? 'Embedded' : 'PostgreSQL'}, ${series} series; load average ${load()}`);
       console.log(`  first rankings page answered ${(readyMs / 1000).toFixed(1)} s after start`);
-      const engine = options.dataDir
-        ? `, of which the engine's WebAssembly memory ${engineMemoryOf(server.pid!)} MB`
-        : '';
-      console.log(`  idle resident memory ${idle.rss} MB${engine} (peak so far ${idle.peak} MB)`);
+      console.log(`  idle resident memory ${idle.rss} MB (peak so far ${idle.peak} MB)`);
 
       const deepPage = Math.max(1, Math.min(2000, Math.floor(series / PAGE_SIZE)));
       const timed: [string, (n: number) => string][] = [
@@ -177,9 +152,8 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
       }
       await sleep(5000);
       const after = memoryOf(server.pid!);
-      const engineAfter = options.dataDir ? ` (the engine's ${engineMemoryOf(server.pid!)} MB)` : '';
       console.log(
-        `  resident memory: at most ${highest} MB during the reads, ${after.rss} MB idle after them${engineAfter} ` +
+        `  resident memory: at most ${highest} MB during the reads, ${after.rss} MB idle after them ` +
           `(process peak ${after.peak} MB, start-up included)`,
       );
     } finally {

@@ -20,4 +20,3 @@ export * from './rate-limits';
 export * from './media-deletions';
 export * from './notifications';
 export * from './scheduled-job-leases';
-export * from './catalogue-version';
