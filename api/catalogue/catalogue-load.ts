@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { series, seriesDetails } from '../db/schema';
 import type { CatalogueLoad, CatalogueRow } from './catalogue-snapshot';
-import { parseGenres } from './ranking';
+import { parseGenres } from './listing';
 
 /* The catalogue's SQL: one statement reads every series' listing row and a fingerprint of the data. */
 
@@ -21,6 +21,7 @@ export const listingColumns = {
   coverKey: series.coverKey,
   voterCount: series.voterCount,
   finalScore: series.finalScore,
+  meanScore: series.meanScore,
   malId: series.malId,
   anilistId: series.anilistId,
   mangaupdatesId: series.mangaupdatesId,

@@ -1,4 +1,4 @@
-import { rankCatalogue, rerankCatalogue, type CatalogueRanking, type RankedEntry } from './ranking';
+import type { CatalogueRanking, RankedEntry, Ranker } from '../ranking/rank-order';
 import type { Series } from '../db/schema';
 
 /** The columns of a series that lists and summaries show. */
@@ -14,6 +14,7 @@ export type CatalogueRow = Pick<
   | 'coverKey'
   | 'voterCount'
   | 'finalScore'
+  | 'meanScore'
   | 'malId'
   | 'anilistId'
   | 'mangaupdatesId'
@@ -37,7 +38,7 @@ export interface PlacedSeries {
 const MEMO_LIMIT = 5000;
 
 /** The listing columns a vote changes; a patch that changed nothing else keeps text-derived answers. */
-const SCORE_COLUMNS = new Set<keyof CatalogueRow>(['voterCount', 'finalScore']);
+const SCORE_COLUMNS = new Set<keyof CatalogueRow>(['voterCount', 'finalScore', 'meanScore']);
 
 /** Bounded memo of promises; a failed computation is forgotten so the next caller retries. */
 class Memo {
@@ -133,8 +134,8 @@ export class CatalogueSnapshot {
     this.derived = carried?.derived ?? new Map();
   }
 
-  static fromLoad({ rows, fingerprint }: CatalogueLoad, minVoters: number, generation: number, at: number) {
-    return new CatalogueSnapshot(rankCatalogue(rows, minVoters), fingerprint, generation, at);
+  static fromLoad({ rows, fingerprint }: CatalogueLoad, ranker: Ranker, generation: number, at: number) {
+    return new CatalogueSnapshot(ranker.rank(rows), fingerprint, generation, at);
   }
 
   /**
@@ -145,7 +146,7 @@ export class CatalogueSnapshot {
   patched(
     rows: readonly CatalogueRow[],
     removed: ReadonlySet<number>,
-    minVoters: number,
+    ranker: Ranker,
     at: number,
   ): CatalogueSnapshot {
     const textChanged =
@@ -163,7 +164,7 @@ export class CatalogueSnapshot {
     for (const row of rows) seriesMemo.delete(row.id);
     for (const id of removed) seriesMemo.delete(id);
     const snapshot = new CatalogueSnapshot(
-      rerankCatalogue(this.ranking, rows, removed, minVoters, {
+      ranker.rerank(this.ranking, rows, removed, {
         overall: (id) => this.indexes().overall.get(id),
         inType: (id) => this.indexes().inType.get(id),
       }),

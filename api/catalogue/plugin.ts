@@ -20,11 +20,15 @@ export default fp(
       retiredMedia: app.retiredMedia,
       log: app.log,
       feed: app.changeFeed,
-      minVoters: app.config.RANKING_MIN_VOTERS,
+      ranker: app.ranking.ranker,
+      voterScores: (seriesId, userId) => app.ranking.voterScores(seriesId, userId),
       ttlMs: app.config.CACHE_TTL_MS,
       patchIntervalMs: app.config.CACHE_PATCH_INTERVAL_MS,
     });
     app.decorate('catalogue', catalogue);
+    // A recomputation of the ranking priors rescored every series: reload, serving the current snapshot
+    // meanwhile.
+    app.ranking.onRescored(() => catalogue.reload());
     // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
     app.addHook('onReady', async () => {
       await catalogue
@@ -32,5 +36,5 @@ export default fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'catalogue load failed'));
     });
   },
-  { name: 'catalogue', dependencies: ['config', 'change-feed', 'media'] },
+  { name: 'catalogue', dependencies: ['config', 'change-feed', 'media', 'ranking'] },
 );

@@ -2,13 +2,13 @@ import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { ListingRow } from './catalogue-load';
 import type { CatalogueEntry } from './catalogue-snapshot';
-import {
-  VOTE_CATEGORY_FIELDS,
-  type CategoryDistributions,
-  type CategoryTotals,
-  type VoteCategoryLabel,
-} from '../voting/categories';
-import type { RankedSeries, ScoreDistribution, SeriesDetail } from '../../contract/catalogue';
+import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../db/schema';
+import type {
+  RankedSeries,
+  ScoreDistribution,
+  SeriesDetail,
+  VoteCategoryLabel,
+} from '../../contract/catalogue';
 
 export interface CoverVariant {
   width: number;
@@ -50,6 +50,7 @@ export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): Rank
     rank,
     vote_count: series.voterCount,
     final_score: series.finalScore,
+    mean_score: series.meanScore,
     ...externalIds(series),
   };
 }
@@ -111,6 +112,7 @@ export function toSeriesDetail(
     ) as ScoreDistribution,
     rank,
     final_score: series.finalScore,
+    mean_score: series.meanScore,
     vote_count: series.voterCount,
     ...externalIds(series),
   };

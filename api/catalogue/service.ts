@@ -19,12 +19,15 @@ import {
   loadSeriesDetailPage,
   loadSeriesDetailRow,
   loadSeriesDetailsAfter,
+  seriesDetailRowFromRecords,
   seriesExists,
 } from './details';
 import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
-import { pageOf } from './ranking';
+import { pageOf } from './listing';
 import { findSeriesIdsMatching } from './search';
-import { loadVoterScores, type VoterScores } from '../voting/voter-scores';
+import type { Ranker } from '../ranking/rank-order';
+import type { ScoredSeriesRecords } from '../ranking/cast-vote';
+import type { VoterScores } from '../ranking/voter-scores';
 
 /** The change-feed topic of series, their details and their scores. */
 export const CATALOGUE_TOPIC = 'catalogue';
@@ -49,7 +52,10 @@ export interface CatalogueServiceOptions {
   /** Where replaced covers wait out MEDIA_DELETE_GRACE before their files go. */
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
   log: FastifyBaseLogger;
-  minVoters: number;
+  /** Who is ranked and in what order (the ranking feature's rules). */
+  ranker: Ranker;
+  /** A caller's own scores on a series (the ranking feature's votes). */
+  voterScores: (seriesId: number, userId: number | undefined) => Promise<VoterScores>;
   /** How long a snapshot is served unchecked; bounds how late other instances' changes show. */
   ttlMs: number;
   /**
@@ -106,7 +112,7 @@ export class CatalogueService {
   private readonly db: Database;
   private readonly media: MediaStorage;
   private readonly source: CatalogueSource;
-  private readonly minVoters: number;
+  private readonly ranker: Ranker;
   private readonly now: () => number;
   private readonly onBackgroundError: (error: unknown) => void;
   private current: CatalogueSnapshot | undefined;
@@ -123,7 +129,7 @@ export class CatalogueService {
     const { db } = options;
     this.db = db;
     this.media = options.media;
-    this.minVoters = options.minVoters;
+    this.ranker = options.ranker;
     this.now = options.now ?? Date.now;
     this.onBackgroundError =
       options.onBackgroundError ?? ((error) => options.log.error({ err: error }, 'catalogue refresh failed'));
@@ -175,6 +181,14 @@ export class CatalogueService {
   async seriesChanged(ids: number[] | null): Promise<void> {
     void this.options.feed?.publish(CATALOGUE_TOPIC, ids);
     await this.apply(ids);
+  }
+
+  /**
+   * Reloads in the background while the current snapshot keeps serving (every series' score changed, as
+   * after a recomputation of the ranking priors): the database no longer matches its fingerprint.
+   */
+  reload(): void {
+    this.refresh().catch((error: unknown) => this.onBackgroundError(error));
   }
 
   /** Forces a full reload on this instance before its next read (a change nobody announced). */
@@ -243,7 +257,7 @@ export class CatalogueService {
     if (!anonymous) return undefined;
     const detail: SeriesDetail = {
       ...anonymous.detail,
-      vote_scores: await loadVoterScores(this.db, id, callerId),
+      vote_scores: await this.options.voterScores(id, callerId),
     };
     return cachedJson(detail);
   }
@@ -292,12 +306,13 @@ export class CatalogueService {
    * the vote statement's), its overall rank and the voter's scores. Waits for the patch that includes the
    * vote (one patch for a burst of votes) and tells the other instances.
    */
-  async afterVote(row: SeriesDetailRow, voterScores: VoterScores): Promise<SeriesDetail> {
+  async afterVote(records: ScoredSeriesRecords, voterScores: VoterScores): Promise<SeriesDetail> {
+    const row = seriesDetailRowFromRecords(records.series, records.details);
     const id = row.series.id;
     await this.seriesChanged([id]);
     // The snapshot includes the vote now: its rank costs no query (a series it misses is counted).
     const placed = (await this.snapshot()).placement(id);
-    const rank = placed ? placed.overall.rank : await loadOverallRank(this.db, row.series, this.minVoters);
+    const rank = placed ? placed.overall.rank : await loadOverallRank(this.db, row.series, this.ranker.minVoters);
     return toSeriesDetail(row, rank, this.media, voterScores);
   }
 
@@ -377,7 +392,7 @@ export class CatalogueService {
       const rows = await this.source.loadSeries(ids);
       const found = new Set(rows.map((row) => row.id));
       const removed = new Set(ids.filter((id) => !found.has(id)));
-      this.current = base.patched(rows, removed, this.minVoters, startedAt);
+      this.current = base.patched(rows, removed, this.ranker, startedAt);
       this.installed += 1;
     } catch (error) {
       this.onBackgroundError(error);
@@ -413,7 +428,7 @@ export class CatalogueService {
     }
     const snapshot = CatalogueSnapshot.fromLoad(
       await this.source.load(),
-      this.minVoters,
+      this.ranker,
       generation,
       startedAt,
     );

@@ -7,11 +7,10 @@ import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/d
 import type { MediaStorage } from '../../api/media/storage';
 import { copyStoredImage, removeImage, storeImagePixels } from '../../api/media/store-image';
 import {
-  computeFinalScore,
   VOTE_CATEGORY_FIELDS,
   type CategoryDistributions,
   type CategoryTotals,
-} from '../../api/voting/categories';
+} from '../../api/db/schema';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
@@ -184,10 +183,9 @@ function pickVoters(random: SeededRandom, voterCount: number, count: number): nu
 
 export interface VoteSummary extends CategoryTotals, CategoryDistributions {
   voterCount: number;
-  finalScore: number;
 }
 
-/** Per-category totals, counts and score distributions, distinct voters and final score of some ballots. */
+/** Per-category totals, counts and score distributions, and distinct voters of some ballots. */
 export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
   const totals = Object.fromEntries(
     VOTE_CATEGORY_FIELDS.flatMap((field) => [
@@ -205,7 +203,7 @@ export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
       totals[field.distribution][score - 1] = (totals[field.distribution][score - 1] ?? 0) + 1;
     });
   }
-  return { ...totals, voterCount: ballots.length, finalScore: computeFinalScore(totals) };
+  return { ...totals, voterCount: ballots.length };
 }
 
 export interface SeedDemoOptions extends DemoCatalogueSettings {
@@ -311,6 +309,8 @@ export async function seedDemoCatalogue(
         await rebuildIndexes(tx, deferred);
         progress(`rebuilt ${deferred.length} indexes after ${elapsed(started)} s`);
       }
+      await scoreEverySeries(tx);
+      progress(`scored every series after ${elapsed(started)} s`);
     });
   } catch (error) {
     await covers?.discard();
@@ -329,6 +329,18 @@ export async function seedDemoCatalogue(
 
 /** What the writers below need from the seeding transaction. */
 type Transaction = Pick<Database, 'execute'>;
+
+/**
+ * The seed writes totals, not scores: the ranking priors are recomputed from every series' totals (with
+ * the stored prior weight, else the default the API's start-up replaces with its own) and every series is
+ * scored with them, as the API's recomputation does.
+ */
+async function scoreEverySeries(tx: Transaction): Promise<void> {
+  await tx.execute(
+    sql`select panelrank_refresh_ranking_priors(coalesce((select prior_votes from ranking_priors), 10))`,
+  );
+  await tx.execute(sql`select panelrank_rescore_series(0, 2147483647)`);
+}
 
 /**
  * Foreign-key checks are row-level triggers and cost about half of the insert time here; every id this
@@ -467,7 +479,6 @@ async function insertSeriesChunk(
       { name: 'artist', type: 'text' },
       { name: 'cover_key', type: 'text' },
       { name: 'voter_count', type: 'int4' },
-      { name: 'final_score', type: 'float8' },
       { name: 'mal_id', type: 'int4' },
       { name: 'anilist_id', type: 'int4' },
       { name: 'mangaupdates_id', type: 'text' },
@@ -482,7 +493,6 @@ async function insertSeriesChunk(
       chunk.map((s) => s.artist),
       coverKeys,
       summaries.map((s) => s.voterCount),
-      summaries.map((s) => s.finalScore),
       chunk.map((s) => s.malId),
       chunk.map((s) => s.anilistId),
       chunk.map((s) => s.mangaupdatesId),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
-import { castVote } from '../../api/voting/cast-vote';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { castVote } from '../../api/ranking/cast-vote';
+import { computeFinalScore, computeMeanScore, type RankingPriors } from '../../api/ranking/scores';
 import { queryRows } from '../../api/db/query-rows';
 import { forumPosts, forumThreads, readingLists, users } from '../../api/db/schema';
 import { AUTH_TEXTS } from '../../contract/accounts';
@@ -246,9 +247,20 @@ describe('DELETE /auth/me', () => {
     expect(await totalsMismatches(server)).toEqual([]);
   });
 
-  it('computes the same final score in SQL as in TypeScript, to the last bit', async () => {
+  it('computes the same final and mean scores in SQL as in TypeScript, to the last bit', async () => {
     let seed = 7;
     const random = (max: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % max;
+    const priorsCases: RankingPriors[] = Array.from({ length: 300 }, () => ({
+      priorVotes: 1 + random(40),
+      categoryMeans: {
+        STORY: 1 + random(9_000_000) / 1_000_000,
+        CHARACTERS: 1 + random(9_000_000) / 1_000_000,
+        WORLD_BUILDING: 1 + random(9_000_000) / 3,
+        ART: 5.5,
+        DRAMA_OR_FIGHT: 1 + random(9) + 1 / (1 + random(97)),
+      },
+      computedAt: new Date(0),
+    }));
     const cases: CategoryTotals[] = Array.from({ length: 300 }, () => {
       const totals = {} as Record<string, number>;
       for (const { total, count } of VOTE_CATEGORY_FIELDS) {
@@ -259,17 +271,24 @@ describe('DELETE /auth/me', () => {
       return totals as unknown as CategoryTotals;
     });
     const values = sql.join(
-      cases.map(
-        (c) =>
-          sql`(${c.storyTotal}::int, ${c.storyCount}::int, ${c.charactersTotal}::int, ${c.charactersCount}::int, ${c.worldbuildingTotal}::int, ${c.worldbuildingCount}::int, ${c.artTotal}::int, ${c.artCount}::int, ${c.dramaOrFightTotal}::int, ${c.dramaOrFightCount}::int)`,
-      ),
+      cases.map((c, index) => {
+        const p = priorsCases[index]!;
+        const means = p.categoryMeans;
+        return sql`(${index}::int, ${c.storyTotal}::int, ${c.storyCount}::int, ${c.charactersTotal}::int, ${c.charactersCount}::int, ${c.worldbuildingTotal}::int, ${c.worldbuildingCount}::int, ${c.artTotal}::int, ${c.artCount}::int, ${c.dramaOrFightTotal}::int, ${c.dramaOrFightCount}::int, ${p.priorVotes}::int, ${means.STORY}::float8, ${means.CHARACTERS}::float8, ${means.WORLD_BUILDING}::float8, ${means.ART}::float8, ${means.DRAMA_OR_FIGHT}::float8)`;
+      }),
       sql`, `,
     );
-    const rows = await queryRows<{ score: number }>(
+    const rows = await queryRows<{ score: number; mean: number | null }>(
       server.database.db,
-      sql`select panelrank_final_score(a, b, c, d, e, f, g, h, i, j) as score
-        from (values ${values}) as t(a, b, c, d, e, f, g, h, i, j)`,
+      sql`select panelrank_final_score(a, b, c, d, e, f, g, h, i, j, m, c1, c2, c3, c4, c5) as score,
+          panelrank_mean_score(a, b, c, d, e, f, g, h, i, j) as mean
+        from (values ${values}) as t(n, a, b, c, d, e, f, g, h, i, j, m, c1, c2, c3, c4, c5) order by n`,
     );
-    expect(rows.map((row) => Number(row.score))).toEqual(cases.map(computeFinalScore));
+    expect(rows.map((row) => Number(row.score))).toEqual(
+      cases.map((totals, index) => computeFinalScore(totals, priorsCases[index]!)),
+    );
+    expect(rows.map((row) => (row.mean === null ? null : Number(row.mean)))).toEqual(
+      cases.map(computeMeanScore),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 import type { Database } from '../../api/db/client';
 import type { TestServer } from './harness';
 import { series, seriesDetails, type SeriesStatus, type SeriesType } from '../../api/db/schema';
@@ -64,7 +64,6 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         artist: fixture.artist ?? '',
         coverKey: fixture.coverKey ?? null,
         voterCount: voters,
-        finalScore: computeFinalScore(totals),
       })
       .returning({ id: series.id });
     const id = row!.id;
@@ -76,6 +75,8 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         ...totals,
       });
     }
+    // Scored as every write scores: with the stored ranking priors.
+    await db.execute(sql`select panelrank_rescore_series(${id}, ${id})`);
     ids.push(id);
   }
   return ids;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { readPriors } from '../../api/ranking/priors';
+import { computeFinalScore } from '../../api/ranking/scores';
 import { seriesDetailSchema } from '../../contract/catalogue';
 import { queryRows } from '../../api/db/query-rows';
 import { users } from '../../api/db/schema';
@@ -92,7 +94,7 @@ async function expectTotalsMatchVotes(server: TestServer, seriesIds: number[]) {
     }
     expect(state!.voter_count).toBe(voters!.distinct_users);
     expect(voters!.voter_rows).toBe(voters!.distinct_users);
-    expect(state!.final_score).toBe(computeFinalScore(totals));
+    expect(state!.final_score).toBe(computeFinalScore(totals, await readPriors(db, 10)));
   }
 }
 

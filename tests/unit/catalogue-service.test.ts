@@ -5,16 +5,26 @@ import {
   type CatalogueSource,
 } from '../../api/catalogue/service';
 import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
+import { Ranker } from '../../api/ranking/rank-order';
 
 /**
  * The service over a stubbed source: these tests exercise the snapshot's upkeep, which reads nothing else
  * (the reads' SQL, media and logs are the API tests' business).
  */
-function catalogueOver(
-  options: Pick<CatalogueServiceOptions, 'source' | 'minVoters' | 'ttlMs'> & Partial<CatalogueServiceOptions>,
-): CatalogueService {
+function catalogueOver({
+  minVoters,
+  ...options
+}: Pick<CatalogueServiceOptions, 'source' | 'ttlMs'> & { minVoters: number } & Partial<CatalogueServiceOptions>): CatalogueService {
   const unused = {} as never;
-  return new CatalogueService({ db: unused, media: unused, retiredMedia: unused, log: unused, ...options });
+  return new CatalogueService({
+    db: unused,
+    media: unused,
+    retiredMedia: unused,
+    log: unused,
+    ranker: new Ranker(minVoters),
+    voterScores: unused,
+    ...options,
+  });
 }
 
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
@@ -30,6 +40,7 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
     coverKey: null,
     voterCount,
     finalScore,
+    meanScore: finalScore,
     malId: null,
     anilistId: null,
     mangaupdatesId: null,

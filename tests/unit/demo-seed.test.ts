@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { readPriors } from '../../api/ranking/priors';
+import { computeFinalScore, computeMeanScore } from '../../api/ranking/scores';
 import {
   generateDemoCatalogue,
   resetDemoCatalogue,
@@ -46,6 +48,7 @@ interface SeriesRow extends CategoryTotals {
   title: string;
   voter_count: number;
   final_score: number;
+  mean_score: number | null;
   cover_key: string | null;
   voters_listed: number;
 }
@@ -53,7 +56,7 @@ interface SeriesRow extends CategoryTotals {
 async function seriesRows(): Promise<SeriesRow[]> {
   return queryRows<SeriesRow>(
     database.db,
-    sql`select s.id, s.title, s.voter_count, s.final_score, s.cover_key,
+    sql`select s.id, s.title, s.voter_count, s.final_score, s.mean_score, s.cover_key,
           d.story_total as "storyTotal", d.story_count as "storyCount",
           d.characters_total as "charactersTotal", d.characters_count as "charactersCount",
           d.worldbuilding_total as "worldbuildingTotal", d.worldbuilding_count as "worldbuildingCount",
@@ -112,6 +115,7 @@ describe('seeding the demo catalogue', () => {
 
   it('keeps every total, count, voter count and final score equal to what the votes say', async () => {
     const fromVotes = await aggregatesFromVotes();
+    const priors = await readPriors(database.db, 10);
     for (const row of await seriesRows()) {
       const expected = fromVotes(row.id);
       for (const field of VOTE_CATEGORY_FIELDS) {
@@ -120,7 +124,8 @@ describe('seeding the demo catalogue', () => {
       }
       expect(row.voter_count).toBe(expected.voters);
       expect(row.voters_listed).toBe(expected.voters);
-      expect(row.final_score).toBe(computeFinalScore(expected));
+      expect(row.final_score).toBe(computeFinalScore(expected, priors));
+      expect(row.mean_score).toBe(computeMeanScore(expected));
     }
   });
 
@@ -167,9 +172,13 @@ describe('seeding the demo catalogue', () => {
     const unranked = rows.filter((row) => row.voter_count === 0);
     expect(unranked.length).toBeGreaterThan(0);
     expect(unranked.length).toBe(result.unranked);
-    for (const row of unranked) expect(row.final_score).toBe(0);
-    const scores = rows.filter((row) => row.voter_count > 0).map((row) => row.final_score);
-    expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThan(2);
+    // Without votes a series scores the catalogue's means (the priors), and has no mean of votes.
+    const priors = await readPriors(database.db, 10);
+    const unvoted = computeFinalScore(unranked[0]!, priors);
+    expect(unvoted).toBeGreaterThan(1);
+    for (const row of unranked) expect([row.final_score, row.mean_score]).toEqual([unvoted, null]);
+    const means = rows.filter((row) => row.voter_count > 0).map((row) => row.mean_score!);
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(2);
   });
 
   it('never votes as a real account that shares a demo reader name', async () => {

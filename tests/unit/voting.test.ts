@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVoteBody, parseVoteCategory, parseVoteScore } from '../../api/voting/vote-input';
+import { parseVoteBody, parseVoteCategory, parseVoteScore } from '../../api/ranking/vote-input';
 import {
   ownScoresOf,
   VOTE_CATEGORY_LABELS,

@@ -20,3 +20,4 @@ export * from './rate-limits';
 export * from './media-deletions';
 export * from './notifications';
 export * from './scheduled-job-leases';
+export * from './ranking-priors';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CATEGORY_LABELS } from './categories';
 import {
+  CATEGORY_LABELS,
+  rankingMethodSchema,
   seriesDetailSchema,
   ALREADY_VOTED,
   INVALID_VOTE,
@@ -13,8 +14,27 @@ import { currentUser } from '../plugins/auth';
 import { writerKey } from '../plugins/rate-limit';
 import { MAX_SCORE, MIN_SCORE, parseVoteBody } from './vote-input';
 
-/** POST /series-details/{id}/vote: one vote per user, series and category, applied atomically. */
-const votingRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The ranking's calls: votes (one per user, series and category, applied atomically) and the method the
+ * scores are computed with.
+ */
+const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/series/ranking-method',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The weighting every score is computed with',
+        description:
+          'Each category of a series scores (total + m × C) / (count + m), where C is the mean of every vote in ' +
+          'that category across the catalogue and m `prior_votes`; `final_score` is the mean of the five. C is ' +
+          'recomputed at start-up and every RANKING_PRIOR_REFRESH.',
+        response: { 200: rankingMethodSchema },
+      },
+    },
+    async () => app.ranking.method(),
+  );
+
   const voteLimit = app.limitRequests({
     name: 'votes',
     max: app.config.VOTE_RATE_LIMIT_MAX,
@@ -52,16 +72,16 @@ const votingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const vote = parseVoteBody(request.body);
       if (!vote) throw httpError(400, INVALID_VOTE, { code: 'INVALID_VOTE' });
-      const cast = await app.voting.vote({
+      const cast = await app.ranking.vote({
         userId: currentUser(request).id,
         seriesId: request.params.id,
         ...vote,
       });
       if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
       if (cast.outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
-      return cast.detail;
+      return app.catalogue.afterVote(cast.records, cast.scores);
     },
   );
 };
 
-export default votingRoutes;
+export default rankingRoutes;

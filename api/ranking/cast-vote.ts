@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from './categories';
 import type { DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { queryRowsPrepared } from '../db/prepared-query';
-import { seriesDetailRowFromRecords } from '../catalogue/details';
-import type { SeriesDetailRow } from '../catalogue/presenters';
 import { isPossibleSerialId } from '../db/ids';
-import { series, seriesDetails, seriesVoters, votes, type VoteCategory } from '../db/schema';
+import {
+  rankingPriors,
+  series,
+  seriesDetails,
+  seriesVoters,
+  VOTE_CATEGORY_FIELDS,
+  votes,
+  type CategoryDistributions,
+  type CategoryTotals,
+  type VoteCategory,
+} from '../db/schema';
 import { voterScoresFromPairs, type VoterScores } from './voter-scores';
 
 export interface VoteInput {
@@ -17,22 +24,43 @@ export interface VoteInput {
   score: number;
 }
 
+/**
+ * The series and series_details rows a vote statement wrote, as JSON records (snake_case columns): the
+ * catalogue turns them into the series' detail without reading them again.
+ */
+export interface ScoredSeriesRecords {
+  series: Record<string, unknown>;
+  details: Record<string, unknown> | null;
+}
+
 /** A cast vote comes back with what its answer shows: the series as the vote left it, the voter's scores. */
 export type VoteOutcome =
-  | { outcome: 'cast'; row: SeriesDetailRow; scores: VoterScores }
+  | { outcome: 'cast'; records: ScoredSeriesRecords; scores: VoterScores }
   | { outcome: 'duplicate' }
   | { outcome: 'series-not-found' };
 
 const detailColumn = (key: keyof CategoryTotals | keyof CategoryDistributions) =>
   sql.identifier(seriesDetails[key].name);
 
-/** panelrank_final_score (migration 0005) over the totals a statement's `totals` CTE returned. */
-const finalScoreOfTotals = sql.raw(
-  `panelrank_final_score(${VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
-    `totals.${seriesDetails[total].name}`,
-    `totals.${seriesDetails[count].name}`,
-  ]).join(', ')})`,
-);
+const totalsArguments = VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+  `totals.${seriesDetails[total].name}`,
+  `totals.${seriesDetails[count].name}`,
+]).join(', ');
+const priorsArguments = [
+  rankingPriors.priorVotes,
+  rankingPriors.storyMean,
+  rankingPriors.charactersMean,
+  rankingPriors.worldbuildingMean,
+  rankingPriors.artMean,
+  rankingPriors.dramaOrFightMean,
+]
+  .map((column) => `priors.${column.name}`)
+  .join(', ');
+
+/** panelrank_final_score (migration 0015) over the `totals` CTE's row and the stored priors. */
+const finalScoreOfTotals = sql.raw(`panelrank_final_score(${totalsArguments}, ${priorsArguments})`);
+/** panelrank_mean_score over the `totals` CTE's row. */
+const meanScoreOfTotals = sql.raw(`panelrank_mean_score(${totalsArguments})`);
 
 /**
  * Records one vote and everything derived from it in a single statement (one round trip, its own
@@ -54,7 +82,8 @@ const finalScoreOfTotals = sql.raw(
  * before anything else: those checks only run at the end of the statement), then the detail row, then the
  * series row's update. Votes therefore cannot deadlock each other, and an admin deleting the series (which
  * locks the series row FOR UPDATE, then the detail row) waits for the vote or makes it wait, never both.
- * The score is computed by panelrank_final_score, the SQL twin of computeFinalScore.
+ * The score is computed by panelrank_final_score, the SQL twin of computeFinalScore, with the priors of the
+ * ranking_priors row: between two recomputations a vote moves only its own series.
  * The same statement returns the series and detail rows it wrote and the caller's scores on the series (the
  * votes it already had, which the statement's snapshot holds, and the one just cast, which it does not):
  * the vote's answer then costs no second read, which on the embedded engine would run on the event loop.
@@ -106,9 +135,10 @@ export async function castVote(
       ), scored as (
         update ${series} set
           final_score = ${finalScoreOfTotals},
+          mean_score = ${meanScoreOfTotals},
           voter_count = ${series}.voter_count + (select count(*) from new_voter),
           updated_at = now()
-        from totals
+        from totals, ${rankingPriors} as priors
         where ${series}.id = totals.series_id
         returning ${series}.*
       )
@@ -126,7 +156,7 @@ export async function castVote(
     if (!result.series_row) return { outcome: 'duplicate' };
     return {
       outcome: 'cast',
-      row: seriesDetailRowFromRecords(result.series_row, result.details_row),
+      records: { series: result.series_row, details: result.details_row },
       scores: voterScoresFromPairs(result.scores ?? []),
     };
   } catch (error) {

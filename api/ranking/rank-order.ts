@@ -164,25 +164,6 @@ export function rankCatalogue<T extends RankableSeries>(
   return { overall: rankSeries(rows, minVoters), byType };
 }
 
-/** A series' genres from its comma-separated genre text: trimmed, lower-cased, blanks dropped. */
-export function parseGenres(genreText: string): string[] {
-  return genreText
-    .split(',')
-    .map((genre) => genre.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-/** True when one of the series' genres equals the filter, ignoring case and surrounding spaces. */
-export function hasGenre(genreText: string, filter: string): boolean {
-  return parseGenres(genreText).includes(filter.trim().toLowerCase());
-}
-
-/** One page (1-based) of an ordered list; a page past the end is empty. */
-export function pageOf<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  const start = (page - 1) * pageSize;
-  return start >= items.length ? [] : items.slice(start, start + pageSize);
-}
-
 /** `rankCatalogue` after some rows changed or went away, from the previous ranking (see rerankSeries). */
 export function rerankCatalogue<T extends RankableSeries>(
   previous: CatalogueRanking<T>,
@@ -227,4 +208,29 @@ export function rerankCatalogue<T extends RankableSeries>(
 function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: number): number | undefined {
   const index = list.findIndex((entry) => entry.series.id === id);
   return index >= 0 ? index : undefined;
+}
+
+/**
+ * The ranking's rules as the catalogue applies them to its snapshot: who is ranked (at least `minVoters`
+ * distinct voters), in what order, and how a patch re-ranks only what moved.
+ */
+export class Ranker {
+  constructor(readonly minVoters: number) {}
+
+  isRanked(voterCount: number): boolean {
+    return voterCount >= this.minVoters;
+  }
+
+  rank<T extends RankableSeries>(rows: readonly T[]): CatalogueRanking<T> {
+    return rankCatalogue(rows, this.minVoters);
+  }
+
+  rerank<T extends RankableSeries>(
+    previous: CatalogueRanking<T>,
+    changed: readonly T[],
+    removed: ReadonlySet<number>,
+    positions?: Parameters<typeof rerankCatalogue<T>>[4],
+  ): CatalogueRanking<T> {
+    return rerankCatalogue(previous, changed, removed, this.minVoters, positions);
+  }
 }

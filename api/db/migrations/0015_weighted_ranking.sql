@@ -1,0 +1,178 @@
+CREATE TABLE "ranking_priors" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"prior_votes" integer NOT NULL,
+	"story_mean" double precision NOT NULL,
+	"characters_mean" double precision NOT NULL,
+	"worldbuilding_mean" double precision NOT NULL,
+	"art_mean" double precision NOT NULL,
+	"drama_or_fight_mean" double precision NOT NULL,
+	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ranking_priors_single_row" CHECK ("ranking_priors"."id" = 1),
+	CONSTRAINT "ranking_priors_prior_votes_positive" CHECK ("ranking_priors"."prior_votes" >= 1)
+);
+--> statement-breakpoint
+ALTER TABLE "series" ADD COLUMN "mean_score" double precision;
+--> statement-breakpoint
+-- The weighted ranking (api/ranking/scores.ts computeFinalScore is the TypeScript twin: the same float8
+-- operations in the same order, and floor(x + 0.5) is JavaScript's Math.round for these positive values,
+-- so both always agree exactly). A category without votes scores its catalogue mean.
+DROP FUNCTION panelrank_final_score(integer, integer, integer, integer, integer, integer, integer, integer, integer, integer);
+--> statement-breakpoint
+CREATE FUNCTION panelrank_final_score(
+  story_total integer, story_count integer,
+  characters_total integer, characters_count integer,
+  worldbuilding_total integer, worldbuilding_count integer,
+  art_total integer, art_count integer,
+  drama_or_fight_total integer, drama_or_fight_count integer,
+  m integer, story_mean float8, characters_mean float8, worldbuilding_mean float8, art_mean float8,
+  drama_or_fight_mean float8
+) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT floor((
+      0::float8
+      + (story_total + m * story_mean) / (story_count + m)
+      + (characters_total + m * characters_mean) / (characters_count + m)
+      + (worldbuilding_total + m * worldbuilding_mean) / (worldbuilding_count + m)
+      + (art_total + m * art_mean) / (art_count + m)
+      + (drama_or_fight_total + m * drama_or_fight_mean) / (drama_or_fight_count + m)
+    ) / 5 * 1000000 + 0.5) / 1000000
+$$;
+--> statement-breakpoint
+-- The mean of the plain averages of the categories that have votes, null without votes (computeMeanScore).
+CREATE FUNCTION panelrank_mean_score(
+  story_total integer, story_count integer,
+  characters_total integer, characters_count integer,
+  worldbuilding_total integer, worldbuilding_count integer,
+  art_total integer, art_count integer,
+  drama_or_fight_total integer, drama_or_fight_count integer
+) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN voted = 0 THEN NULL ELSE floor(total / voted * 1000000 + 0.5) / 1000000 END
+  FROM (SELECT
+      0::float8
+      + CASE WHEN story_count > 0 THEN story_total::float8 / story_count ELSE 0 END
+      + CASE WHEN characters_count > 0 THEN characters_total::float8 / characters_count ELSE 0 END
+      + CASE WHEN worldbuilding_count > 0 THEN worldbuilding_total::float8 / worldbuilding_count ELSE 0 END
+      + CASE WHEN art_count > 0 THEN art_total::float8 / art_count ELSE 0 END
+      + CASE WHEN drama_or_fight_count > 0 THEN drama_or_fight_total::float8 / drama_or_fight_count ELSE 0 END AS total,
+      (story_count > 0)::int + (characters_count > 0)::int + (worldbuilding_count > 0)::int + (art_count > 0)::int + (drama_or_fight_count > 0)::int AS voted) AS parts
+$$;
+--> statement-breakpoint
+-- C_c from every vote's category totals (5.5, the scale's midpoint, for a category nobody voted in yet), and
+-- the prior weight m: one row, upserted.
+CREATE FUNCTION panelrank_refresh_ranking_priors(m integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO ranking_priors (id, prior_votes, story_mean, characters_mean, worldbuilding_mean, art_mean,
+    drama_or_fight_mean, computed_at)
+  SELECT 1, m,
+    coalesce(sum(story_total)::float8 / nullif(sum(story_count), 0), 5.5),
+    coalesce(sum(characters_total)::float8 / nullif(sum(characters_count), 0), 5.5),
+    coalesce(sum(worldbuilding_total)::float8 / nullif(sum(worldbuilding_count), 0), 5.5),
+    coalesce(sum(art_total)::float8 / nullif(sum(art_count), 0), 5.5),
+    coalesce(sum(drama_or_fight_total)::float8 / nullif(sum(drama_or_fight_count), 0), 5.5),
+    now()
+  FROM series_details
+  ON CONFLICT (id) DO UPDATE SET
+    prior_votes = excluded.prior_votes,
+    story_mean = excluded.story_mean,
+    characters_mean = excluded.characters_mean,
+    worldbuilding_mean = excluded.worldbuilding_mean,
+    art_mean = excluded.art_mean,
+    drama_or_fight_mean = excluded.drama_or_fight_mean,
+    computed_at = excluded.computed_at
+$$;
+--> statement-breakpoint
+-- Final and mean scores of the series with ids in [first_id, last_id] from the stored priors, writing only
+-- the rows whose scores change; returns how many changed. Recomputations call it over id ranges, so the
+-- embedded engine answers other queries between two ranges.
+CREATE FUNCTION panelrank_rescore_series(first_id integer, last_id integer) RETURNS integer LANGUAGE sql AS $$
+  WITH scored AS (
+    SELECT s.id,
+      panelrank_final_score(
+        coalesce(d.story_total, 0), coalesce(d.story_count, 0),
+        coalesce(d.characters_total, 0), coalesce(d.characters_count, 0),
+        coalesce(d.worldbuilding_total, 0), coalesce(d.worldbuilding_count, 0),
+        coalesce(d.art_total, 0), coalesce(d.art_count, 0),
+        coalesce(d.drama_or_fight_total, 0), coalesce(d.drama_or_fight_count, 0),
+        p.prior_votes, p.story_mean, p.characters_mean, p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean
+      ) AS final_score,
+      panelrank_mean_score(
+        coalesce(d.story_total, 0), coalesce(d.story_count, 0),
+        coalesce(d.characters_total, 0), coalesce(d.characters_count, 0),
+        coalesce(d.worldbuilding_total, 0), coalesce(d.worldbuilding_count, 0),
+        coalesce(d.art_total, 0), coalesce(d.art_count, 0),
+        coalesce(d.drama_or_fight_total, 0), coalesce(d.drama_or_fight_count, 0)
+      ) AS mean_score
+    FROM series AS s
+    LEFT JOIN series_details AS d ON d.series_id = s.id
+    CROSS JOIN ranking_priors AS p
+    WHERE s.id BETWEEN first_id AND last_id
+  ), changed AS (
+    UPDATE series AS s SET final_score = scored.final_score, mean_score = scored.mean_score
+    FROM scored
+    WHERE s.id = scored.id
+      AND (s.final_score IS DISTINCT FROM scored.final_score OR s.mean_score IS DISTINCT FROM scored.mean_score)
+    RETURNING 1
+  )
+  SELECT count(*)::int FROM changed
+$$;
+--> statement-breakpoint
+-- Migration 0010's trigger function, now scoring with the priors and keeping the mean score.
+CREATE OR REPLACE FUNCTION panelrank_votes_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE series_details AS d SET
+    story_total = d.story_total - g.story_total,
+    story_count = d.story_count - g.story_count,
+    story_distribution = panelrank_without_scores(d.story_distribution, g.story_scores),
+    characters_total = d.characters_total - g.characters_total,
+    characters_count = d.characters_count - g.characters_count,
+    characters_distribution = panelrank_without_scores(d.characters_distribution, g.characters_scores),
+    worldbuilding_total = d.worldbuilding_total - g.worldbuilding_total,
+    worldbuilding_count = d.worldbuilding_count - g.worldbuilding_count,
+    worldbuilding_distribution = panelrank_without_scores(d.worldbuilding_distribution, g.worldbuilding_scores),
+    art_total = d.art_total - g.art_total,
+    art_count = d.art_count - g.art_count,
+    art_distribution = panelrank_without_scores(d.art_distribution, g.art_scores),
+    drama_or_fight_total = d.drama_or_fight_total - g.drama_or_fight_total,
+    drama_or_fight_count = d.drama_or_fight_count - g.drama_or_fight_count,
+    drama_or_fight_distribution = panelrank_without_scores(d.drama_or_fight_distribution, g.drama_or_fight_scores),
+    updated_at = now()
+  FROM (
+    SELECT series_id,
+      coalesce(sum(score) FILTER (WHERE category = 'STORY'), 0) AS story_total,
+      count(*) FILTER (WHERE category = 'STORY') AS story_count,
+      array_agg(score) FILTER (WHERE category = 'STORY') AS story_scores,
+      coalesce(sum(score) FILTER (WHERE category = 'CHARACTERS'), 0) AS characters_total,
+      count(*) FILTER (WHERE category = 'CHARACTERS') AS characters_count,
+      array_agg(score) FILTER (WHERE category = 'CHARACTERS') AS characters_scores,
+      coalesce(sum(score) FILTER (WHERE category = 'WORLD_BUILDING'), 0) AS worldbuilding_total,
+      count(*) FILTER (WHERE category = 'WORLD_BUILDING') AS worldbuilding_count,
+      array_agg(score) FILTER (WHERE category = 'WORLD_BUILDING') AS worldbuilding_scores,
+      coalesce(sum(score) FILTER (WHERE category = 'ART'), 0) AS art_total,
+      count(*) FILTER (WHERE category = 'ART') AS art_count,
+      array_agg(score) FILTER (WHERE category = 'ART') AS art_scores,
+      coalesce(sum(score) FILTER (WHERE category = 'DRAMA_OR_FIGHT'), 0) AS drama_or_fight_total,
+      count(*) FILTER (WHERE category = 'DRAMA_OR_FIGHT') AS drama_or_fight_count,
+      array_agg(score) FILTER (WHERE category = 'DRAMA_OR_FIGHT') AS drama_or_fight_scores
+    FROM removed_votes
+    GROUP BY series_id
+  ) AS g
+  WHERE d.series_id = g.series_id;
+
+  UPDATE series AS s SET
+    final_score = panelrank_final_score(
+      d.story_total, d.story_count, d.characters_total, d.characters_count,
+      d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
+      d.drama_or_fight_total, d.drama_or_fight_count,
+      p.prior_votes, p.story_mean, p.characters_mean, p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean),
+    mean_score = panelrank_mean_score(
+      d.story_total, d.story_count, d.characters_total, d.characters_count,
+      d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
+      d.drama_or_fight_total, d.drama_or_fight_count),
+    updated_at = now()
+  FROM series_details AS d, ranking_priors AS p
+  WHERE d.series_id = s.id AND s.id IN (SELECT series_id FROM removed_votes);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+SELECT panelrank_refresh_ranking_priors(10);
+--> statement-breakpoint
+SELECT panelrank_rescore_series(0, 2147483647);

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { everyInterval } from '../scheduled/lease';
+import { RankingService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Votes, weighted scores, the ranking priors and who is ranked in what order. The catalogue ranks its
+     * snapshot with `ranking.ranker` and reloads after `ranking.onRescored`.
+     */
+    ranking: RankingService;
+  }
+}
+
+/**
+ * Decorates the app with the ranking service. At start-up (before the catalogue's first load, whose hook
+ * comes later) and every RANKING_PRIOR_REFRESH, the instance that takes the job's lease recomputes the
+ * priors; the others keep the stored ones until they are told.
+ */
+export default fp(
+  async function rankingPlugin(app: FastifyInstance) {
+    const ranking = new RankingService({
+      database: app.database,
+      priorVotes: app.config.RANKING_PRIOR_VOTES,
+      minVoters: app.config.RANKING_MIN_VOTERS,
+      feed: app.changeFeed,
+      log: app.log,
+    });
+    app.decorate('ranking', ranking);
+    let schedule: { stop(): void } | undefined;
+    app.addHook('onReady', async () => {
+      const intervalMs = app.config.RANKING_PRIOR_REFRESH * 1000;
+      const recompute = () =>
+        ranking
+          .recompute({ quietMs: intervalMs / 2 })
+          .catch((error: unknown) => app.log.error({ err: error }, 'recomputing the ranking priors failed'));
+      await recompute();
+      schedule = everyInterval(intervalMs, recompute);
+    });
+    app.addHook('onClose', async () => schedule?.stop());
+  },
+  { name: 'ranking', dependencies: ['config', 'change-feed'] },
+);

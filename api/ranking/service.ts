@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { VOTE_CATEGORIES, type RankingMethod } from '../../contract/catalogue';
+import type { DatabaseHandle } from '../db/client';
+import { runLeased } from '../scheduled/lease';
+import { castVote, type VoteInput, type VoteOutcome } from './cast-vote';
+import { readPriors, recomputePriors } from './priors';
+import { Ranker } from './rank-order';
+import type { RankingPriors } from './scores';
+import { loadVoterScores, type VoterScores } from './voter-scores';
+
+/** The change-feed topic of the ranking priors: a recomputation rescored the catalogue. */
+export const RANKING_TOPIC = 'ranking';
+
+const RECOMPUTE_JOB = 'ranking-priors';
+/** Far longer than a recomputation takes (about 2 s at 100,000 series). */
+const RECOMPUTE_LEASE_MS = 10 * 60_000;
+
+export interface RankingFeed {
+  subscribe(topic: string, handler: (change: { ids: number[] | null }) => void): void;
+  announce(topic: string, ids: number[] | null): Promise<void>;
+}
+
+export interface RankingServiceOptions {
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>;
+  /** m, RANKING_PRIOR_VOTES. */
+  priorVotes: number;
+  /** RANKING_MIN_VOTERS. */
+  minVoters: number;
+  feed: RankingFeed;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The ranking: what a vote is and how it is recorded, how scores are weighted (the priors `m` and `C_c`),
+ * who is ranked and in what order (`ranker`). Votes move only their own series; a recomputation of the
+ * priors rescores the whole catalogue once, and every instance is told (`onRescored`).
+ */
+export class RankingService {
+  readonly ranker: Ranker;
+  private priors: RankingPriors | undefined;
+  private readonly rescoredListeners: (() => void)[] = [];
+
+  constructor(private readonly options: RankingServiceOptions) {
+    this.ranker = new Ranker(options.minVoters);
+    options.feed.subscribe(RANKING_TOPIC, () => void this.priorsChanged());
+  }
+
+  /** Records one vote with everything derived from it (cast-vote.ts). */
+  vote(input: VoteInput): Promise<VoteOutcome> {
+    return castVote(this.options.database, input);
+  }
+
+  /** A caller's own scores on a series (none for an unknown caller). */
+  voterScores(seriesId: number, userId: number | undefined): Promise<VoterScores> {
+    return loadVoterScores(this.options.database.db, seriesId, userId);
+  }
+
+  /** The priors every score was computed with, as stored (read once, then kept until a recomputation). */
+  async currentPriors(): Promise<RankingPriors> {
+    this.priors ??= await readPriors(this.options.database.db, this.options.priorVotes);
+    return this.priors;
+  }
+
+  /** GET /series/ranking-method. */
+  async method(): Promise<RankingMethod> {
+    const priors = await this.currentPriors();
+    return {
+      prior_votes: priors.priorVotes,
+      min_voters: this.ranker.minVoters,
+      category_means: Object.fromEntries(
+        VOTE_CATEGORIES.map(({ category, field }) => [field, priors.categoryMeans[category]]),
+      ) as RankingMethod['category_means'],
+      computed_at: priors.computedAt.toISOString(),
+    };
+  }
+
+  /** `listener` runs on every instance after a recomputation rescored the catalogue. */
+  onRescored(listener: () => void): void {
+    this.rescoredListeners.push(listener);
+  }
+
+  /**
+   * Recomputes the priors and rescores the catalogue, if this instance takes the job's lease (one instance
+   * at a time across all of them); then every instance rereads the priors and is told to reload. A run whose
+   * means and `m` came out as stored rescores nothing and tells nobody.
+   */
+  async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; rescored: number }> {
+    const run = await runLeased(
+      this.options.database.db,
+      { name: RECOMPUTE_JOB, leaseMs: RECOMPUTE_LEASE_MS, quietMs },
+      () => recomputePriors(this.options.database.db, this.options.priorVotes),
+    );
+    if (!run.ran) return { ran: false, rescored: 0 };
+    this.priors = run.result.priors;
+    if (run.result.rescored > 0) await this.options.feed.announce(RANKING_TOPIC, null);
+    return { ran: true, rescored: run.result.rescored };
+  }
+
+  private async priorsChanged(): Promise<void> {
+    try {
+      this.priors = await readPriors(this.options.database.db, this.options.priorVotes);
+    } catch (error) {
+      this.priors = undefined;
+      this.options.log.error({ err: error }, 'reading the ranking priors failed');
+    }
+    for (const listener of this.rescoredListeners) listener();
+  }
+}
