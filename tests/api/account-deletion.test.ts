@@ -43,9 +43,10 @@ async function totalsMismatches(server: TestServer): Promise<unknown[]> {
         or d.drama_or_fight_total <> sums.drama_or_fight_total or d.drama_or_fight_count <> sums.drama_or_fight_count
         or s.voter_count <> sums.voters
         or s.voter_count <> (select count(*) from series_voters sv where sv.series_id = s.id)
-        or s.final_score <> panelrank_final_score(d.story_total, d.story_count, d.characters_total,
+        or s.final_score <> (select panelrank_final_score(d.story_total, d.story_count, d.characters_total,
           d.characters_count, d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
-          d.drama_or_fight_total, d.drama_or_fight_count)`,
+          d.drama_or_fight_total, d.drama_or_fight_count, p.prior_votes, p.story_mean, p.characters_mean,
+          p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean) from ranking_priors p)`,
   );
 }
 
@@ -117,9 +118,10 @@ describe('DELETE /auth/me', () => {
     expect(response.status).toBe(204);
 
     expect(await totalsMismatches(server)).toEqual([]);
-    // Alpha now holds only the 3s: Beta (6s) and Gamma (5s) pass it, at once.
-    expect(await summary(alpha)).toMatchObject({ vote_count: 1, final_score: 3, rank: 3 });
-    expect(await summary(beta)).toMatchObject({ vote_count: 1, final_score: 6, rank: 1 });
+    // Alpha now holds only the 3s: Beta (6s) and Gamma (5s) pass it, at once. Each category weighs one vote
+    // against the priors of a server that started empty (m = 10, C = 5.5): (3 + 55) / 11 and (6 + 55) / 11.
+    expect(await summary(alpha)).toMatchObject({ vote_count: 1, final_score: 5.272727, rank: 3 });
+    expect(await summary(beta)).toMatchObject({ vote_count: 1, final_score: 5.545455, rank: 1 });
     const detail = await (await server.request(`/series-details/${beta}`)).json();
     expect(detail).toMatchObject({ story_total: 6, story_count: 1, art_total: 6, art_count: 1 });
 
