@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bodyId, emptyIfBlank, pagedSchema, pathId } from './http';
 import {
+  BALLOT_EMPTY,
+  BALLOT_SCORE,
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
   EXTERNAL_SITES,
@@ -243,3 +245,41 @@ export const rankingMethodSchema = z.object({
   computed_at: z.string().describe('When the means were last recomputed (ISO 8601)'),
 });
 export type RankingMethod = z.infer<typeof rankingMethodSchema>;
+
+const ballotScore = z
+  .number({ error: BALLOT_SCORE })
+  .int({ error: BALLOT_SCORE })
+  .min(MIN_SCORE, { error: BALLOT_SCORE })
+  .max(MAX_SCORE, { error: BALLOT_SCORE });
+
+/** POST /series-details/{id}/votes: scores in one category or several, keyed by category field. */
+export const ballotBodySchema = z.strictObject({
+  scores: z
+    .strictObject(
+      Object.fromEntries(VOTE_CATEGORIES.map(({ field }) => [field, ballotScore.optional()])) as Record<
+        VoteCategoryField,
+        z.ZodOptional<typeof ballotScore>
+      >,
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Unknown category: use ${VOTE_CATEGORIES.map(({ field }) => field).join(', ')}`
+            : BALLOT_EMPTY,
+      },
+    )
+    .refine((scores) => Object.values(scores).some((score) => score !== undefined), { error: BALLOT_EMPTY }),
+});
+export type BallotBody = z.infer<typeof ballotBodySchema>;
+
+const categoryFieldSchema = z.enum(VOTE_CATEGORIES.map(({ field }) => field) as [VoteCategoryField]);
+
+export const ballotResultSchema = z.object({
+  recorded: z.array(categoryFieldSchema).describe('The categories this ballot recorded'),
+  already_voted: z
+    .array(categoryFieldSchema)
+    .describe(
+      'Categories of the ballot the caller had already voted in: a vote is final, they kept their score',
+    ),
+  detail: seriesDetailSchema,
+});
+export type BallotResult = z.infer<typeof ballotResultSchema>;

@@ -253,13 +253,15 @@ export class CatalogueService {
 
   /** A series' detail with the caller's own scores (none for an unknown caller). */
   async personalDetail(id: number, callerId: number | undefined): Promise<CachedJson | undefined> {
+    const detail = await this.detailFor(id, callerId);
+    return detail && cachedJson(detail);
+  }
+
+  /** A series' detail with the caller's own scores, as a value (for answers that carry it). */
+  async detailFor(id: number, callerId: number | undefined): Promise<SeriesDetail | undefined> {
     const anonymous = await this.anonymousDetail(id);
     if (!anonymous) return undefined;
-    const detail: SeriesDetail = {
-      ...anonymous.detail,
-      vote_scores: await this.options.voterScores(id, callerId),
-    };
-    return cachedJson(detail);
+    return { ...anonymous.detail, vote_scores: await this.options.voterScores(id, callerId) };
   }
 
   /**
@@ -312,7 +314,9 @@ export class CatalogueService {
     await this.seriesChanged([id]);
     // The snapshot includes the vote now: its rank costs no query (a series it misses is counted).
     const placed = (await this.snapshot()).placement(id);
-    const rank = placed ? placed.overall.rank : await loadOverallRank(this.db, row.series, this.ranker.minVoters);
+    const rank = placed
+      ? placed.overall.rank
+      : await loadOverallRank(this.db, row.series, this.ranker.minVoters);
     return toSeriesDetail(row, rank, this.media, voterScores);
   }
 
@@ -426,12 +430,7 @@ export class CatalogueService {
         return current;
       }
     }
-    const snapshot = CatalogueSnapshot.fromLoad(
-      await this.source.load(),
-      this.ranker,
-      generation,
-      startedAt,
-    );
+    const snapshot = CatalogueSnapshot.fromLoad(await this.source.load(), this.ranker, generation, startedAt);
     const latest = this.current;
     // Loads run in order, but a later generation's load may have been queued first; keep the newest data.
     if (!latest || generation >= latest.generation) {

@@ -31,12 +31,14 @@ export default fp(
     let schedule: { stop(): void } | undefined;
     app.addHook('onReady', async () => {
       const intervalMs = app.config.RANKING_PRIOR_REFRESH * 1000;
-      const recompute = () =>
+      const recompute = (quietMs: number) =>
         ranking
-          .recompute({ quietMs: intervalMs / 2 })
+          .recompute({ quietMs })
           .catch((error: unknown) => app.log.error({ err: error }, 'recomputing the ranking priors failed'));
-      await recompute();
-      schedule = everyInterval(intervalMs, recompute);
+      // At start-up the lease is freed at once: an instance starting next rereads the same means and
+      // rescores nothing, which costs one read of the totals.
+      await recompute(0);
+      schedule = everyInterval(intervalMs, () => recompute(intervalMs / 2));
     });
     app.addHook('onClose', async () => schedule?.stop());
   },

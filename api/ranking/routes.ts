@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ballotBodySchema,
+  ballotResultSchema,
   CATEGORY_LABELS,
+  VOTES_VOIDED,
+  type VoteCategory,
+  type VoteCategoryField,
   rankingMethodSchema,
   seriesDetailSchema,
   ALREADY_VOTED,
@@ -9,6 +14,7 @@ import {
   voteBodySchema,
 } from '../../contract/catalogue';
 import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
+import { VOTE_CATEGORY_FIELDS } from '../db/schema';
 import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { writerKey } from '../plugins/rate-limit';
@@ -78,10 +84,63 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...vote,
       });
       if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (cast.outcome === 'banned') throw httpError(403, VOTES_VOIDED, { code: 'VOTES_VOIDED' });
       if (cast.outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
       return app.catalogue.afterVote(cast.records, cast.scores);
     },
   );
+
+  app.post(
+    '/series-details/:id/votes',
+    {
+      onRequest: [app.authenticate, voteLimit],
+      schema: {
+        tags: ['voting'],
+        summary: 'Vote on several categories of a series at once',
+        description:
+          `JSON \`{scores: {story?, characters?, worldbuilding?, art?, drama_or_fight?}}\`, each an integer ` +
+          `${MIN_SCORE}-${MAX_SCORE}, at least one. Recorded in one transaction; a category the caller already ` +
+          'voted in keeps its score (votes are final) and is listed in `already_voted`.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: ballotBodySchema,
+        response: {
+          200: ballotResultSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const seriesId = request.params.id;
+      const scores = Object.fromEntries(
+        VOTE_CATEGORY_FIELDS.flatMap(({ category, field }) => {
+          const score = request.body.scores[field];
+          return score === undefined ? [] : [[category, score]];
+        }),
+      );
+      const counted = await app.ranking.castBallot({ userId, seriesId, scores });
+      if (counted.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (counted.outcome === 'banned') throw httpError(403, VOTES_VOIDED, { code: 'VOTES_VOIDED' });
+      const detail = counted.records
+        ? await app.catalogue.afterVote(counted.records, counted.scores)
+        : await app.catalogue.detailFor(seriesId, userId);
+      // Deleted between the statement and the read.
+      if (!detail) throw notFound(SERIES_NOT_FOUND);
+      return {
+        recorded: counted.recorded.map(fieldOf),
+        already_voted: counted.alreadyVoted.map(fieldOf),
+        detail,
+      };
+    },
+  );
 };
+
+const fieldOf = (category: VoteCategory): VoteCategoryField =>
+  VOTE_CATEGORY_FIELDS.find((field) => field.category === category)!.field;
 
 export default rankingRoutes;

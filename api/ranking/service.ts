@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { VOTE_CATEGORIES, type RankingMethod } from '../../contract/catalogue';
 import type { DatabaseHandle } from '../db/client';
 import { runLeased } from '../scheduled/lease';
-import { castVote, type VoteInput, type VoteOutcome } from './cast-vote';
+import {
+  castBallot,
+  castVote,
+  type BallotInput,
+  type BallotOutcome,
+  type VoteInput,
+  type VoteOutcome,
+} from './cast-vote';
 import { readPriors, recomputePriors } from './priors';
 import { Ranker } from './rank-order';
 import type { RankingPriors } from './scores';
@@ -48,6 +55,11 @@ export class RankingService {
   /** Records one vote with everything derived from it (cast-vote.ts). */
   vote(input: VoteInput): Promise<VoteOutcome> {
     return castVote(this.options.database, input);
+  }
+
+  /** Records a ballot of one category or several in one statement; categories already voted stay as they were. */
+  castBallot(input: BallotInput): Promise<BallotOutcome> {
+    return castBallot(this.options.database, input);
   }
 
   /** A caller's own scores on a series (none for an unknown caller). */

@@ -6,11 +6,7 @@ import { executeCounting, queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
 import type { MediaStorage } from '../../api/media/storage';
 import { copyStoredImage, removeImage, storeImagePixels } from '../../api/media/store-image';
-import {
-  VOTE_CATEGORY_FIELDS,
-  type CategoryDistributions,
-  type CategoryTotals,
-} from '../../api/db/schema';
+import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../../api/db/schema';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';

@@ -527,7 +527,9 @@ describe('catalogue reads', () => {
     });
 
     it('finds a series created without invalidation (e.g. by another instance) on a direct read', async () => {
-      const [id] = await insertSeriesRows(server.database.db, [{ title: 'Elsewhere', score: 10, voters: 30 }]);
+      const [id] = await insertSeriesRows(server.database.db, [
+        { title: 'Elsewhere', score: 10, voters: 30 },
+      ]);
       const summary = await getJson(server, `/series/summary/${id}`);
       expect(summary.status).toBe(200);
       expect(summary.body.rank).toBe(1);

@@ -14,7 +14,9 @@ import { Ranker } from '../../api/ranking/rank-order';
 function catalogueOver({
   minVoters,
   ...options
-}: Pick<CatalogueServiceOptions, 'source' | 'ttlMs'> & { minVoters: number } & Partial<CatalogueServiceOptions>): CatalogueService {
+}: Pick<CatalogueServiceOptions, 'source' | 'ttlMs'> & {
+  minVoters: number;
+} & Partial<CatalogueServiceOptions>): CatalogueService {
   const unused = {} as never;
   return new CatalogueService({
     db: unused,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 import { computeFinalScore, computeMeanScore, type RankingPriors } from '../../api/ranking/scores';
 import { hasGenre, pageOf, parseGenres } from '../../api/catalogue/listing';
-import { rankCatalogue, rankSeries, rerankCatalogue, type RankableSeries } from '../../api/ranking/rank-order';
+import {
+  rankCatalogue,
+  rankSeries,
+  rerankCatalogue,
+  type RankableSeries,
+} from '../../api/ranking/rank-order';
 import type { SeriesType } from '../../api/db/schema';
 
 function series(
@@ -213,7 +218,13 @@ describe('computeFinalScore', () => {
   it('shrinks few votes toward the mean: 3 voters at 10 rank below 58 voters at 9', () => {
     const prior = flat(10, 7);
     const threeTens = computeFinalScore(
-      totals({ story: [30, 3], characters: [30, 3], worldbuilding: [30, 3], art: [30, 3], drama_or_fight: [30, 3] }),
+      totals({
+        story: [30, 3],
+        characters: [30, 3],
+        worldbuilding: [30, 3],
+        art: [30, 3],
+        drama_or_fight: [30, 3],
+      }),
       prior,
     );
     const many = computeFinalScore(
@@ -230,13 +241,27 @@ describe('computeFinalScore', () => {
     expect(many).toBe(8.705882);
     expect(many).toBeGreaterThan(threeTens);
     // Unweighted (m tends to 0), the three tens would win.
-    expect(computeFinalScore(totals({ story: [30, 3], characters: [30, 3], worldbuilding: [30, 3], art: [30, 3], drama_or_fight: [30, 3] }), flat(1, 7))).toBeGreaterThan(9);
+    expect(
+      computeFinalScore(
+        totals({
+          story: [30, 3],
+          characters: [30, 3],
+          worldbuilding: [30, 3],
+          art: [30, 3],
+          drama_or_fight: [30, 3],
+        }),
+        flat(1, 7),
+      ),
+    ).toBeGreaterThan(9);
   });
 
   it('rounds to 6 decimals so equal scores reached differently compare equal (a tie)', () => {
     const prior = flat(3, 6);
     const a = computeFinalScore(totals({ story: [1, 3], characters: [2, 3], art: [7, 10] }), prior);
-    const b = computeFinalScore(totals({ art: [1, 3], worldbuilding: [2, 3], drama_or_fight: [7, 10] }), prior);
+    const b = computeFinalScore(
+      totals({ art: [1, 3], worldbuilding: [2, 3], drama_or_fight: [7, 10] }),
+      prior,
+    );
     expect(a).toBe(b);
     expect(Math.round(a * 1e6) / 1e6).toBe(a);
     expect(computeFinalScore(totals({ story: [10, 3] }), flat(3, 1))).toBe(1.233333);
@@ -255,6 +280,8 @@ describe('computeMeanScore', () => {
   it('is the mean of the plain averages of the categories that have votes, null without votes', () => {
     expect(computeMeanScore(totals({}))).toBeNull();
     expect(computeMeanScore(totals({ art: [9, 1] }))).toBe(9);
-    expect(computeMeanScore(totals({ story: [18, 2], art: [10, 3] }))).toBe(Math.round(((9 + 10 / 3) / 2) * 1e6) / 1e6);
+    expect(computeMeanScore(totals({ story: [18, 2], art: [10, 3] }))).toBe(
+      Math.round(((9 + 10 / 3) / 2) * 1e6) / 1e6,
+    );
   });
 });

@@ -11,7 +11,32 @@ CREATE TABLE "ranking_priors" (
 	CONSTRAINT "ranking_priors_prior_votes_positive" CHECK ("ranking_priors"."prior_votes" >= 1)
 );
 --> statement-breakpoint
-ALTER TABLE "series" ADD COLUMN "mean_score" double precision;
+CREATE TABLE "vote_bans" (
+	"series_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"void_id" integer NOT NULL,
+	CONSTRAINT "vote_bans_series_id_user_id_pk" PRIMARY KEY("series_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "vote_voids" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"admin_id" integer,
+	"admin_username" text NOT NULL,
+	"user_ids" integer[] NOT NULL,
+	"series_id" integer,
+	"reason" text NOT NULL,
+	"voided_votes" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "vote_voids_reason_length" CHECK (char_length("vote_voids"."reason") between 1 and 500)
+);
+--> statement-breakpoint
+ALTER TABLE "series" ADD COLUMN "mean_score" double precision;--> statement-breakpoint
+ALTER TABLE "vote_bans" ADD CONSTRAINT "vote_bans_series_id_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."series"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vote_bans" ADD CONSTRAINT "vote_bans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vote_bans" ADD CONSTRAINT "vote_bans_void_id_vote_voids_id_fk" FOREIGN KEY ("void_id") REFERENCES "public"."vote_voids"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vote_voids" ADD CONSTRAINT "vote_voids_admin_id_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "vote_voids_created_idx" ON "vote_voids" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "votes_created_idx" ON "votes" USING btree ("created_at");
 --> statement-breakpoint
 -- The weighted ranking (api/ranking/scores.ts computeFinalScore is the TypeScript twin: the same float8
 -- operations in the same order, and floor(x + 0.5) is JavaScript's Math.round for these positive values,
@@ -176,3 +201,14 @@ $$;
 SELECT panelrank_refresh_ranking_priors(10);
 --> statement-breakpoint
 SELECT panelrank_rescore_series(0, 2147483647);
+--> statement-breakpoint
+-- How many of `scores` are 1, 2, ... 10 (a ballot's addition to a category's distribution).
+CREATE FUNCTION panelrank_score_counts(scores integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_agg((SELECT count(*) FROM unnest(coalesce(scores, '{}')) AS s(score) WHERE s.score = k)::int ORDER BY k)
+  FROM generate_series(1, 10) AS k
+$$;
+--> statement-breakpoint
+-- Two distributions of ten counts added slot by slot.
+CREATE FUNCTION panelrank_add_score_counts(a integer[], b integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_agg(a[k] + b[k] ORDER BY k) FROM generate_series(1, 10) AS k
+$$;

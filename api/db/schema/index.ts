@@ -21,3 +21,4 @@ export * from './media-deletions';
 export * from './notifications';
 export * from './scheduled-job-leases';
 export * from './ranking-priors';
+export * from './vote-voids';

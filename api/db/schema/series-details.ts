@@ -1,8 +1,4 @@
-import {
-  VOTE_CATEGORIES,
-  type VoteCategory,
-  type VoteCategoryLabel,
-} from '../../../contract/catalogue';
+import { VOTE_CATEGORIES, type VoteCategory, type VoteCategoryLabel } from '../../../contract/catalogue';
 import { relations, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { series } from './series';
