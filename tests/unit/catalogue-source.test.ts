@@ -50,6 +50,7 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     },
     rank: id,
     final_score: 1.6,
+    mean_score: 8,
     vote_count: 1,
     mal_id: id % 7 === 0 ? 1000 + id : null,
     anilist_id: null,
