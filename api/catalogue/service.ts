@@ -101,9 +101,9 @@ interface PatchBatch {
  * changes arriving while a patch is under way are coalesced into the next one.
  * Once older than the TTL, a snapshot is checked against the database's fingerprint in the background
  * (a safety net for writes nobody announced) while it keeps serving, and reloaded only if the data changed.
- * A patched snapshot keeps the fingerprint of its full load (reading it costs a scan of both tables, too
- * much for every patch), so while writes go on the check reloads in full once per TTL: one load per TTL
- * instead of one per write.
+ * A patched snapshot keeps the fingerprint (the catalogue's change count) of its full load: the count moves
+ * for announced and unannounced writes alike, so while writes go on the check reloads in full once per
+ * TTL: one load per TTL instead of one per write.
  * Loads and patches run one at a time, in order.
  */
 export class CatalogueService {

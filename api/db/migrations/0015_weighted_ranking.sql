@@ -30,6 +30,16 @@ CREATE TABLE "vote_voids" (
 	CONSTRAINT "vote_voids_reason_length" CHECK (char_length("vote_voids"."reason") between 1 and 500)
 );
 --> statement-breakpoint
+CREATE TABLE "catalogue_change_marks" (
+	"id" bigserial PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "catalogue_version" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "catalogue_version_one_row" CHECK ("catalogue_version"."id" = 1)
+);
+--> statement-breakpoint
 ALTER TABLE "series" ADD COLUMN "mean_score" double precision;--> statement-breakpoint
 ALTER TABLE "vote_bans" ADD CONSTRAINT "vote_bans_series_id_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."series"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vote_bans" ADD CONSTRAINT "vote_bans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -212,3 +222,46 @@ $$;
 CREATE FUNCTION panelrank_add_score_counts(a integer[], b integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT array_agg(a[k] + b[k] ORDER BY k) FROM generate_series(1, 10) AS k
 $$;
+--> statement-breakpoint
+INSERT INTO "catalogue_version" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The catalogue's change count (catalogue_version): once per transaction that changes series or
+-- series_details, when it commits. A statement-level trigger marks the transaction by inserting a row into
+-- catalogue_change_marks, once (a transaction-local setting remembers it): inserting a new row waits for
+-- nobody. A deferred constraint trigger on that row runs at commit, after every other lock the transaction
+-- took, bumps the count and deletes the mark. A count bumped in the middle of a transaction held its lock
+-- from there on, and a save of a series' detail deadlocked with a deletion of that series.
+CREATE FUNCTION panelrank_mark_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('panelrank.catalogue_marked', true) IS DISTINCT FROM 'on' THEN
+    PERFORM set_config('panelrank.catalogue_marked', 'on', true);
+    INSERT INTO catalogue_change_marks DEFAULT VALUES;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION panelrank_count_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE catalogue_version SET version = version + 1 WHERE id = 1;
+  DELETE FROM catalogue_change_marks WHERE id = NEW.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER series_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON series
+  FOR EACH STATEMENT EXECUTE FUNCTION panelrank_mark_catalogue_change();
+--> statement-breakpoint
+CREATE TRIGGER series_details_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON series_details
+  FOR EACH STATEMENT EXECUTE FUNCTION panelrank_mark_catalogue_change();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER catalogue_change_counted AFTER INSERT ON catalogue_change_marks
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION panelrank_count_catalogue_change();
+--> statement-breakpoint
+-- ALWAYS: the seed skips ordinary triggers with session_replication_role = replica, and a change it makes
+-- must still reach running instances.
+ALTER TABLE series ENABLE ALWAYS TRIGGER series_catalogue_changed;
+--> statement-breakpoint
+ALTER TABLE series_details ENABLE ALWAYS TRIGGER series_details_catalogue_changed;
+--> statement-breakpoint
+ALTER TABLE catalogue_change_marks ENABLE ALWAYS TRIGGER catalogue_change_counted;

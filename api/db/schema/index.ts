@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './scheduled-job-leases';
 export * from './ranking-priors';
 export * from './vote-voids';
+export * from './catalogue-version';
