@@ -367,6 +367,56 @@ describe('unusual voting', () => {
     expect(await logPage(3)).toEqual({ items: [], has_more: false });
   });
 
+  it('keeps totals, distributions and voter counts equal to the votes left when votes arrive during a void', async () => {
+    const [busy, other] = await insertSeries(server, [
+      { title: 'Busy', voters: 0 },
+      { title: 'Busy Too', voters: 0 },
+    ]);
+    const voided = await createAccounts(server, 10, 'busyvoid', 0);
+    await voteAll(server, busy!, voided, 10);
+    await voteAll(server, other!, voided.slice(0, 5), 2);
+    const arriving = await createAccounts(server, 20, 'busyvote', 0);
+    const [answer, ...ballots] = await Promise.all([
+      voidVotes({ user_ids: voided.map((voter) => voter.id), reason: 'During a rush' }),
+      ...arriving.map((voter, index) =>
+        server.request(`/series-details/${index % 2 ? busy : other}/votes`, {
+          method: 'POST',
+          token: voter.token,
+          json: { scores: allFive((index % 10) + 1) },
+        }),
+      ),
+    ]);
+    expect(answer!.status).toBe(200);
+    expect(await answer!.json()).toEqual({ voided_votes: 75, series_ids: [busy, other] });
+    expect(ballots.map((ballot) => ballot.status)).toEqual(arriving.map(() => 200));
+
+    const stored = await queryRows<{ id: number; consistent: boolean }>(
+      server.database.db,
+      sql`select s.id, (
+          s.voter_count = (select count(*) from series_voters v where v.series_id = s.id)
+          and s.voter_count = (select count(distinct user_id) from votes v where v.series_id = s.id)
+          and d.story_total = (select coalesce(sum(score), 0) from votes v
+            where v.series_id = s.id and v.category = 'STORY')
+          and d.art_count = (select count(*) from votes v where v.series_id = s.id and v.category = 'ART')
+          and d.drama_or_fight_distribution = (select array_agg((select count(*) from votes v
+            where v.series_id = s.id and v.category = 'DRAMA_OR_FIGHT' and v.score = k)::int order by k)
+            from generate_series(1, 10) as k)
+          and s.final_score = panelrank_final_score(d.story_total, d.story_count, d.characters_total,
+            d.characters_count, d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
+            d.drama_or_fight_total, d.drama_or_fight_count, p.prior_votes, p.story_mean, p.characters_mean,
+            p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean)
+        ) as consistent
+        from series s join series_details d on d.series_id = s.id cross join ranking_priors p
+        where s.id in (${busy!}, ${other!}) order by s.id`,
+    );
+    expect(stored).toEqual([
+      { id: busy, consistent: true },
+      { id: other, consistent: true },
+    ]);
+    const detail = (await snapshotOf(server.url, busy!)).detail;
+    expect(detail.vote_count).toBe(10);
+  });
+
   it("shows a void on one instance in the other's reads within a second", async () => {
     const [far] = await insertSeries(server, [{ title: 'Far Away', voters: 3, score: 4 }]);
     second.app.catalogue.invalidate();
