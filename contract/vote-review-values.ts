@@ -43,6 +43,7 @@ export const VOTE_REVIEW_TEXTS = {
   scopeEvery: 'On every series',
   confirm: 'Yes, void these votes',
   cancel: 'Cancel',
+  back: 'Back',
   voiding: 'Voiding…',
   voidFailed: 'Could not void the votes. Nothing was changed.',
   chooseAccounts: 'Choose at least one account.',

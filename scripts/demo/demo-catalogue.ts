@@ -216,7 +216,7 @@ export interface VoteSummary extends CategoryTotals, CategoryDistributions {
 }
 
 /** Per-category totals, counts and score distributions, and distinct voters of some ballots. */
-export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
+export function summarizeBallots(ballots: readonly Omit<DemoBallot, 'daysAgo'>[]): VoteSummary {
   const totals = Object.fromEntries(
     VOTE_CATEGORY_FIELDS.flatMap((field) => [
       [field.total, 0],
