@@ -85,6 +85,8 @@ test('an admin voids a brigade on /admin/votes and the series gets its rank back
   );
   await expect(dialog).toBeHidden();
   await expect(card).toBeHidden();
+  // The voided card took the focus with it: it goes to the list's heading, not to the page's start.
+  await expect(page.getByRole('heading', { level: 2, name: /Series with unusual voting/ })).toBeFocused();
   const log = page.getByRole('region', { name: 'Voided votes' });
   await expect(log.getByText('“Twelve new accounts, all tens, within minutes.”')).toBeVisible();
   await expect(log.getByRole('link', { name: before.title })).toBeVisible();

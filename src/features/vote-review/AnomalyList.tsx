@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VoteAnomaly, VoteVoidResult } from '../../../contract/vote-review';
 import { VOTE_REVIEW_TEXTS as TEXTS } from '../../../contract/vote-review-values';
 import { errorStatus } from '../../lib/api-client';
@@ -23,6 +23,16 @@ export default function AnomalyList({ userId, onVoided }: AnomalyListProps) {
   const [selection, setSelection] = useState<Selection>({});
   const [voiding, setVoiding] = useState<{ anomaly: VoteAnomaly; userIds: number[] } | null>(null);
   const anomalies = query.data;
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** After a void the voided card goes (once the list is read again) and takes the focus with it. */
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  }, [anomalies]);
 
   let body;
   if (anomalies === undefined && query.error === undefined) {
@@ -66,7 +76,7 @@ export default function AnomalyList({ userId, onVoided }: AnomalyListProps) {
 
   return (
     <section className={styles.section} aria-labelledby="anomalies-title" aria-busy={query.loading}>
-      <h2 id="anomalies-title" className={styles.sectionTitle}>
+      <h2 id="anomalies-title" className={styles.sectionTitle} ref={heading} tabIndex={-1}>
         Series with unusual voting
         {anomalies && anomalies.length > 0 ? (
           <span className={styles.count}> ({anomalies.length})</span>
@@ -81,6 +91,7 @@ export default function AnomalyList({ userId, onVoided }: AnomalyListProps) {
           onVoided={(result) => {
             setSelection((current) => clearSeries(current, voiding.anomaly.series_id));
             setVoiding(null);
+            refocus.current = true;
             onVoided(result);
           }}
         />
