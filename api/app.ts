@@ -36,6 +36,7 @@ import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
 import rankingPlugin from './ranking/plugin';
 import rankingRoutes from './ranking/routes';
+import voteReviewRoutes from './ranking/admin-routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(rankingRoutes);
+  await app.register(voteReviewRoutes);
   await app.register(readingListRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);

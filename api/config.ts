@@ -205,6 +205,16 @@ export const configSchema = z.object({
         "with a unit: `15m`); also at start-up. Only the instance that takes the job's lease works; between " +
         'two recomputations a vote moves only its own series.',
     ),
+  VOTE_ANOMALY_MIN_VOTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10)
+    .describe(
+      'Unusual voting (`/admin/votes`): a series is listed when at least this many of its voters in the last ' +
+        '24 hours are accounts created within the last 7 days.',
+    ),
   CACHE_TTL_MS: z.coerce
     .number()
     .int()

@@ -50,7 +50,14 @@ try {
           );
         }
         const page = await context.newPage();
-        await page.goto(new URL(path, values.site).href, { waitUntil: 'networkidle' });
+        await page.goto(new URL(path, values.site).href, { waitUntil: 'load' });
+        // A signed-in page never goes quiet (the notification bell keeps its stream open): wait a while for
+        // the rest, then go on.
+        await page
+          .waitForLoadState('networkidle', { timeout: session ? 5000 : 30_000 })
+          .catch((error: unknown) => {
+            if (!session) throw error;
+          });
         if (values.wait) await page.locator(values.wait).first().waitFor();
         const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${scheme}.png`;
         await page.screenshot({ path: join(values.out, name), fullPage: true });

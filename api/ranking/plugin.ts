@@ -24,6 +24,9 @@ export default fp(
       database: app.database,
       priorVotes: app.config.RANKING_PRIOR_VOTES,
       minVoters: app.config.RANKING_MIN_VOTERS,
+      anomalyMinVoters: app.config.VOTE_ANOMALY_MIN_VOTES,
+      // The catalogue plugin registers after this one; a void only runs once the app is ready.
+      seriesChanged: (ids) => app.catalogue.seriesChanged(ids),
       feed: app.changeFeed,
       log: app.log,
     });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { VOTE_CATEGORIES, type RankingMethod } from '../../contract/catalogue';
+import type { VoteAnomaly, VoteVoidPage } from '../../contract/vote-review';
 import type { DatabaseHandle } from '../db/client';
 import { runLeased } from '../scheduled/lease';
 import {
@@ -14,6 +15,7 @@ import { readPriors, recomputePriors } from './priors';
 import { Ranker } from './rank-order';
 import type { RankingPriors } from './scores';
 import { loadVoterScores, type VoterScores } from './voter-scores';
+import { findVoteAnomalies, listVoteVoids, voidVotes, type VoidInput, type VoidOutcome } from './vote-review';
 
 /** The change-feed topic of the ranking priors: a recomputation rescored the catalogue. */
 export const RANKING_TOPIC = 'ranking';
@@ -33,6 +35,13 @@ export interface RankingServiceOptions {
   priorVotes: number;
   /** RANKING_MIN_VOTERS. */
   minVoters: number;
+  /** VOTE_ANOMALY_MIN_VOTES: new accounts voting on a series within the window that make it unusual. */
+  anomalyMinVoters: number;
+  /**
+   * Called after a committed write that changed some series' votes outside the vote statements (a void):
+   * the catalogue patches its snapshot and tells the other instances.
+   */
+  seriesChanged: (ids: number[]) => Promise<void>;
   feed: RankingFeed;
   log: FastifyBaseLogger;
 }
@@ -65,6 +74,29 @@ export class RankingService {
   /** A caller's own scores on a series (none for an unknown caller). */
   voterScores(seriesId: number, userId: number | undefined): Promise<VoterScores> {
     return loadVoterScores(this.options.database.db, seriesId, userId);
+  }
+
+  /** Series with unusual voting lately, with the new accounts that voted on them (vote-review.ts). */
+  voteAnomalies(): Promise<VoteAnomaly[]> {
+    return findVoteAnomalies(this.options.database.db, this.options.anomalyMinVoters);
+  }
+
+  /**
+   * Voids accounts' votes on a series or on every series (vote-review.ts: one transaction with the totals,
+   * scores, voter counts, the bans and the log entry), then, once committed, has the catalogue patch the
+   * series here and on every other instance. Resolves when this instance's reads show the void.
+   */
+  async voidVotes(input: VoidInput): Promise<VoidOutcome> {
+    const outcome = await voidVotes(this.options.database.db, input);
+    if (outcome.outcome === 'voided' && outcome.seriesIds.length > 0) {
+      await this.options.seriesChanged(outcome.seriesIds);
+    }
+    return outcome;
+  }
+
+  /** A page of the "Voided votes" log, newest first. */
+  voteVoids(page: number): Promise<VoteVoidPage> {
+    return listVoteVoids(this.options.database.db, page);
   }
 
   /** The priors every score was computed with, as stored (read once, then kept until a recomputation). */

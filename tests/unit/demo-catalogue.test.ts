@@ -50,7 +50,11 @@ describe('demo catalogue generation', () => {
     const { series, voters } = generateDemoCatalogue({ series: 400, voters: 300, seed: 42 });
     expect(series).toHaveLength(400);
     expect(voters).toHaveLength(300);
-    expect(voters[0]).toEqual({ username: 'reader0001', email: 'reader0001@gmail.com' });
+    expect(voters[0]).toEqual({
+      username: 'reader0001',
+      email: 'reader0001@gmail.com',
+      createdDaysAgo: expect.any(Number),
+    });
     expect(new Set(voters.map((v) => v.username)).size).toBe(300);
 
     expect(new Set(series.map((s) => s.type))).toEqual(new Set(SERIES_TYPES));

@@ -6,8 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 import { readPriors } from '../../api/ranking/priors';
+import { findVoteAnomalies } from '../../api/ranking/vote-review';
 import { computeFinalScore, computeMeanScore } from '../../api/ranking/scores';
 import {
+  DEMO_ACCOUNT_AGE_DAYS,
+  DEMO_BALLOT_MIN_AGE_DAYS,
   generateDemoCatalogue,
   resetDemoCatalogue,
   seedDemoCatalogue,
@@ -149,6 +152,42 @@ describe('seeding the demo catalogue', () => {
         select * from counted where stored <> actual`,
     );
     expect(mismatches).toEqual([]);
+  });
+
+  it('dates accounts and votes in the past, so a fresh demo shows no unusual voting', async () => {
+    const [dates] = await queryRows<{
+      youngest_account_days: number;
+      oldest_account_days: number;
+      newest_vote_days: number;
+      oldest_vote_days: number;
+      votes_before_account: number;
+    }>(
+      database.db,
+      sql`select
+          extract(epoch from now() - max(u.created_at)) / 86400 as youngest_account_days,
+          extract(epoch from now() - min(u.created_at)) / 86400 as oldest_account_days,
+          (select extract(epoch from now() - max(created_at)) / 86400 from votes) as newest_vote_days,
+          (select extract(epoch from now() - min(created_at)) / 86400 from votes) as oldest_vote_days,
+          (select count(*)::int from votes v join users r on r.id = v.user_id
+            where v.created_at < r.created_at) as votes_before_account
+        from users u where u.password_hash is null`,
+    );
+    expect(Number(dates!.youngest_account_days)).toBeGreaterThanOrEqual(DEMO_ACCOUNT_AGE_DAYS.min);
+    expect(Number(dates!.oldest_account_days)).toBeGreaterThan(DEMO_ACCOUNT_AGE_DAYS.max / 2);
+    expect(Number(dates!.oldest_account_days)).toBeLessThanOrEqual(DEMO_ACCOUNT_AGE_DAYS.max + 1);
+    expect(Number(dates!.newest_vote_days)).toBeGreaterThanOrEqual(DEMO_BALLOT_MIN_AGE_DAYS);
+    expect(Number(dates!.oldest_vote_days)).toBeGreaterThan(DEMO_ACCOUNT_AGE_DAYS.max / 2);
+    expect(dates!.votes_before_account).toBe(0);
+    // Even one new account voting would be listed: there is none.
+    expect(await findVoteAnomalies(database.db, 1)).toEqual([]);
+    // The same settings give the same dates.
+    const again = generateDemoCatalogue(SETTINGS);
+    expect(again.voters.map((voter) => voter.createdDaysAgo)).toEqual(
+      generateDemoCatalogue(SETTINGS).voters.map((voter) => voter.createdDaysAgo),
+    );
+    expect(again.series[1]!.ballots.map((ballot) => ballot.daysAgo)).toEqual(
+      generateDemoCatalogue(SETTINGS).series[1]!.ballots.map((ballot) => ballot.daysAgo),
+    );
   });
 
   it('gives every 7th series a MyAnimeList id, and some AniList and MangaUpdates ids', async () => {
