@@ -6,8 +6,11 @@ import { UNVOTED_CATEGORY_MEAN, type RankingPriors } from './scores';
 
 /* The ranking priors' SQL: reading the stored row, and recomputing it with every series' scores. */
 
-/** Series rescored per statement: short enough that the embedded engine answers others in between. */
-export const RESCORE_BATCH = 2000;
+/**
+ * Series rescored per statement: each holds the embedded engine (and the event loop) for tens of
+ * milliseconds at most, so reads are not held up longer than that.
+ */
+export const RESCORE_BATCH = 250;
 
 function toPriors(row: RankingPriorsRow): RankingPriors {
   return {
@@ -45,32 +48,48 @@ function samePriors(a: RankingPriors, b: RankingPriors): boolean {
 }
 
 /**
- * Recomputes `C_c` from every category's totals, stores it with `priorVotes`, and rescores every series
- * whose final or mean score changes, all in one transaction: readers of the database see the old scores or
- * the new ones, never a mix. The series are rescored RESCORE_BATCH ids at a time, yielding to the event loop
- * in between, so on the embedded engine a long recomputation does not hold every other request. When the
- * priors come out as stored, the stored scores are already theirs (every write scores with them) and
- * nothing is rescored, unless `rescoreAll` (after writing scores some other way, as the demo seed does).
+ * Recomputes `C_c` from every category's totals, stores it with `priorVotes` (from then on every vote scores
+ * with it), and rescores every series whose final or mean score changes, RESCORE_BATCH ids a statement,
+ * each statement its own transaction, yielding to the event loop in between: on the embedded engine other
+ * queries run between two statements, and on PostgreSQL a vote waits for one statement's row locks at most,
+ * never for the whole rescoring. Until it ends, the database holds some scores from the old priors; the
+ * snapshots reload once it has ended (RankingService). `rescored_at` records a rescoring that finished, so
+ * one cut short is done again in full by the next recomputation.
+ *
+ * When the priors come out as stored and the last rescoring finished, the stored scores are already theirs
+ * (every write scores with them) and nothing is rescored, unless `rescoreAll` (after writing scores some
+ * other way).
  */
 export async function recomputePriors(
   db: Database,
   priorVotes: number,
   { batch = RESCORE_BATCH, rescoreAll = false }: { batch?: number; rescoreAll?: boolean } = {},
 ): Promise<{ priors: RankingPriors; rescored: number }> {
-  return db.transaction(async (tx) => {
-    const before = await readPriors(tx, priorVotes);
-    await tx.execute(sql`select panelrank_refresh_ranking_priors(${priorVotes})`);
-    const after = await readPriors(tx, priorVotes);
-    if (!rescoreAll && samePriors(before, after)) return { priors: after, rescored: 0 };
-    const [last] = await tx.select({ id: max(series.id) }).from(series);
-    let rescored = 0;
+  const [stored] = await db.select().from(rankingPriors);
+  const before = await readPriors(db, priorVotes);
+  await db.execute(sql`select panelrank_refresh_ranking_priors(${priorVotes})`);
+  const after = await readPriors(db, priorVotes);
+  // As text: a Date keeps milliseconds, the column microseconds.
+  const [{ stamp } = { stamp: '' }] = await db
+    .select({ stamp: sql<string>`${rankingPriors.computedAt}::text` })
+    .from(rankingPriors);
+  const finished = stored?.rescoredAt != null && stored.rescoredAt >= stored.computedAt;
+  let rescored = 0;
+  if (rescoreAll || !finished || !samePriors(before, after)) {
+    const [last] = await db.select({ id: max(series.id) }).from(series);
     for (let first = 0; first <= (last?.id ?? -1); first += batch) {
-      const [row] = await tx
+      const [row] = await db
         .select({ changed: sql<number>`panelrank_rescore_series(${first}, ${first + batch - 1})` })
         .from(sql`(select 1) as one`);
       rescored += row?.changed ?? 0;
       await yieldToEventLoop();
     }
-    return { priors: after, rescored };
-  });
+    // The ranges did not count as changes of the catalogue: one count for all of them.
+    if (rescored > 0) await db.execute(sql`update catalogue_version set version = version + 1 where id = 1`);
+  }
+  // Another recomputation that started since (its lease expired) marks its own.
+  await db.execute(
+    sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
+  );
+  return { priors: after, rescored };
 }

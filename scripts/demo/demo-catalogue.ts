@@ -379,6 +379,7 @@ async function scoreEverySeries(tx: Transaction): Promise<void> {
     sql`select panelrank_refresh_ranking_priors(coalesce((select prior_votes from ranking_priors), 10))`,
   );
   await tx.execute(sql`select panelrank_rescore_series(0, 2147483647)`);
+  await tx.execute(sql`update ranking_priors set rescored_at = computed_at`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../api/db/query-rows';
 import { users, VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
-import { readPriors } from '../../api/ranking/priors';
+import { readPriors, recomputePriors } from '../../api/ranking/priors';
 import { computeFinalScore } from '../../api/ranking/scores';
 import {
   ballotResultSchema,
@@ -112,6 +112,48 @@ describe('the weighted ranking', () => {
     const installed = server.app.catalogue.status().version;
     expect(await server.app.ranking.recompute()).toEqual({ ran: true, rescored: 0 });
     expect(server.app.catalogue.status().version).toBe(installed);
+  });
+
+  it('rescores in ranges that count as one change, and finishes a rescoring cut short', async () => {
+    const db = server.database.db;
+    const version = async () =>
+      (await queryRows<{ v: number }>(db, sql`select version::int as v from catalogue_version`))[0]!.v;
+    const before = await version();
+    // Another prior weight rescores every voted series, three ids a statement.
+    const { rescored } = await recomputePriors(db, 11, { batch: 3 });
+    expect(rescored).toBeGreaterThan(3);
+    expect(await version()).toBe(before + 1);
+    const priors = await readPriors(db, 11);
+    expect(priors.priorVotes).toBe(11);
+    const [sample] = await queryRows<{ id: number; final_score: number }>(
+      db,
+      sql`select id, final_score from series where voter_count > 2 order by id limit 1`,
+    );
+    const detail = seriesDetailSchema.parse(
+      await (await server.request(`/series-details/${sample!.id}`)).json(),
+    );
+    const totals = Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+        [total, detail[`${field}_total`]],
+        [count, detail[`${field}_count`]],
+      ]),
+    ) as never;
+    expect(sample!.final_score).toBe(computeFinalScore(totals, priors));
+
+    // A rescoring that never finished (the process died): the next recomputation does it again in full,
+    // though the means came out as stored.
+    await db.execute(sql`update series set final_score = 0 where id = ${sample!.id}`);
+    await db.execute(sql`update ranking_priors set rescored_at = null`);
+    expect((await recomputePriors(db, 11)).rescored).toBe(1);
+    const [fixed] = await queryRows<{ final_score: number }>(
+      db,
+      sql`select final_score from series where id = ${sample!.id}`,
+    );
+    expect(fixed!.final_score).toBe(sample!.final_score);
+    // Finished now: nothing to do.
+    expect((await recomputePriors(db, 11)).rescored).toBe(0);
+    await recomputePriors(db, 10);
+    await server.app.catalogue.seriesChanged(null);
   });
 
   it('records several categories in one go, keeps those already voted, and says which', async () => {

@@ -7,6 +7,7 @@ CREATE TABLE "ranking_priors" (
 	"art_mean" double precision NOT NULL,
 	"drama_or_fight_mean" double precision NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"rescored_at" timestamp with time zone,
 	CONSTRAINT "ranking_priors_single_row" CHECK ("ranking_priors"."id" = 1),
 	CONSTRAINT "ranking_priors_prior_votes_positive" CHECK ("ranking_priors"."prior_votes" >= 1)
 );
@@ -115,9 +116,15 @@ CREATE FUNCTION panelrank_refresh_ranking_priors(m integer) RETURNS void LANGUAG
 $$;
 --> statement-breakpoint
 -- Final and mean scores of the series with ids in [first_id, last_id] from the stored priors, writing only
--- the rows whose scores change; returns how many changed. Recomputations call it over id ranges, so the
--- embedded engine answers other queries between two ranges.
-CREATE FUNCTION panelrank_rescore_series(first_id integer, last_id integer) RETURNS integer LANGUAGE sql AS $$
+-- the rows whose scores change; returns how many changed. Recomputations call it over id ranges, each its own
+-- transaction, so the embedded engine answers other queries between two ranges. It does not count as a
+-- change of the catalogue (catalogue_version): the recomputation announces itself and bumps the count once
+-- when every range is done. So it runs alone in its transaction, or after the transaction's other writes.
+CREATE FUNCTION panelrank_rescore_series(first_id integer, last_id integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer;
+BEGIN
+  PERFORM set_config('panelrank.catalogue_marked', 'on', true);
   WITH scored AS (
     SELECT s.id,
       panelrank_final_score(
@@ -139,14 +146,16 @@ CREATE FUNCTION panelrank_rescore_series(first_id integer, last_id integer) RETU
     LEFT JOIN series_details AS d ON d.series_id = s.id
     CROSS JOIN ranking_priors AS p
     WHERE s.id BETWEEN first_id AND last_id
-  ), changed AS (
+  ), updated AS (
     UPDATE series AS s SET final_score = scored.final_score, mean_score = scored.mean_score
     FROM scored
     WHERE s.id = scored.id
       AND (s.final_score IS DISTINCT FROM scored.final_score OR s.mean_score IS DISTINCT FROM scored.mean_score)
     RETURNING 1
   )
-  SELECT count(*)::int FROM changed
+  SELECT count(*)::int INTO changed FROM updated;
+  RETURN changed;
+END
 $$;
 --> statement-breakpoint
 -- Migration 0010's trigger function, now scoring with the priors and keeping the mean score.
@@ -211,6 +220,8 @@ $$;
 SELECT panelrank_refresh_ranking_priors(10);
 --> statement-breakpoint
 SELECT panelrank_rescore_series(0, 2147483647);
+--> statement-breakpoint
+UPDATE ranking_priors SET rescored_at = computed_at;
 --> statement-breakpoint
 -- How many of `scores` are 1, 2, ... 10 (a ballot's addition to a category's distribution).
 CREATE FUNCTION panelrank_score_counts(scores integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
