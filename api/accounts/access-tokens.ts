@@ -1,5 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Cache } from '../cache/cache';
+import { isPossibleSerialId } from '../db/ids';
 
 /** What an access token carries; the role in it is informational, checks read the database. */
 export interface AccessTokenSubject {
@@ -15,8 +16,6 @@ export interface AccessTokenClaims {
 }
 
 const ALGORITHM = 'HS256';
-/** User ids are PostgreSQL `integer`s: a larger `sub` names no user and must not reach a query. */
-const MAX_USER_ID = 2_147_483_647;
 
 /** Tokens whose check is remembered; the least recently used is forgotten first. */
 const MAX_VERIFIED = 10_000;
@@ -74,7 +73,8 @@ export class AccessTokens {
       });
       const userId = Number(payload.sub);
       const tokenVersion = payload.ver;
-      if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return undefined;
+      // A `sub` no `integer` column holds names no user and must not reach a query.
+      if (!isPossibleSerialId(userId)) return undefined;
       if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return undefined;
       const claims = { userId, tokenVersion };
       // jose accepts a token while now < exp (seconds): so does the memory of it. No write ever makes a

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { MAX_ID } from '../../contract/http';
 import type { NotificationPage } from '../../contract/notifications';
 import type { DatabaseHandle } from '../db/client';
+import { possibleSerialIds } from '../db/ids';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
@@ -62,7 +62,7 @@ export class NotificationsService {
 
   /** Marks the user's own notifications of `ids` (or all) read; the unread count after it. */
   async markRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
-    const chosen = 'ids' in which ? { ids: which.ids.filter((id) => id <= MAX_ID) } : which;
+    const chosen = 'ids' in which ? { ids: possibleSerialIds(which.ids) } : which;
     const marked = await markRead(this.options.database.db, userId, chosen);
     if (marked > 0) this.changed([userId]);
     return countUnread(this.options.database, userId);
