@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, cursorId, emptyIfBlank, pagedSchema, pathId } from './http';
+import { bodyId, cursorId, emptyIfBlank, pagedSchema } from './http';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,

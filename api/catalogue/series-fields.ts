@@ -49,8 +49,11 @@ function parseExternalIds(form: SubmittedForm, values: SeriesFieldValues, errors
       else errors.push({ field, message: `${name} id ${MANGAUPDATES_ID_MESSAGE}` });
     } else {
       const parsed = bodyId.safeParse(value);
-      if (parsed.success && isPossibleSerialId(parsed.data)) values[column as 'malId' | 'anilistId'] = parsed.data;
-      else errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
+      if (parsed.success && isPossibleSerialId(parsed.data)) {
+        values[column as 'malId' | 'anilistId'] = parsed.data;
+      } else {
+        errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
+      }
     }
   }
 }

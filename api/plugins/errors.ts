@@ -63,10 +63,13 @@ export default fp(
       }
       const sqlState = postgresErrorCode(error);
       if (sqlState !== undefined && REFUSED_VALUE_STATES.has(sqlState)) {
-        // Only a value from the request gets here (an id past the integer range, text a column cannot
-        // hold): it is the request that is bad. Every input is meant to be checked before its query, so
-        // this is logged as the bug it is.
-        request.log.warn({ err: error, sqlState }, 'the database refused a value the API did not check first');
+        // Such a value comes from the request (an id past the integer range, text a column cannot hold):
+        // the request is bad, not the server. Every input is meant to be checked before its query, so this
+        // is also logged as the missing check it is.
+        request.log.warn(
+          { err: error, sqlState },
+          'the database refused a value the API did not check first',
+        );
         return reply.status(400).send({ detail: VALUE_OUT_OF_RANGE, code: VALUE_OUT_OF_RANGE_CODE });
       }
       request.log.error({ err: error }, 'unhandled error');

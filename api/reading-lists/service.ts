@@ -229,7 +229,9 @@ export class ReadingListsService {
 
   /** Shares (a token, kept when already shared) or unshares (the token revoked); undefined: no such list. */
   async setShared(userId: number, listId: number, shared: boolean): Promise<ReadingList | undefined> {
-    const list = isPossibleSerialId(listId) ? await setShared(this.options.db, userId, listId, shared) : undefined;
+    const list = isPossibleSerialId(listId)
+      ? await setShared(this.options.db, userId, listId, shared)
+      : undefined;
     if (list) this.listChanged(listId);
     return list;
   }

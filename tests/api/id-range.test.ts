@@ -195,14 +195,11 @@ describe('integers from the client reach SQL only within the column range', () =
       '/notifications',
       '/reading-lists/me/paged',
       '/reading-lists/:list/items/paged',
-    ].map(
-      (route): IdCase => ({
-        name: `GET ${route}?page`,
-        beyond: 200,
-        send: (value) =>
-          request('GET', `${route.replace(':list', String(listId))}?page=${value}`, user.token),
-      }),
-    ),
+    ].map((route): IdCase => ({
+      name: `GET ${route}?page`,
+      beyond: 200,
+      send: (value) => request('GET', `${route.replace(':list', String(listId))}?page=${value}`, user.token),
+    })),
   );
 
   // Body ids and integers stored in integer columns.
@@ -210,7 +207,8 @@ describe('integers from the client reach SQL only within the column range', () =
     {
       name: 'POST /reading-lists/{id}/items series_id',
       beyond: 404,
-      send: (value) => request('POST', `/reading-lists/${listId}/items`, user.token, { series_id: asJson(value) }),
+      send: (value) =>
+        request('POST', `/reading-lists/${listId}/items`, user.token, { series_id: asJson(value) }),
     },
     {
       name: 'PATCH /reading-lists/{id}/items/{seriesId} chapters_read',
@@ -226,7 +224,10 @@ describe('integers from the client reach SQL only within the column range', () =
       name: 'POST /series-details/{id}/vote score',
       beyond: 400,
       send: (value) =>
-        request('POST', `/series-details/${seriesId}/vote`, user.token, { category: 'Story', score: asJson(value) }),
+        request('POST', `/series-details/${seriesId}/vote`, user.token, {
+          category: 'Story',
+          score: asJson(value),
+        }),
     },
     {
       name: 'POST /forum/threads/{id}/posts parent_id',
@@ -250,7 +251,8 @@ describe('integers from the client reach SQL only within the column range', () =
     {
       name: 'PATCH /forum/threads/{id} series_ids (ignored)',
       beyond: 200,
-      send: (value) => request('PATCH', `/forum/threads/${threadId}`, user.token, { series_ids: [asJson(value)] }),
+      send: (value) =>
+        request('PATCH', `/forum/threads/${threadId}`, user.token, { series_ids: [asJson(value)] }),
     },
     {
       name: 'POST /forum/media/upload thread_id',
@@ -269,7 +271,10 @@ describe('integers from the client reach SQL only within the column range', () =
         server.request('/forum/media/upload', {
           method: 'POST',
           token: user.token,
-          body: form({ thread_id: String(threadId), post_id: value }, { name: 'file', bytes: png, type: 'image/png' }),
+          body: form(
+            { thread_id: String(threadId), post_id: value },
+            { name: 'file', bytes: png, type: 'image/png' },
+          ),
         }),
     },
     {
@@ -287,13 +292,11 @@ describe('integers from the client reach SQL only within the column range', () =
       beyond: 200,
       send: (value) => request('POST', '/notifications/read', user.token, { ids: [asJson(value)] }),
     },
-    ...['mal_id', 'anilist_id'].map(
-      (field): IdCase => ({
-        name: `PUT /series/{id} ${field}`,
-        beyond: 422,
-        send: (value) => request('PUT', `/series/${seriesId}`, admin.token, { [field]: asJson(value) }),
-      }),
-    ),
+    ...['mal_id', 'anilist_id'].map((field): IdCase => ({
+      name: `PUT /series/{id} ${field}`,
+      beyond: 422,
+      send: (value) => request('PUT', `/series/${seriesId}`, admin.token, { [field]: asJson(value) }),
+    })),
     {
       name: 'POST /reading-lists/{id}/import with a MyAnimeList id and chapters past the range',
       beyond: 200,
@@ -327,7 +330,10 @@ describe('integers from the client reach SQL only within the column range', () =
       beyond: 400,
       code: DIGEST_ERROR_CODES.invalidUnsubscribeLink,
       send: (value) =>
-        request(method, `/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(value, JWT_SECRET))}`),
+        request(
+          method,
+          `/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(value, JWT_SECRET))}`,
+        ),
     });
   cases.push({
     name: 'GET /auth/me with a validly signed access token',
@@ -370,7 +376,9 @@ describe('integers from the client reach SQL only within the column range', () =
         const wrong = await problem(response);
         if (wrong) problems.push(`${idCase.name} = ${value}: ${wrong}`);
         else if (response.status !== idCase.beyond) {
-          problems.push(`${idCase.name} = ${value}: ${response.status}, not ${idCase.beyond}: ${text.slice(0, 160)}`);
+          problems.push(
+            `${idCase.name} = ${value}: ${response.status}, not ${idCase.beyond}: ${text.slice(0, 160)}`,
+          );
         } else if (idCase.code && !text.includes(`"code":"${idCase.code}"`)) {
           problems.push(`${idCase.name} = ${value}: not ${idCase.code}: ${text.slice(0, 160)}`);
         }
@@ -395,7 +403,10 @@ describe('integers from the client reach SQL only within the column range', () =
     expect((await request('GET', `/series/catalogue?after_id=${MAX_ID}`)).status).toBe(200);
     expect((await request('GET', `/forum/catalogue?after_id=${MAX_ID}`)).status).toBe(200);
     // The token construction above is the real one: the same token for an account that exists works.
-    const own = await request('POST', `/notifications/unsubscribe?token=${unsubscribeToken(String(user.id), JWT_SECRET)}`);
+    const own = await request(
+      'POST',
+      `/notifications/unsubscribe?token=${unsubscribeToken(String(user.id), JWT_SECRET)}`,
+    );
     expect(own.status, await own.clone().text()).toBe(200);
     for (const method of ['GET', 'POST']) {
       const beyond = await request(
