@@ -5,7 +5,7 @@ import { possibleSerialIds } from '../db/ids';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
-import { NotificationStreams, type OpenOutcome, type StreamLimits } from './stream';
+import { NotificationStreams, type OpenOutcome, type StreamLimits, type StreamSession } from './stream';
 
 /** The change-feed topic of notifications: the users whose unread count may have changed. */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -90,9 +90,17 @@ export class NotificationsService {
     return this.streams.admit(userId);
   }
 
-  /** An admitted stream whose headers were sent. */
-  addStream(userId: number, response: ServerResponse): void {
-    this.streams.add(userId, response);
+  /** An admitted stream whose headers were sent; it ends when the session's token expires. */
+  addStream(userId: number, response: ServerResponse, session: StreamSession): void {
+    this.streams.add(userId, response, session);
+  }
+
+  /**
+   * After a change to these users (null: anyone's) was announced, here or on another instance: their
+   * streams here whose token `stillValid` refuses now (signed out everywhere, the account gone) end.
+   */
+  sessionsChanged(userIds: number[] | null, stillValid: (token: string) => Promise<boolean>): void {
+    this.streams.recheck(userIds, stillValid).catch(this.options.onError);
   }
 
   get openStreams(): number {
