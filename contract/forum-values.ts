@@ -1,9 +1,11 @@
 /*
  * The forum's values: limits, the pinned thread's title, every text the API and the forum screens show
  * (docs/features/forum.md) and the small pure helpers both sides apply the same way (title clean-up,
- * mentioned series). Imports nothing, so browser code can use it without pulling zod into its bundle; the
- * schemas are in ./forum.ts, which re-exports all of this.
+ * mentioned series). Imports nothing but ./http-values, so browser code can use it without pulling zod into
+ * its bundle; the schemas are in ./forum.ts, which re-exports all of this.
  */
+
+import { isPossibleSerialId } from './http-values';
 
 /* Limits. */
 
@@ -209,7 +211,7 @@ export function mentionedSeriesIds(markdown: string): number[] {
   const ids = new Set<number>();
   for (const match of markdown.matchAll(/\]\(\s*<?series:(\d{1,10})>?\s*\)/gi)) {
     const id = Number(match[1]);
-    if (id >= 1 && id <= 2_147_483_647) ids.add(id);
+    if (isPossibleSerialId(id)) ids.add(id);
   }
   return [...ids];
 }

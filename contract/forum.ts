@@ -3,6 +3,7 @@ import { SERIES_STATUSES, SERIES_TYPES } from './catalogue';
 import {
   bodyId,
   bodyIdList,
+  cursorId,
   emptyIfBlank,
   isBlankText,
   optionalBodyId,
@@ -106,7 +107,7 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
  * the last id read, so a static build reads the whole forum in a few requests.
  */
 export const forumCatalogueQuery = z.object({
-  after_id: pathId.default(0).describe('Start after this thread id (the last one of the previous page)'),
+  after_id: cursorId.default(0).describe('Start after this thread id (the last one of the previous page)'),
   page_size: z.coerce
     .number()
     .int()

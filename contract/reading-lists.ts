@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coverVariantSchema, SERIES_STATUSES, SERIES_TYPES } from './catalogue';
-import { bodyId, emptyIfBlank, pageQuery, pagedSchema, pathId } from './http';
+import { bodyId, emptyIfBlank, MAX_ID, pageQuery, pagedSchema, pathId } from './http';
 import {
   DEFAULT_LIST_SORT,
   LIST_ITEMS_MAX_PAGE_SIZE,
@@ -191,7 +191,7 @@ export const listItemsFilterQuery = {
     .preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).optional())
     .describe('Stars ≥: only series with votes and a final score at least this'),
   min_votes: z
-    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional())
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(MAX_ID).optional())
     .describe('Votes ≥: only series with at least this many voters'),
   sort: listSortParam.describe(`One of ${LIST_SORTS.join(', ')}; default_asc when empty`),
   reading_status: upperEnum(READING_STATUSES).describe(

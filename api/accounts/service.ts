@@ -39,7 +39,7 @@ export interface AccountsServiceOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  feed: Pick<ChangeFeed, 'publish'>;
+  feed: Pick<ChangeFeed, 'announce'>;
   authentication: Authentication;
   /** Told of the series whose scores a deleted account's votes leave. */
   catalogue: Pick<CatalogueService, 'seriesChanged'>;
@@ -90,6 +90,11 @@ export class AccountsService {
     return this.options.authentication.userOfToken(token);
   }
 
+  /** When a valid token expires, in epoch milliseconds (undefined for one that is not valid). */
+  tokenExpiresAt(token: string): Promise<number | undefined> {
+    return this.options.authentication.tokenExpiresAt(token);
+  }
+
   /** The user of a token checked lately, without waiting; undefined when `userOfToken` must look. */
   rememberedUser(token: string): AuthUser | undefined {
     return this.options.authentication.rememberedUser(token);
@@ -97,12 +102,13 @@ export class AccountsService {
 
   /**
    * Call after any change to a user's row that authentication reads (role, token version, username,
-   * e-mail) or after deleting the user: drops what this instance remembers of them and tells every other
-   * instance, resolving once told, so a demoted or deleted user is refused everywhere from the next request.
+   * e-mail) or after deleting the user: this instance's subscribers hear it as every other instance's do
+   * (what is remembered of the user is dropped, then their notification streams whose token no longer
+   * passes end), resolving once the others are told, so a demoted, signed-out or deleted user is refused
+   * everywhere from the next request.
    */
   async userChanged(userId: number): Promise<void> {
-    this.options.authentication.forgetUsers([userId]);
-    await this.options.feed.publish(USERS_TOPIC, [userId]);
+    await this.options.feed.announce(USERS_TOPIC, [userId]);
   }
 
   // Signing up and in.

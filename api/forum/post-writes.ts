@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
+import { isPossibleSerialId } from '../db/ids';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
 import { notifyNewPost, unreadAbout } from '../notifications/record';
@@ -44,7 +44,7 @@ export async function createPost(
     const wait = await secondsUntilAllowed(tx, post.authorId, 'post', limits.post);
     if (wait !== undefined) return { kind: 'rate-limited', retryAfterSeconds: wait } as const;
     if (post.parentId !== undefined) {
-      if (post.parentId > MAX_ID) return { kind: 'parent-not-found' } as const;
+      if (!isPossibleSerialId(post.parentId)) return { kind: 'parent-not-found' } as const;
       const [parent] = await tx
         .select({ id: forumPosts.id })
         .from(forumPosts)

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MAX_THREADS_PER_USER } from '../../contract/forum';
-import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
+import { possibleSerialIds } from '../db/ids';
 import {
   forumMedia,
   forumPosts,
@@ -33,7 +33,7 @@ export function writeLogKeepSeconds(limits: ForumWriteLimits): number {
 /** The ids that name existing series, in the order given, without repeats. */
 export async function existingSeriesIds(db: Database | Transaction, ids: number[]): Promise<number[]> {
   // Ids past the integer column name no series, like any unknown id (and would fail the query).
-  const unique = [...new Set(ids)].filter((id) => id <= MAX_ID);
+  const unique = possibleSerialIds([...new Set(ids)]);
   if (unique.length === 0) return [];
   const rows = await db.select({ id: series.id }).from(series).where(inArray(series.id, unique));
   const found = new Set(rows.map((row) => row.id));

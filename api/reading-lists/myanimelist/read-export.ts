@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { SaxesParser } from 'saxes';
+import { isPossibleSerialId } from '../../db/ids';
 import {
   DEFAULT_READING_STATUS,
   MAL_ANIME_EXPORT,
@@ -204,7 +205,8 @@ function toEntry(fields: Partial<Record<string, string>>, sourceIndex: number): 
   const chapters = wholeNumber(fields.my_read_chapters) ?? 0;
   return {
     sourceIndex,
-    malId: id && id <= 2_147_483_647 ? id : null,
+    // An id no `integer` column holds matches no series: the entry is matched by its title alone.
+    malId: id !== null && isPossibleSerialId(id) ? id : null,
     title: fields.manga_title ?? '',
     readingStatus: readingStatus(fields.my_status),
     chaptersRead: Math.min(chapters, MAX_CHAPTERS_READ),
