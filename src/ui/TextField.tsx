@@ -21,6 +21,8 @@ interface TextFieldProps {
   maxLength?: number;
   /** Focused when shown: for the only field of a dialog. */
   autoFocus?: boolean;
+  /** Called as the field is left: a check whose message shows as `error`. */
+  onBlur?: () => void;
 }
 
 /**
@@ -41,6 +43,7 @@ export default function TextField({
   inputRef,
   maxLength,
   autoFocus,
+  onBlur,
 }: TextFieldProps) {
   // An error says more than the hint, so it takes the hint's place.
   const hintId = hint && !error ? `${id}-hint` : undefined;
@@ -64,6 +67,7 @@ export default function TextField({
         spellCheck={false}
         maxLength={maxLength}
         autoFocus={autoFocus}
+        onBlur={onBlur}
         aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={describedBy}
       />
