@@ -193,6 +193,31 @@ test('a search replaces the list with ranked matches; clearing it reloads page 1
   ).toBeFocused();
 });
 
+test('search results are headed "Results for “{term}”" with their count', async ({ page, request }) => {
+  const [target] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=1');
+  const term = target!.title;
+  const results = await apiGet<RankedSeries[]>(request, `/series/search?query=${encodeURIComponent(term)}`);
+  const counted = (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`;
+
+  await page.goto(`/?search=${encodeURIComponent(term)}`);
+  await waitForIslands(page);
+  await expect(cards(page)).toHaveCount(results.length);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(`Results for “${term}” ${counted(results.length)}`);
+  await expect(page.getByRole('heading', { name: 'Top ranked series' })).toHaveCount(0);
+
+  // No match: the count says 0 and the empty state shows.
+  const nothing = 'zq no such series xj';
+  await page.goto(`/?search=${encodeURIComponent(nothing)}`);
+  await waitForIslands(page);
+  await expect(heading).toHaveText(`Results for “${nothing}” ${counted(0)}`);
+  await expect(page.locator('main p:not([role])', { hasText: 'No titles found' })).toBeVisible();
+
+  // Cleared: the list's own heading is back.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(heading).toHaveText('Top ranked series');
+});
+
 test('the header search shows results in place on the home page', async ({ page, request }) => {
   const [first] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=1');
   await page.goto('/');

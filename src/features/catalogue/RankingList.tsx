@@ -13,6 +13,7 @@ import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
 import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import { coverLoadingFor } from './cover-image';
 import GenreStrip from './GenreStrip';
+import ListHeading from './ListHeading';
 import {
   END_OF_LIST_MESSAGE,
   LOAD_FAILED_MESSAGE,
@@ -39,6 +40,8 @@ export interface RankingListProps {
   initialItems: RankedSeries[];
   /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
   initialPage?: number;
+  /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
+  heading: string;
   /** The numbered pager (static HTML), shown while the list shows the ranked pages of every genre. */
   children?: ReactNode;
 }
@@ -71,7 +74,13 @@ const PRE_RENDERED: ListSource = { mode: 'ranked', genre: 'ALL', fresh: false };
  * term. Each page and each search is read through the query cache, keyed by what it shows, so quick
  * changes never mix their results.
  */
-export default function RankingList({ type, initialItems, initialPage = 1, children }: RankingListProps) {
+export default function RankingList({
+  type,
+  initialItems,
+  initialPage = 1,
+  heading,
+  children,
+}: RankingListProps) {
   const hydrated = useHydrated();
   const [source, setSource] = useState<ListSource>(PRE_RENDERED);
   const [edits, setEdits] = useState<ListEdits>(NO_EDITS);
@@ -295,6 +304,12 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
 
   return (
     <div className={styles.list} ref={root}>
+      <ListHeading
+        heading={heading}
+        search={source.mode === 'search' ? source.query : undefined}
+        count={source.mode === 'search' && phase === 'idle' ? series.length : undefined}
+        onClearSearch={clearSearch}
+      />
       <GenreStrip genres={genres} selected={source.genre} onSelect={chooseGenre} />
 
       {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
@@ -307,17 +322,6 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
               setEdits((current) => ({ ...current, added: [...current.added, added] }));
           }}
         />
-      )}
-
-      {source.mode === 'search' && (
-        <div className={styles.searchHeading}>
-          <h2>
-            Results for <q>{source.query}</q>
-          </h2>
-          <button type="button" className={styles.secondaryButton} onClick={clearSearch}>
-            Clear search
-          </button>
-        </div>
       )}
 
       <p className="visually-hidden" role="status" aria-live="polite">
