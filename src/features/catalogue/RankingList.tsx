@@ -31,6 +31,8 @@ import { extractGenres } from './series-format';
 import { $searchTerm, setSearchTerm } from './search-term-store';
 import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
 import { $signedInListTools } from './signed-in-list-tools';
+import { takeRestoredAnswer } from './list-return';
+import { useListReturn } from './use-list-return';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
@@ -48,20 +50,28 @@ export interface RankingListProps {
 
 /** A ranked list's query: `{type}|{genre}`. */
 const RANKING_KEY = 'series/rankings?';
+const rankingPageKey = (query: string, page: number) => `${RANKING_KEY}${query}&page=${page}`;
 const rankingPages: PagedRead<RankedSeries[]> = {
-  key: (query, page) => `${RANKING_KEY}${query}&page=${page}`,
+  key: rankingPageKey,
   fetchPage: (query, page) => {
+    // A page the list had when it was left (Back to it) is not asked for again.
+    const restored = takeRestoredAnswer<RankedSeries[]>(rankingPageKey(query, page));
+    if (restored) return Promise.resolve(restored);
     const [type, genre] = query.split('|') as [TypeFilter, string];
     return fetchRankingPage({ page, type, genre });
   },
   hasMore: (items) => items.length === RANKING_PAGE_SIZE,
 };
 
-/** A search's results, one entry per type and term; asked once per page view. */
+/** A search's results, one entry per type and term (`{type}|{term}`); asked once per page view. */
+const searchKey = (query: string) => `series/search?${query}`;
 const searchResults = storeFamily((query: string) => {
   const [type, term] = query.split(/\|(.*)/s) as [TypeFilter, string];
-  return createFetcherStore<RankedSeries[]>(['series/search?', query], {
-    fetcher: () => fetchSearchResults(term, type),
+  return createFetcherStore<RankedSeries[]>(searchKey(query), {
+    fetcher: () => {
+      const restored = takeRestoredAnswer<RankedSeries[]>(searchKey(query));
+      return restored ? Promise.resolve(restored) : fetchSearchResults(term, type);
+    },
     dedupeTime: Infinity,
     revalidateOnFocus: false,
   });
@@ -84,14 +94,17 @@ export default function RankingList({
   const hydrated = useHydrated();
   const [source, setSource] = useState<ListSource>(PRE_RENDERED);
   const [edits, setEdits] = useState<ListEdits>(NO_EDITS);
+  // The pages a list coming back (Back from a series) had: asked for at once, answered from what it kept.
+  const [resume, setResume] = useState<{ query: string; pages: number } | undefined>(undefined);
+  const rankedQuery = source.mode === 'ranked' ? `${type}|${source.genre}` : null;
+  const firstPage = source.mode === 'ranked' && !source.fresh ? initialPage + 1 : 1;
   const ranked = usePagedQuery(
     rankingPages,
-    hydrated && source.mode === 'ranked' ? `${type}|${source.genre}` : null,
-    source.mode === 'ranked' && !source.fresh ? { firstPage: initialPage + 1, askFirst: false } : {},
+    hydrated ? rankedQuery : null,
+    source.mode === 'ranked' && !source.fresh ? { firstPage, askFirst: false, resume } : { resume },
   );
-  const results = useQuery(
-    hydrated && source.mode === 'search' ? searchResults(`${type}|${source.query}`) : null,
-  );
+  const searchQuery = source.mode === 'search' ? `${type}|${source.query}` : null;
+  const results = useQuery(hydrated && searchQuery !== null ? searchResults(searchQuery) : null);
   const view = rankingListView({
     source,
     initialItems,
@@ -176,6 +189,7 @@ export default function RankingList({
   function loadFirstPage(genre: string) {
     const prefix = `${RANKING_KEY}${type}|${genre}&`;
     queryCache.invalidateKeys((key) => key.startsWith(prefix));
+    setResume(undefined);
     setSource({ mode: 'ranked', genre, fresh: true });
     setAnnouncement('Loading series…');
   }
@@ -186,6 +200,7 @@ export default function RankingList({
   }
 
   function search(query: string) {
+    setResume(undefined);
     setSource({ mode: 'search', query, genre: source.genre });
     setAnnouncement(`Searching for ${query}…`);
   }
@@ -259,6 +274,32 @@ export default function RankingList({
     else loadFirstPage(source.genre);
   });
   useEffect(() => $searchTerm.subscribe((term) => onSearchTermChange(term)), []);
+
+  // Back to this list: the pages it had, the card opened where it was, focused. Declared after the search
+  // term's subscription, so a restored list (searched or not) is what the first hydrated render shows.
+  useListReturn({
+    list: `${type}|${initialPage}`,
+    root,
+    hydrated,
+    current: () => ({
+      source,
+      pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,
+      answers:
+        rankedQuery !== null
+          ? ranked.pages.map((items, index) => [rankingPageKey(rankedQuery, firstPage + index), items])
+          : searchQuery !== null && results.data
+            ? [[searchKey(searchQuery), results.data]]
+            : [],
+    }),
+    restore: (kept) => {
+      // Coming back is not news: the restored answers are not announced as if they had just loaded.
+      setAnnounced(kept.answers.at(-1)?.[1]);
+      if (kept.source.mode === 'search') shownTerm.current = kept.source.query;
+      else setResume({ query: `${type}|${kept.source.genre}`, pages: kept.pageCount });
+      setSource(kept.source);
+    },
+    settled: phase === 'idle' && (source.mode === 'search' || ranked.pages.length >= (resume?.pages ?? 0)),
+  });
 
   // The header's search normally navigates to `/?search=`; on the home page the results show in place.
   useEffect(() => {
