@@ -401,6 +401,52 @@ test('a shared compare address opens that comparison', async ({ page, request })
   expect(cover!.width / cover!.height).toBeCloseTo(2 / 3, 2);
 });
 
+test('compare on a phone: the series sit side by side, their rows aligned', async ({ page, request }) => {
+  const ranked = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=4');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const count of [2, 4]) {
+    await page.goto(`/compare?ids=${ranked.slice(0, count).map((series) => series.id).join(',')}`);
+    const columns = page.locator('main article');
+    await expect(columns).toHaveCount(count);
+    for (const column of await columns.all()) await expect(column).not.toHaveAttribute('aria-busy', 'true');
+
+    // One column per series, left to right, all starting at the same height.
+    const boxes = await columns.evaluateAll((articles) =>
+      articles.map((article) => article.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index]!.x, `column ${index + 1}`).toBeGreaterThan(boxes[index - 1]!.x + 50);
+      expect(boxes[index]!.y).toBeCloseTo(boxes[0]!.y, 0);
+    }
+    // Each row (the title, the facts, each category) starts at the same height in every column.
+    const rows = ['Genre', 'Type', 'Score', 'Votes', 'Story', 'Characters', 'World Building', 'Art'];
+    for (const label of [...rows, 'Drama / Fighting']) {
+      const tops = await columns
+        .locator('dt', { hasText: new RegExp(`^${label.replace('/', '\\/')}$`) })
+        .evaluateAll((terms) => terms.map((term) => term.getBoundingClientRect().top));
+      expect(tops, label).toHaveLength(count);
+      for (const top of tops) expect(top, label).toBeCloseTo(tops[0]!, 0);
+    }
+    const titleTops = await columns
+      .locator('h2')
+      .evaluateAll((titles) => titles.map((title) => title.getBoundingClientRect().top));
+    for (const top of titleTops) expect(top).toBeCloseTo(titleTops[0]!, 0);
+
+    // Two fit the screen; four scroll sideways inside the comparison, never the page.
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits, 'the page does not scroll sideways').toBe(true);
+    if (count === 2) {
+      for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    } else {
+      const scroller = page.locator('main ul:has(article)');
+      expect(await scroller.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+      // The last column's title is reachable: scrolled to, it comes into view.
+      await columns.last().locator('h2 a').focus();
+      await expect(columns.last().locator('h2 a')).toBeInViewport();
+    }
+  }
+});
+
 test('a series page has its content, metadata, Open Graph and JSON-LD', async ({ page, request }) => {
   const ranked = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=25');
   let detail: SeriesDetail | undefined;
