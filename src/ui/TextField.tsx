@@ -23,6 +23,8 @@ interface TextFieldProps {
   autoFocus?: boolean;
   /** Called as the field is left: a check whose message shows as `error`. */
   onBlur?: () => void;
+  /** Called as the value changes (the field stays uncontrolled). */
+  onInput?: () => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export default function TextField({
   maxLength,
   autoFocus,
   onBlur,
+  onInput,
 }: TextFieldProps) {
   // An error says more than the hint, so it takes the hint's place.
   const hintId = hint && !error ? `${id}-hint` : undefined;
@@ -68,6 +71,7 @@ export default function TextField({
         maxLength={maxLength}
         autoFocus={autoFocus}
         onBlur={onBlur}
+        onInput={onInput}
         aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={describedBy}
       />

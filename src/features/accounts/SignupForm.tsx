@@ -77,17 +77,25 @@ export default function SignupForm() {
     if (next.field) focusField(next.field);
   }
 
-  /** The domain check as the e-mail field is left: its message is set, or cleared once the address passes. */
+  /** The domain check as the e-mail field is left: its message is shown, or cleared if the address passes. */
   function checkEmailDomain() {
     emailLeft.current = true;
     const problem = emailDomainProblem(emailInput.current?.value ?? '', allowedDomains);
     if (problem) {
       setFailure(problem);
       showNotice(problem.message, 'error', { announceOnly: true });
-    } else if (failure?.field === 'email' && failure.message === SIGNUP_MESSAGES.invalidEmail) {
-      setFailure(null);
-      showNotice('');
-    }
+    } else clearEmailDomainMessage();
+  }
+
+  /**
+   * The domain message goes as soon as the address passes, while it is typed: were it left for the blur,
+   * the form would shift under the pointer on its way to "Sign up" and the click would miss.
+   */
+  function clearEmailDomainMessage() {
+    if (failure?.field !== 'email' || failure.message !== SIGNUP_MESSAGES.invalidEmail) return;
+    if (emailDomainProblem(emailInput.current?.value ?? '', allowedDomains)) return;
+    setFailure(null);
+    showNotice('');
   }
 
   // A field left before the domains were known (or before the form was hydrated) is checked once they are.
@@ -167,6 +175,7 @@ export default function SignupForm() {
           messageId={NOTICE_ID}
           inputRef={emailInput}
           onBlur={checkEmailDomain}
+          onInput={clearEmailDomainMessage}
         />
         <TextField
           id="signup-password"
