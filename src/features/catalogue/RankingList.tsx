@@ -280,7 +280,6 @@ export default function RankingList({
   useListReturn({
     list: `${type}|${initialPage}`,
     root,
-    hydrated,
     current: () => ({
       source,
       pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,

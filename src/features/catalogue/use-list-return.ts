@@ -16,7 +16,6 @@ export interface ListReturnOptions {
   list: string;
   /** The list's element, holding its cards. */
   root: RefObject<HTMLElement | null>;
-  hydrated: boolean;
   /** What the list shows now, to keep. */
   current(): Pick<ListReturn, 'source' | 'pageCount' | 'answers'>;
   /** Shows a kept list again (its answers are restored for the fetchers already). */
@@ -27,10 +26,10 @@ export interface ListReturnOptions {
 
 /**
  * Back to a ranked list lands where the reader left it (see list-return.ts). The list is kept in its
- * history entry when a link is followed and when scrolling pauses; once hydrated, a kept list is restored,
+ * history entry when a link is followed and when scrolling pauses; on mount, a kept list is restored,
  * and when its pages are on screen the card goes back to its place, with the focus if it was opened.
  */
-export function useListReturn({ list, root, hydrated, current, restore, settled }: ListReturnOptions): void {
+export function useListReturn({ list, root, current, restore, settled }: ListReturnOptions): void {
   /** A kept list being restored: its card is placed once the list, re-rendered with it, has settled. */
   const [restoring, setRestoring] = useState<ListReturn | null>(null);
 
@@ -53,8 +52,9 @@ export function useListReturn({ list, root, hydrated, current, restore, settled 
     restore(kept);
   });
 
+  // On mount (in the browser, once hydrated), in the same commit as the list's other first effects: the
+  // kept answers are in place before the list's first reads.
   useEffect(() => {
-    if (!hydrated) return;
     restoreKept();
     // Capture: the list's state is kept before any handler (or the navigation) runs.
     const onClick = (event: MouseEvent) => {
@@ -73,7 +73,7 @@ export function useListReturn({ list, root, hydrated, current, restore, settled 
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [hydrated]);
+  }, []);
 
   useEffect(() => {
     if (!restoring || !settled) return;
