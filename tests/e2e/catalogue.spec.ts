@@ -405,7 +405,12 @@ test('compare on a phone: the series sit side by side, their rows aligned', asyn
   const ranked = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=4');
   await page.setViewportSize({ width: 390, height: 844 });
   for (const count of [2, 4]) {
-    await page.goto(`/compare?ids=${ranked.slice(0, count).map((series) => series.id).join(',')}`);
+    await page.goto(
+      `/compare?ids=${ranked
+        .slice(0, count)
+        .map((series) => series.id)
+        .join(',')}`,
+    );
     const columns = page.locator('main article');
     await expect(columns).toHaveCount(count);
     for (const column of await columns.all()) await expect(column).not.toHaveAttribute('aria-busy', 'true');
