@@ -351,8 +351,8 @@ export const configSchema = z.object({
   SIGNUP_EMAIL_DOMAINS: emailDomains
     .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
     .describe(
-      'Comma-separated e-mail domains that may sign up with a password. The default is Gmail and Yahoo Mail ' +
-        "with Yahoo's regional domains.",
+      'Comma-separated e-mail domains that may sign up with a password (the sign-up form reads them from ' +
+        "`GET /auth/config`). The default is Gmail and Yahoo Mail with Yahoo's regional domains.",
     ),
   CAPTCHA_PROVIDER: z
     .enum(['altcha', 'turnstile', 'off'])

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthConfig, LoginResponse, MeResponse } from '../../contract/accounts';
+import {
+  isEmailDomainAllowed,
+  type AuthConfig,
+  type LoginResponse,
+  type MeResponse,
+} from '../../contract/accounts';
 import type { CatalogueService } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -64,7 +69,7 @@ export class AccountsService {
   private readonly captcha: CaptchaProvider;
   private readonly mailer: Mailer;
   private readonly google: GoogleTokenVerifier | undefined;
-  private readonly allowedDomains: Set<string>;
+  private readonly allowedDomains: readonly string[];
 
   constructor(private readonly options: AccountsServiceOptions) {
     const { config, db, log } = options;
@@ -72,7 +77,7 @@ export class AccountsService {
     this.captcha = createCaptchaProvider(config, db, log);
     this.mailer = createMailer(config, log);
     this.google = createGoogleVerifier(config, log);
-    this.allowedDomains = new Set(config.SIGNUP_EMAIL_DOMAINS);
+    this.allowedDomains = config.SIGNUP_EMAIL_DOMAINS;
     log.info(
       { captcha: this.captcha.name, mail: this.mailer.destination, google: Boolean(this.google) },
       'accounts: captcha, mail and Google sign-in',
@@ -122,7 +127,9 @@ export class AccountsService {
     ip: string;
   }): Promise<AccountRefusal | undefined> {
     const { username, password, email } = input;
-    if (!this.allowedDomains.has(email.slice(email.lastIndexOf('@') + 1))) return 'disallowed-domain';
+    // Every check of the fields comes before the captcha, which a check uses up: a refused address leaves
+    // the visitor's solved captcha good for the corrected signup.
+    if (!isEmailDomainAllowed(email, this.allowedDomains)) return 'disallowed-domain';
     if (!(await this.captcha.verify(input.captchaToken, input.ip))) return 'captcha-failed';
 
     const taken = await usernameOrEmailTaken(this.db, username, email);
@@ -238,6 +245,7 @@ export class AccountsService {
       captcha_provider: this.captcha.name,
       turnstile_site_key: this.captcha.name === 'turnstile' ? (config.TURNSTILE_SITE_KEY ?? null) : null,
       google_client_id: config.GOOGLE_CLIENT_ID ?? null,
+      signup_email_domains: [...this.allowedDomains],
     };
   }
 
