@@ -151,12 +151,12 @@ async function settle(page: Page, inFlight: Set<Request>): Promise<void> {
       // Islands that hydrate once seen, one at a time: each is held in view until it has hydrated (one of
       // its children is hidden for some visitors, so the one shown is scrolled to).
       for (const island of await page.locator('astro-island[ssr][client="visible"]').elementHandles()) {
-        await island.evaluate((element) => {
+        await island.evaluate((element: Element) => {
           const shown = [...element.children].find((child) => child.getClientRects().length > 0);
           shown?.scrollIntoView({ block: 'center' });
         });
         await expect
-          .poll(() => island.evaluate((element) => element.hasAttribute('ssr')), {
+          .poll(() => island.evaluate((element: Element) => element.hasAttribute('ssr')), {
             message: `${await island.getAttribute('component-url')} hydrates once seen`,
           })
           .toBe(false);
