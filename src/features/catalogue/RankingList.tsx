@@ -134,7 +134,9 @@ export default function RankingList({
 
   const selection = useStore($compareSelection, { ssr: 'initial' });
   // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
-  const tools = useStore($signedInListTools);
+  // That island hydrates at once for them, so it has often handed them over before this one hydrates: the
+  // hydrating render still shows the built markup (no tools), and the tools follow right after.
+  const tools = useStore($signedInListTools, { ssr: 'initial' });
   // useIsAdmin's test, inline: that hook's module would be one more file on every reader's page.
   const session = useStore($session, { ssr: 'initial' });
   const admin = isAdmin(session.user) ? tools : null;
