@@ -220,8 +220,8 @@ describe('matching entries to series', () => {
     });
   });
 
-  it('matches by MyAnimeList id first, then by one title; several titles are ambiguous, none unmatched', () => {
-    const result = matchEntries(
+  it('matches by MyAnimeList id first, then by one title; several titles are ambiguous, none unmatched', async () => {
+    const result = await matchEntries(
       [
         entry(0, 100, 'Another name'),
         entry(1, null, 'solo leveling'),
@@ -240,19 +240,19 @@ describe('matching entries to series', () => {
     expect(result.unmatched.map((u) => u.sourceIndex)).toEqual([3]);
   });
 
-  it('takes a choice among the candidates and refuses any other', () => {
-    const chosen = matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 3]]));
+  it('takes a choice among the candidates and refuses any other', async () => {
+    const chosen = await matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 3]]));
     expect(chosen.matched.map((m) => m.series.seriesId)).toEqual([3]);
-    expect(() => matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 4]]))).toThrow(
+    await expect(matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 4]]))).rejects.toThrow(
       InvalidChoiceError,
     );
-    expect(() => matchEntries([entry(0, null, 'Tower')], catalogue, new Map([[0, 4]]))).toThrow(
+    await expect(matchEntries([entry(0, null, 'Tower')], catalogue, new Map([[0, 4]]))).rejects.toThrow(
       InvalidChoiceError,
     );
   });
 
-  it('adds new series up to the room left, keeps listed statuses, raises chapters only, and is idempotent', () => {
-    const { matched } = matchEntries(
+  it('adds new series up to the room left, keeps listed statuses, raises chapters only, and is idempotent', async () => {
+    const { matched } = await matchEntries(
       [
         entry(0, null, 'Tower', 10),
         entry(1, 100, 'x', 50),
