@@ -5,8 +5,13 @@
  * titles two series share, 500 unknown). Prints the preview (dry run) time, cold (the title index is built
  * for the catalogue snapshot) and warm, the import time, and the API process's heap and RSS growth.
  *
+ * Then, for each hostile or largest file (`--cases`, all by default), four previews of it at once while a
+ * worker thread asks for /health one request after another: the /health latencies (median, p99, max), how
+ * long the four took, their answers' sizes and the process's peak RSS growth.
+ *
  *   npx tsx --expose-gc scripts/bench/myanimelist-import.ts                 # in-memory PGlite
  *   DATABASE_URL=postgres://… npx tsx --expose-gc scripts/bench/myanimelist-import.ts
+ *   npx tsx --expose-gc scripts/bench/myanimelist-import.ts --cases nested,attributes
  *
  * Numbers depend on what else the machine is doing; the load average is printed with the result.
  */
@@ -14,6 +19,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
@@ -25,6 +32,7 @@ const { values } = parseArgs({
     series: { type: 'string', default: '10000' },
     entries: { type: 'string', default: '5000' },
     port: { type: 'string', default: '8902' },
+    cases: { type: 'string', default: 'nested,attributes,elements,padding,long-titles,largest,plain' },
   },
 });
 const SERIES = Number(values.series);
@@ -38,14 +46,163 @@ function memory() {
   return { heapUsed, rss };
 }
 
-function exportXml(entries: { malId: number; title: string; chapters: number }[]): Buffer {
+/** The fields MyAnimeList writes besides those read, as `padding` adds them. */
+const OTHER_FIELDS =
+  '<manga_volumes>0</manga_volumes><manga_chapters>0</manga_chapters><my_id>0</my_id>' +
+  '<my_read_volumes>0</my_read_volumes><my_start_date>0000-00-00</my_start_date>' +
+  '<my_finish_date>0000-00-00</my_finish_date><my_scanalation_group><![CDATA[]]></my_scanalation_group>' +
+  '<my_score>0</my_score><my_storage></my_storage><my_retail_volumes>0</my_retail_volumes>' +
+  '<my_comments><![CDATA[]]></my_comments><my_times_read>0</my_times_read><my_tags><![CDATA[]]></my_tags>' +
+  '<my_priority>Low</my_priority><my_reread_value></my_reread_value><my_rereading>NO</my_rereading>' +
+  '<my_discuss>YES</my_discuss><my_sns>default</my_sns><update_on_import>1</update_on_import>';
+
+function exportXml(
+  entries: { malId: number; title: string; chapters: number; padding?: boolean }[],
+  gzip = false,
+): Buffer {
   const manga = entries.map(
     (entry) =>
       `<manga><manga_mangadb_id>${entry.malId}</manga_mangadb_id><manga_title><![CDATA[${entry.title}]]></manga_title>` +
-      `<my_read_chapters>${entry.chapters}</my_read_chapters><my_status>Reading</my_status></manga>`,
+      `<my_read_chapters>${entry.chapters}</my_read_chapters><my_status>Reading</my_status>` +
+      `${entry.padding ? OTHER_FIELDS : ''}</manga>`,
   );
-  return Buffer.from(
+  const xml = Buffer.from(
     `<?xml version="1.0" encoding="UTF-8" ?>\n<myanimelist><myinfo><user_export_type>2</user_export_type></myinfo>\n${manga.join('\n')}\n</myanimelist>\n`,
+  );
+  return gzip ? gzipSync(xml) : xml;
+}
+
+/* The hostile and the largest files, each as MyAnimeList's export would start. */
+const HEAD =
+  '<?xml version="1.0" encoding="UTF-8" ?>\n<myanimelist><myinfo><user_export_type>2</user_export_type></myinfo>';
+const HOSTILE: Record<string, () => { file: Buffer; label: string }> = {
+  // As reported: 1 MB of nested elements, parsed whole in one synchronous call.
+  nested: () => ({
+    file: Buffer.from(`${HEAD}<manga>${'<a>'.repeat(340_000)}`),
+    label: '1 MB of nested elements',
+  }),
+  attributes: () => {
+    const names = Array.from({ length: 2_000_000 }, (_, index) => ` a${index.toString(36)}=""`).join('');
+    return {
+      file: gzipSync(Buffer.from(`${HEAD}<manga${names}></manga></myanimelist>`)),
+      label: '2,000,000 attributes',
+    };
+  },
+  elements: () => ({
+    file: gzipSync(Buffer.from(`${HEAD}${'<x/>'.repeat(12_000_000)}</myanimelist>`)),
+    label: '12,000,000 empty elements (48 MB inflated)',
+  }),
+  padding: () => ({
+    file: gzipSync(Buffer.from(`${HEAD}${' '.repeat(60 * 1024 * 1024)}</myanimelist>`)),
+    label: '60 MB of white space (refused at 50 MB)',
+  }),
+  'long-titles': () => ({
+    file: exportXml(
+      Array.from({ length: 20_000 }, (_, index) => ({
+        malId: 0,
+        title: `Nowhere ${index} ${'z'.repeat(1990)}`,
+        chapters: 1,
+      })),
+      true,
+    ),
+    label: '20,000 unknown titles of 2,000 characters',
+  }),
+  largest: () => ({
+    file: exportXml(
+      Array.from({ length: 20_000 }, (_, index) => ({
+        malId: 3_000_000 + index,
+        title: `Entry ${index} with a title of an ordinary length`,
+        chapters: index % 500,
+        padding: true,
+      })),
+      true,
+    ),
+    label: '20,000 entries with every field MyAnimeList writes, gzipped',
+  }),
+  plain: () => ({
+    file: exportXml(
+      Array.from({ length: 20_000 }, (_, index) => ({
+        malId: 3_000_000 + index,
+        title: `Entry ${index} with a title of an ordinary length, and then some more words to it`,
+        chapters: index % 500,
+      })),
+    ),
+    label: '20,000 entries, plain XML',
+  }),
+};
+
+/**
+ * Asks for /health one request after another from a worker thread (its own event loop, so a blocked API
+ * cannot hold the clock), until told to stop; answers the latencies and the process's peak RSS.
+ */
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+let stop = false;
+parentPort.on('message', () => (stop = true));
+(async () => {
+  const latencies = [];
+  let peakRss = process.memoryUsage().rss;
+  parentPort.postMessage({ ready: true });
+  while (!stop) {
+    const started = performance.now();
+    const response = await fetch(workerData.url + '/health');
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  parentPort.postMessage({ latencies, peakRss });
+})();
+`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function fourAtOnce(
+  name: string,
+  { file, label }: { file: Buffer; label: string },
+  url: string,
+  headers: Record<string, string>,
+  listId: number,
+) {
+  const baseline = memory().rss;
+  const probe = new Worker(HEALTH_PROBE, { eval: true, workerData: { url } });
+  const finished = new Promise<{ latencies: number[]; peakRss: number }>((resolve, reject) => {
+    probe.on('message', (message: { ready?: boolean; latencies?: number[]; peakRss?: number }) => {
+      if (!message.ready) resolve(message as { latencies: number[]; peakRss: number });
+    });
+    probe.on('error', reject);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200)); // a few /health answers on an idle API
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'bench.xml');
+      const response = await fetch(`${url}/reading-lists/${listId}/import?dry_run=true`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      const body = await response.arrayBuffer();
+      return { status: response.status, bytes: body.byteLength, ms: performance.now() - started };
+    }),
+  );
+  probe.postMessage('stop');
+  const { latencies, peakRss } = await finished;
+  await probe.terminate();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const statuses = [...new Set(answers.map((answer) => answer.status))].join('/');
+  console.log(
+    `  ${name}: ${label}, ${(file.length / 1024).toFixed(0)} KB uploaded -> ${statuses}, ` +
+      `answers ${(Math.max(...answers.map((answer) => answer.bytes)) / 1024).toFixed(0)} KB, ` +
+      `all four in ${Math.max(...answers.map((answer) => answer.ms)).toFixed(0)} ms`,
+  );
+  console.log(
+    `    /health: ${sorted.length} answers, median ${percentile(sorted, 50).toFixed(0)} ms, ` +
+      `p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; ` +
+      `peak RSS +${megabytes(Math.max(0, peakRss - baseline))}`,
   );
 }
 
@@ -146,6 +303,13 @@ async function main() {
       `  heap ${megabytes(before.heapUsed)} -> ${megabytes(after.heapUsed)}, ` +
         `RSS ${megabytes(before.rss)} -> ${megabytes(after.rss)}`,
     );
+
+    console.log('\nFour previews of one file at once, /health asked meanwhile (one request after another):');
+    for (const name of values.cases.split(',').filter(Boolean)) {
+      const make = HOSTILE[name];
+      if (!make) throw new Error(`unknown case ${name}: ${Object.keys(HOSTILE).join(', ')}`);
+      await fourAtOnce(name, make(), url, headers, list.id);
+    }
   } finally {
     await app.close();
     await database.close?.();
