@@ -313,8 +313,9 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           'listed keeps its status and takes the larger chapter count. One transaction; `dry_run=true` ' +
           `writes nothing. A file shaped like no export (elements nested more than ${MAL_IMPORT_MAX_DEPTH} ` +
           `deep, more than ${MAL_IMPORT_MAX_ATTRIBUTES} attributes on one, a name over ` +
-          `${MAL_IMPORT_MAX_NAME_CHARS} characters, a text over ${count(MAL_IMPORT_MAX_TEXT_CHARS)}, more ` +
-          `than ${count(MAL_IMPORT_MAX_ELEMENTS)} elements) is refused as soon as it is seen: 400 ` +
+          `${MAL_IMPORT_MAX_NAME_CHARS} characters, a text other than white space over ` +
+          `${count(MAL_IMPORT_MAX_TEXT_CHARS)} characters, more than ${count(MAL_IMPORT_MAX_ELEMENTS)} ` +
+          'elements) is refused as soon as it is seen: 400 ' +
           '`NOT_A_MYANIMELIST_EXPORT` with a text saying which. The answer shows at most ' +
           `${MAL_REPORT_MAX_ENTRIES} entries of each list and cuts file titles to ` +
           `${MAL_REPORT_MAX_TITLE_CHARS} characters; \`not_shown\` counts the rest.`,
