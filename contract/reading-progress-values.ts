@@ -92,7 +92,7 @@ export function importSeriesLabel(count: number): string {
 export function importedSeriesText(count: number): string {
   return `Imported ${count} series.`;
 }
-/** Under a preview list the answer cut short (see MAL_REPORT_MAX_ENTRIES): "1,234 more not shown." */
+/** Under a preview list the answer cut short (see MAL_REPORT_MAX_ENTRIES): "1034 more not shown." */
 export function moreNotShownText(count: number): string {
-  return `${count.toLocaleString('en-US')} more not shown.`;
+  return `${count} more not shown.`;
 }

@@ -340,6 +340,8 @@ async function main() {
         ambiguous: unknown[];
         unmatched: unknown[];
         added: number;
+        /** Entries the answer leaves out of each list (absent from answers before it was capped). */
+        not_shown?: { matched: number; ambiguous: number; unmatched: number };
       };
       if (response.status !== 200)
         throw new Error(`import answered ${response.status}: ${JSON.stringify(report)}`);
@@ -349,13 +351,15 @@ async function main() {
     const warm = await post(true);
     const imported = await post(false);
     const after = memory();
+    const count = (list: 'matched' | 'ambiguous' | 'unmatched') =>
+      cold.report[list].length + (cold.report.not_shown?.[list] ?? 0);
     console.log(
       `MyAnimeList import, ${ENTRIES} entries (${megabytes(file.length)}) against ${SERIES + 250} series ` +
         `(${config.database.kind}), load ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(
-      `  matched ${cold.report.matched.length}, ambiguous ${cold.report.ambiguous.length}, ` +
-        `not found ${cold.report.unmatched.length}; added ${imported.report.added}`,
+      `  matched ${count('matched')}, ambiguous ${count('ambiguous')}, ` +
+        `not found ${count('unmatched')}; added ${imported.report.added}`,
     );
     console.log(`  preview, cold title index: ${cold.ms.toFixed(0)} ms`);
     console.log(`  preview, warm:             ${warm.ms.toFixed(0)} ms`);

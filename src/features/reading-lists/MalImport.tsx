@@ -49,7 +49,7 @@ function counts(report: ImportReport) {
   };
 }
 
-/** Under a list the answer cut short: "1,234 more not shown." */
+/** Under a list the answer cut short: "1034 more not shown." */
 function NotShown({ count }: { count: number }) {
   return count > 0 ? <p className={styles.entryMeta}>{moreNotShownText(count)}</p> : null;
 }
