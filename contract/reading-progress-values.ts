@@ -33,7 +33,7 @@ export const MAL_IMPORT_MAX_ENTRIES = 20_000;
  */
 export const MAL_IMPORT_MAX_DEPTH = 8;
 export const MAL_IMPORT_MAX_ATTRIBUTES = 16;
-/** Element, attribute, entity and processing-instruction names. */
+/** Element and attribute names; entity and processing-instruction names too, while they are read. */
 export const MAL_IMPORT_MAX_NAME_CHARS = 64;
 /** One text, CDATA section, comment or attribute value (a title is cut to 2,000 characters anyway). */
 export const MAL_IMPORT_MAX_TEXT_CHARS = 1_000_000;
