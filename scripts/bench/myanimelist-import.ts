@@ -5,10 +5,11 @@
  * titles two series share, 500 unknown). Prints the preview (dry run) time, cold (the title index is built
  * for the catalogue snapshot) and warm, the import time, and the API process's heap and RSS growth.
  *
- * Then, for each hostile or largest file (`--cases`, all by default), rounds of four previews of it at once
- * (for at least three seconds, sent from a worker thread) while another worker asks for /health every 50 ms:
- * the /health latencies (median, p99, max), how long a round took, the answers' statuses and sizes, and the
- * most the API thread's heap and buffers grew (sampled every 5 ms).
+ * Then, for each hostile or largest file (`--cases`, all by default): one preview of it alone (its time,
+ * answer size, and the most the API thread's heap and buffers grew, sampled every 5 ms), then rounds of four
+ * previews at once for at least three seconds while a worker thread asks for /health every 50 ms: how long a
+ * round took and the /health latencies (median, p99, max). The previews are sent from another worker thread,
+ * so sending them costs the API's thread nothing.
  *
  *   npx tsx --expose-gc scripts/bench/myanimelist-import.ts                 # in-memory PGlite
  *   DATABASE_URL=postgres://… npx tsx --expose-gc scripts/bench/myanimelist-import.ts
@@ -161,12 +162,12 @@ interface ProbeResult {
 }
 
 /**
- * Sends rounds of four previews of one file at once from a worker thread (so sending them costs the API's
- * thread nothing), for at least three seconds; answers each round's time and the answers' statuses and sizes.
+ * Sends rounds of `parallel` previews of one file at once from a worker thread (so sending them costs the
+ * API's thread nothing), for at least `minMs`; answers each round's time and the answers' statuses and sizes.
  */
 const UPLOADER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, listId, file } = workerData;
+const { url, headers, listId, file, parallel, minMs } = workerData;
 const now = () => performance.timeOrigin + performance.now();
 (async () => {
   const began = now();
@@ -176,7 +177,7 @@ const now = () => performance.timeOrigin + performance.now();
     const started = now();
     answers.push(
       ...(await Promise.all(
-        [0, 1, 2, 3].map(async () => {
+        Array.from({ length: parallel }, async () => {
           const form = new FormData();
           form.append('file', new Blob([file]), 'bench.xml');
           const response = await fetch(url + '/reading-lists/' + listId + '/import?dry_run=true', {
@@ -189,7 +190,7 @@ const now = () => performance.timeOrigin + performance.now();
       )),
     );
     rounds.push(now() - started);
-  } while (now() - began < 3000);
+  } while (now() - began < minMs);
   parentPort.postMessage({ began, ended: now(), rounds, answers });
 })();
 `;
@@ -205,7 +206,43 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** Rounds of four previews of `file` at once, for at least three seconds, with /health probed meanwhile. */
+/** The API's own memory: this thread's heap and the buffers it holds (the workers' are their own). */
+function apiMemory(): number {
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
+
+/** Sends previews of `file` from a worker thread, sampling the API's memory every 5 ms meanwhile. */
+async function uploads(
+  file: Buffer,
+  target: { url: string; headers: Record<string, string>; listId: number },
+  parallel: number,
+  minMs: number,
+): Promise<UploadResult & { growth: number }> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const baseline = apiMemory();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, apiMemory())), 5);
+  const uploader = new Worker(UPLOADER, {
+    eval: true,
+    workerData: { ...target, file: new Uint8Array(file), parallel, minMs },
+  });
+  try {
+    const result = await new Promise<UploadResult>((resolve, reject) => {
+      uploader.on('message', resolve);
+      uploader.on('error', reject);
+    });
+    return { ...result, growth: Math.max(peak, apiMemory()) - baseline };
+  } finally {
+    clearInterval(sampler);
+    await uploader.terminate();
+  }
+}
+
+/**
+ * One preview of `file` alone (its time and the most the API's heap and buffers grew), then rounds of four
+ * at once for at least three seconds with /health probed meanwhile.
+ */
 async function fourAtOnce(
   name: string,
   { file, label }: { file: Buffer; label: string },
@@ -213,6 +250,8 @@ async function fourAtOnce(
   headers: Record<string, string>,
   listId: number,
 ) {
+  const target = { url, headers, listId };
+  const alone = await uploads(file, target, 1, 0);
   const probe = new Worker(HEALTH_PROBE, { eval: true, workerData: { url } });
   let ready: () => void = () => {};
   const warm = new Promise<void>((resolve) => (ready = resolve));
@@ -224,26 +263,7 @@ async function fourAtOnce(
     probe.on('error', reject);
   });
   await warm; // the probe's connection is open before anything is measured
-  // The API's own memory: this thread's heap and the buffers it holds (the workers' are their own).
-  const apiMemory = () => {
-    const { heapUsed, external } = process.memoryUsage();
-    return heapUsed + external;
-  };
-  (globalThis as { gc?: () => void }).gc?.();
-  const baseline = apiMemory();
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, apiMemory())), 5);
-  const uploader = new Worker(UPLOADER, {
-    eval: true,
-    workerData: { url, headers, listId, file: new Uint8Array(file) },
-  });
-  const { began, ended, rounds, answers } = await new Promise<UploadResult>((resolve, reject) => {
-    uploader.on('message', resolve);
-    uploader.on('error', reject);
-  });
-  clearInterval(sampler);
-  peak = Math.max(peak, apiMemory());
-  await uploader.terminate();
+  const { began, ended, rounds, answers } = await uploads(file, target, 4, 3000);
   probe.postMessage('stop');
   const { samples } = await finished;
   await probe.terminate();
@@ -253,17 +273,18 @@ async function fourAtOnce(
     .map((sample) => sample.ms)
     .sort((a, b) => a - b);
   const sortedRounds = [...rounds].sort((a, b) => a - b);
-  const statuses = [...new Set(answers.map((answer) => answer.status))].join('/');
-  const largest = Math.max(...answers.map((answer) => answer.bytes));
+  const statuses = [...new Set([...alone.answers, ...answers].map((answer) => answer.status))].join('/');
+  const largest = Math.max(...alone.answers.map((answer) => answer.bytes));
   console.log(
-    `  ${name}: ${label}, ${(file.length / 1024).toFixed(0)} KB uploaded -> ${statuses}, ` +
-      `answers up to ${(largest / 1024).toFixed(0)} KB; ${rounds.length} round(s) of four, ` +
-      `median ${percentile(sortedRounds, 50).toFixed(0)} ms, max ${sortedRounds.at(-1)!.toFixed(0)} ms`,
+    `  ${name}: ${label}, ${(file.length / 1024).toFixed(0)} KB uploaded -> ${statuses}, answer ` +
+      `${(largest / 1024).toFixed(0)} KB; alone ${alone.rounds[0]!.toFixed(0)} ms, API heap and buffers ` +
+      `at most +${megabytes(Math.max(0, alone.growth))}`,
   );
   console.log(
-    `    /health meanwhile: ${during.length} answers, median ${percentile(during, 50).toFixed(0)} ms, ` +
-      `p99 ${percentile(during, 99).toFixed(0)} ms, max ${(during.at(-1) ?? NaN).toFixed(0)} ms; ` +
-      `API heap and buffers at most +${megabytes(Math.max(0, peak - baseline))}`,
+    `    four at once: ${rounds.length} round(s), median ${percentile(sortedRounds, 50).toFixed(0)} ms, ` +
+      `max ${sortedRounds.at(-1)!.toFixed(0)} ms; /health meanwhile: ${during.length} answers, median ` +
+      `${percentile(during, 50).toFixed(0)} ms, p99 ${percentile(during, 99).toFixed(0)} ms, max ` +
+      `${(during.at(-1) ?? NaN).toFixed(0)} ms`,
   );
 }
 
