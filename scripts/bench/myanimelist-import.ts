@@ -7,7 +7,7 @@
  *
  * Then, for each hostile or largest file (`--cases`, all by default): one preview of it alone (its time,
  * answer size, and the most the API thread's heap and buffers grew, sampled every 5 ms), then rounds of four
- * previews at once for at least three seconds while a worker thread asks for /health every 50 ms: how long a
+ * previews at once for at least five seconds while a worker thread asks for /health every 20 ms: how long a
  * round took and the /health latencies (median, p99, max). The previews are sent from another worker thread,
  * so sending them costs the API's thread nothing.
  *
@@ -135,7 +135,7 @@ const HOSTILE: Record<string, () => { file: Buffer; label: string }> = {
 
 /**
  * Asks for /health from a worker thread (its own event loop, so a blocked API cannot hold its clock), one
- * request 50 ms after the previous answer, until told to stop; answers each request's start (on the clock
+ * request 20 ms after the previous answer, until told to stop; answers each request's start (on the clock
  * both threads share) and latency.
  */
 const HEALTH_PROBE = `
@@ -151,7 +151,7 @@ const now = () => performance.timeOrigin + performance.now();
     await response.arrayBuffer();
     samples.push({ started, ms: now() - started });
     if (samples.length === 1) parentPort.postMessage({ ready: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   parentPort.postMessage({ samples });
 })();
@@ -241,7 +241,7 @@ async function uploads(
 
 /**
  * One preview of `file` alone (its time and the most the API's heap and buffers grew), then rounds of four
- * at once for at least three seconds with /health probed meanwhile.
+ * at once for at least five seconds with /health probed meanwhile.
  */
 async function fourAtOnce(
   name: string,
@@ -263,7 +263,7 @@ async function fourAtOnce(
     probe.on('error', reject);
   });
   await warm; // the probe's connection is open before anything is measured
-  const { began, ended, rounds, answers } = await uploads(file, target, 4, 3000);
+  const { began, ended, rounds, answers } = await uploads(file, target, 4, 5000);
   probe.postMessage('stop');
   const { samples } = await finished;
   await probe.terminate();
