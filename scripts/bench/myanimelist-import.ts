@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -208,8 +209,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** The API's own memory: this thread's heap and the buffers it holds (the workers' are their own). */
 function apiMemory(): number {
-  const { heapUsed, external } = process.memoryUsage();
-  return heapUsed + external;
+  const { used_heap_size: heap, external_memory: external } = getHeapStatistics();
+  return heap + external;
 }
 
 /** Sends previews of `file` from a worker thread, sampling the API's memory every 5 ms meanwhile. */
