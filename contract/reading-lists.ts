@@ -12,7 +12,13 @@ import {
   LISTS_PAGE_SIZE,
   type ListSort,
 } from './reading-lists-values';
-import { MAX_CHAPTERS_READ, MIN_CHAPTERS_READ, READING_STATUSES } from './reading-progress-values';
+import {
+  MAL_REPORT_MAX_ENTRIES,
+  MAL_REPORT_MAX_TITLE_CHARS,
+  MAX_CHAPTERS_READ,
+  MIN_CHAPTERS_READ,
+  READING_STATUSES,
+} from './reading-progress-values';
 
 /*
  * Reading lists' part of the contract (docs/api.md, Reading lists): the list and item shapes and the queries;
@@ -109,7 +115,11 @@ export const listMalExportSchema = z
 
 const importEntry = {
   source_index: z.number().int().describe("The entry's 0-based position among the file's `<manga>`"),
-  source_title: z.string().describe("The entry's title in the file"),
+  source_title: z
+    .string()
+    .describe(
+      `The entry's title in the file; a longer one is cut to ${MAL_REPORT_MAX_TITLE_CHARS} characters, the last "…"`,
+    ),
 };
 
 export const importReportSchema = z.object({
@@ -142,6 +152,17 @@ export const importReportSchema = z.object({
   added: z.number().int(),
   updated: z.number().int().describe('Series already listed whose chapter count the file raised'),
   already_present: z.number().int(),
+  not_shown: z
+    .object({
+      matched: z.number().int(),
+      ambiguous: z.number().int(),
+      unmatched: z.number().int(),
+      full: z.number().int(),
+    })
+    .describe(
+      `Entries left out of each list above (additive): a list shows at most ${MAL_REPORT_MAX_ENTRIES}, the ` +
+        'first in file order. An ambiguous entry left out cannot be chosen, so it is skipped.',
+    ),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -195,7 +195,7 @@ export class ReadingListsService {
       ]),
     );
     const byTitleKey = await titleIndex(snapshot, this.options.media);
-    const matches = matchEntries(entries, { byMalId, byTitleKey }, choices);
+    const matches = await matchEntries(entries, { byMalId, byTitleKey }, choices);
     const plan = (listed: Map<number, { chaptersRead: number }>) =>
       planListChanges(matches.matched, listed, maxItems - listed.size);
     if (dryRun) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   importedSeriesText,
   importSeriesLabel,
+  moreNotShownText,
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
 } from '../../../contract/reading-progress-values';
@@ -37,14 +38,31 @@ function importFailure(error: unknown): string {
     : PROGRESS_TEXT.importFailed;
 }
 
+/** Entries of each kind in the file: those the answer lists and those it leaves out (`not_shown`). */
+function counts(report: ImportReport) {
+  const { not_shown: notShown } = report;
+  return {
+    matched: report.matched.length + notShown.matched,
+    ambiguous: report.ambiguous.length + notShown.ambiguous,
+    unmatched: report.unmatched.length + notShown.unmatched,
+    full: report.full.length + notShown.full,
+  };
+}
+
+/** Under a list the answer cut short: "1034 more not shown." */
+function NotShown({ count }: { count: number }) {
+  return count > 0 ? <p className={styles.entryMeta}>{moreNotShownText(count)}</p> : null;
+}
+
 /** What happened to the rest: "Updated 1 · Already in the list 2 · Not found 3 · …", the zeros left out. */
-function restText(report: ImportReport, skipped: number): string {
+function restText(report: ImportReport): string {
+  const total = counts(report);
   return [
     ['Chapters updated', report.updated],
     ['Already in the list', report.already_present],
-    [PROGRESS_TEXT.listFull, report.full.length],
-    [PROGRESS_TEXT.notFound, report.unmatched.length],
-    ['Skipped', skipped],
+    [PROGRESS_TEXT.listFull, total.full],
+    [PROGRESS_TEXT.notFound, total.unmatched],
+    ['Skipped', total.ambiguous],
   ]
     .filter(([, count]) => Number(count) > 0)
     .map(([label, count]) => `${label} ${count}`)
@@ -99,11 +117,11 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }
 
   const report = phase.name === 'preview' || phase.name === 'importing' ? phase.report : null;
+  const total = report ? counts(report) : null;
   // What the import would add or update: the preview's matches less those the list already has as they are
   // or has no room for, plus the candidates picked.
-  const toImport = report
-    ? Math.max(0, report.matched.length - report.already_present - report.full.length) + chosen.length
-    : 0;
+  const toImport =
+    report && total ? Math.max(0, total.matched - report.already_present - total.full) + chosen.length : 0;
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
@@ -136,10 +154,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
       </div>
       <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
 
-      {report && (
+      {report && total && (
         <div className={styles.preview}>
           <h4 ref={stepHeading} tabIndex={-1} className={styles.stepTitle}>
-            {PROGRESS_TEXT.matched} ({report.matched.length})
+            {PROGRESS_TEXT.matched} ({total.matched})
           </h4>
           {report.matched.length > 0 && (
             <ul className={styles.entries}>
@@ -154,9 +172,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               ))}
             </ul>
           )}
+          <NotShown count={report.not_shown.matched} />
 
           <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.chooseOne} ({report.ambiguous.length})
+            {PROGRESS_TEXT.chooseOne} ({total.ambiguous})
           </h4>
           {report.ambiguous.map((entry) => (
             <fieldset key={entry.source_index} className={styles.choice}>
@@ -191,9 +210,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               </label>
             </fieldset>
           ))}
+          <NotShown count={report.not_shown.ambiguous} />
 
           <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.notFound} ({report.unmatched.length})
+            {PROGRESS_TEXT.notFound} ({total.unmatched})
           </h4>
           {report.unmatched.length > 0 && (
             <ul className={styles.entries}>
@@ -211,9 +231,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               ))}
             </ul>
           )}
-          {report.full.length > 0 && (
+          <NotShown count={report.not_shown.unmatched} />
+          {total.full > 0 && (
             <p className={styles.error}>
-              {PROGRESS_TEXT.listFull}: {report.full.length} not added.
+              {PROGRESS_TEXT.listFull}: {total.full} not added.
             </p>
           )}
 
@@ -240,7 +261,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               {importedSeriesText(phase.report.added)}
             </h4>
           </div>
-          <p className={styles.entryMeta}>{restText(phase.report, phase.report.ambiguous.length)}</p>
+          <p className={styles.entryMeta}>{restText(phase.report)}</p>
           <div className={styles.buttons}>
             <button type="button" className="button" onClick={onClose}>
               Close
