@@ -89,6 +89,7 @@ export const FORUM_API_TEXTS = {
   gifDimensionsTooLarge: 'GIF dimensions too large (max 512×512).',
   gifTooManyFrames: `GIF has too many frames (max ${FORUM_GIF_MAX_FRAMES}).`,
   fileRequired: 'Choose an image to upload.',
+  postNeedsThread: 'A post_id needs the thread_id of its thread.',
 } as const;
 
 /** Codes of the forum's errors, next to `detail` (see contract/http.ts). */
