@@ -143,6 +143,8 @@ export const FORUM_TEXT = {
   privateBadge: 'Private',
   privateListAlert: 'This list is private. Open My Reading Lists → Share to create a public link.',
   imageHint: 'PNG/JPEG/WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512.',
+  addImage: 'Add image',
+  uploading: 'Uploading…',
   // Edit history.
   edited: 'edited',
   editHistory: 'Edit history',
