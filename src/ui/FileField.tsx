@@ -24,6 +24,8 @@ export interface FileFieldProps {
   status?: string;
   /** Without the box and the visible label: a toolbar's button (the label still names it). */
   compact?: boolean;
+  /** The label's look where a form's labels differ from the site's usual small bold ones. */
+  labelClassName?: string;
   /** Beside the control, e.g. a preview. */
   children?: ReactNode;
 }
@@ -48,6 +50,7 @@ export default function FileField({
   replaceText = FILE_FIELD_TEXT.replace,
   status,
   compact = false,
+  labelClassName = styles.label,
   children,
 }: FileFieldProps) {
   const id = useId();
@@ -79,9 +82,9 @@ export default function FileField({
       data-chosen={file ? '' : undefined}
       data-file-field=""
     >
-      <span id={ids.label} className={compact ? 'visually-hidden' : styles.label}>
+      <label id={ids.label} htmlFor={ids.input} className={compact ? 'visually-hidden' : labelClassName}>
         {label}
-      </span>
+      </label>
       <div className={styles.control}>
         <input
           ref={inputRef}

@@ -59,6 +59,7 @@ export default function CoverFileField({
     <FileField
       name={name}
       label={label}
+      labelClassName={styles.fileLabel}
       hint={hint}
       error={problem || undefined}
       required={required}
