@@ -91,6 +91,7 @@ export const FORUM_API_TEXTS = {
   gifDimensionsTooLarge: 'GIF dimensions too large (max 512×512).',
   gifTooManyFrames: `GIF has too many frames (max ${FORUM_GIF_MAX_FRAMES}).`,
   fileRequired: 'Choose an image to upload.',
+  postNeedsThread: 'A post_id needs the thread_id of its thread.',
 } as const;
 
 /** Codes of the forum's errors, next to `detail` (see contract/http.ts). */
@@ -144,6 +145,8 @@ export const FORUM_TEXT = {
   privateBadge: 'Private',
   privateListAlert: 'This list is private. Open My Reading Lists → Share to create a public link.',
   imageHint: 'PNG/JPEG/WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512.',
+  addImage: 'Add image',
+  uploading: 'Uploading…',
   // Edit history.
   edited: 'edited',
   editHistory: 'Edit history',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SERIES_STATUSES, SERIES_TYPES } from './catalogue';
 import {
-  bodyId,
   bodyIdList,
   cursorId,
   emptyIfBlank,
@@ -251,7 +250,10 @@ export type MentionSearchQuery = z.infer<typeof mentionSearchQuery>;
 
 /** The text fields of POST /forum/media/upload; the API adds the `file` part. */
 export const mediaUploadFields = {
-  thread_id: bodyId.describe('The thread the image belongs to'),
+  thread_id: optionalBodyId.describe(
+    'The thread the image belongs to; left out for a thread being written (the image is then claimed by the ' +
+      "first of the uploader's threads or posts that shows it)",
+  ),
   post_id: optionalBodyId.describe('The post the image belongs to, when it is for an existing post'),
 };
 

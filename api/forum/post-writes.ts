@@ -5,12 +5,8 @@ import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
 import { notifyNewPost, unreadAbout } from '../notifications/record';
 import { replacePostText } from './post-revisions';
-import {
-  attachUploads,
-  replacePostMentions,
-  writeLogKeepSeconds,
-  type ForumWriteLimits,
-} from './thread-writes';
+import { replacePostMentions, writeLogKeepSeconds, type ForumWriteLimits } from './thread-writes';
+import { claimShownUploads } from './unclaimed-media';
 import { lockWriter, recordWrite, secondsUntilAllowed } from './write-limits';
 
 export interface NewPost {
@@ -74,7 +70,7 @@ export async function createPost(
       .returning({ id: forumPosts.id });
     const postId = created!.id;
     await replacePostMentions(tx, postId, post.mentionIds);
-    await attachUploads(tx, { ...post, postId, uploaderId: post.authorId });
+    await claimShownUploads(tx, { ...post, postId, writerId: post.authorId });
     const notified = await notifyNewPost(tx, {
       threadId: post.threadId,
       postId,
@@ -95,6 +91,8 @@ export async function updatePost(
   post: {
     threadId: number;
     postId: number;
+    /** The author, or an admin editing the post. */
+    editorId: number;
     content: string;
     mentionIds: number[];
     urlOf: (key: string) => string;
@@ -108,9 +106,7 @@ export async function updatePost(
     );
     if (!updated) return false;
     await replacePostMentions(tx, post.postId, post.mentionIds);
-    if (updated.authorId !== null) {
-      await attachUploads(tx, { ...post, uploaderId: updated.authorId });
-    }
+    await claimShownUploads(tx, { ...post, authorId: updated.authorId, writerId: post.editorId });
     await tx
       .update(forumThreads)
       .set({ updatedAt: sql`now()` })

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/reading-progress-values';
 import type { ImportReport, ReadingListSummary } from '../../../contract/reading-lists';
 import { errorDetail, errorStatus } from '../../lib/api-client';
+import FileField from '../../ui/FileField';
 import { importMyAnimeList } from './lists-api';
 import styles from './MalImport.module.css';
 
@@ -77,6 +78,8 @@ function restText(report: ImportReport): string {
 export default function MalImport({ list, onImported, onClose }: MalImportProps) {
   const id = useId();
   const [phase, setPhase] = useState<Phase>({ name: 'choose' });
+  /** The file the preview is of (kept after a refusal, so the message names what was refused). */
+  const [picked, setPicked] = useState<File | null>(null);
   const [choices, setChoices] = useState<Record<number, number | null>>({});
   const [error, setError] = useState('');
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -86,6 +89,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }, [phase.name]);
 
   async function preview(file: File) {
+    setPicked(file);
     setError('');
     setChoices({});
     setPhase({ name: 'reading' });
@@ -129,23 +133,19 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
         {PROGRESS_TEXT.importButton}
       </h3>
 
-      {(phase.name === 'choose' || phase.name === 'reading') && (
-        <div className={styles.pick}>
-          <label className={styles.fileLabel} htmlFor={`${id}-file`}>
-            {PROGRESS_TEXT.importFileLabel}
-          </label>
-          <input
-            id={`${id}-file`}
-            className={styles.file}
-            type="file"
-            accept=".xml,.gz,application/xml,text/xml,application/gzip"
-            disabled={phase.name === 'reading'}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void preview(file);
-            }}
-          />
-        </div>
+      {phase.name !== 'done' && (
+        <FileField
+          label={PROGRESS_TEXT.importFileLabel}
+          accept=".xml,.gz,application/xml,text/xml,application/gzip"
+          file={picked}
+          disabled={phase.name === 'reading' || phase.name === 'importing'}
+          onChange={(file) => {
+            if (file) return void preview(file);
+            setPicked(null);
+            setError('');
+            setPhase({ name: 'choose' });
+          }}
+        />
       )}
 
       <div role="status" className={styles.live}>
