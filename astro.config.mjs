@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
 import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
+import { siteLinkProblems } from './src/lib/external-links.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -66,6 +67,22 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    {
+      // The external links and the contact address: well-formed, and in a production build never a
+      // documentation placeholder such as social.example.com (src/lib/external-links.ts).
+      name: 'panelrank-site-links',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command !== 'build') return;
+          // `astro build` sets NODE_ENV to production unless the caller chose another mode.
+          const production = (process.env.NODE_ENV ?? 'production') === 'production';
+          const problems = siteLinkProblems(env, { production });
+          if (problems.length > 0) {
+            throw new Error(`The site's configuration is not valid:\n- ${problems.join('\n- ')}`);
+          }
+        },
+      },
+    },
     {
       // client:interaction (hydrate on first touch, focus or key); see the entrypoint.
       name: 'panelrank-client-directives',

@@ -379,8 +379,8 @@ export const configSchema = z.object({
   SIGNUP_EMAIL_DOMAINS: emailDomains
     .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
     .describe(
-      'Comma-separated e-mail domains that may sign up with a password. The default is Gmail and Yahoo Mail ' +
-        "with Yahoo's regional domains.",
+      'Comma-separated e-mail domains that may sign up with a password (the sign-up form reads them from ' +
+        "`GET /auth/config`). The default is Gmail and Yahoo Mail with Yahoo's regional domains.",
     ),
   CAPTCHA_PROVIDER: z
     .enum(['altcha', 'turnstile', 'off'])
@@ -562,6 +562,18 @@ export const configSchema = z.object({
     .default(600)
     .pipe(z.number().min(1, 'must be at least 1 second'))
     .describe('Window of the upload limit.'),
+  FORUM_UNCLAIMED_MEDIA_GRACE: durationSeconds
+    .default(86_400)
+    .describe(
+      'How long a forum image uploaded before its thread existed (in the new-thread form) waits for a ' +
+        'thread or post of its uploader to show it; unclaimed after that, it is removed.',
+    ),
+  FORUM_UNCLAIMED_MEDIA_CHECK_INTERVAL: durationSeconds
+    .default(3600)
+    .describe(
+      'How often each instance wakes to remove the unclaimed forum images past their grace period. Only ' +
+        "the instance that takes the job's lease in the database sweeps. `0` never wakes.",
+    ),
   FORUM_LIKE_RATE_LIMIT_MAX: z.coerce
     .number()
     .int()

@@ -12,6 +12,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** The domain signup judges an e-mail address by: what follows its last @, lowercased. */
+export function emailDomainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/**
+ * Whether signup takes the address: its domain is exactly one of `allowed` (`SIGNUP_EMAIL_DOMAINS`, which
+ * `GET /auth/config` lists), so neither a subdomain nor a longer name passes.
+ */
+export function isEmailDomainAllowed(email: string, allowed: readonly string[]): boolean {
+  return allowed.includes(emailDomainOf(email));
+}
+
 /** Texts of the contract, shown verbatim by clients. */
 export const AUTH_TEXTS = {
   signedUp: 'User created successfully. Please verify your email.',

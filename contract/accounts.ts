@@ -84,10 +84,16 @@ export const meResponseSchema = z.object({
 export const deleteAccountBodySchema = z.object({ password: z.string().max(256).optional() }).nullish();
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** GET /auth/config (additive): what the site needs to show the configured captcha and Google button. */
+/**
+ * GET /auth/config (additive): what the site needs to show the configured captcha and Google button, and
+ * the e-mail domains signup takes, so the form checks an address as the API will.
+ */
 export const authConfigSchema = z.object({
   captcha_provider: z.enum(CAPTCHA_PROVIDERS),
   turnstile_site_key: z.string().nullable(),
   google_client_id: z.string().nullable(),
+  signup_email_domains: z
+    .array(z.string())
+    .describe('The e-mail domains signup with a password takes (SIGNUP_EMAIL_DOMAINS), lowercase.'),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, emptyIfBlank, pagedSchema, pathId } from './http';
+import { bodyId, cursorId, emptyIfBlank, pagedSchema } from './http';
 import {
   BALLOT_EMPTY,
   BALLOT_SCORE,
@@ -159,7 +159,7 @@ export const searchQuerySchema = z.object({
 export const catalogueQuerySchema = z.object({
   page: pageNumber,
   page_size: z.coerce.number().int().min(1).max(CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_MAX_PAGE_SIZE),
-  after_id: pathId
+  after_id: cursorId
     .optional()
     .describe('Start after this series id (the last one of the previous page); `page` is then ignored'),
 });

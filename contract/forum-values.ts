@@ -1,9 +1,11 @@
 /*
  * The forum's values: limits, the pinned thread's title, every text the API and the forum screens show
  * (docs/features/forum.md) and the small pure helpers both sides apply the same way (title clean-up,
- * mentioned series). Imports nothing, so browser code can use it without pulling zod into its bundle; the
- * schemas are in ./forum.ts, which re-exports all of this.
+ * mentioned series). Imports nothing but ./http-values, so browser code can use it without pulling zod into
+ * its bundle; the schemas are in ./forum.ts, which re-exports all of this.
  */
+
+import { isPossibleSerialId } from './http-values';
 
 /* Limits. */
 
@@ -89,6 +91,7 @@ export const FORUM_API_TEXTS = {
   gifDimensionsTooLarge: 'GIF dimensions too large (max 512×512).',
   gifTooManyFrames: `GIF has too many frames (max ${FORUM_GIF_MAX_FRAMES}).`,
   fileRequired: 'Choose an image to upload.',
+  postNeedsThread: 'A post_id needs the thread_id of its thread.',
 } as const;
 
 /** Codes of the forum's errors, next to `detail` (see contract/http.ts). */
@@ -142,6 +145,8 @@ export const FORUM_TEXT = {
   privateBadge: 'Private',
   privateListAlert: 'This list is private. Open My Reading Lists → Share to create a public link.',
   imageHint: 'PNG/JPEG/WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512.',
+  addImage: 'Add image',
+  uploading: 'Uploading…',
   // Edit history.
   edited: 'edited',
   editHistory: 'Edit history',
@@ -209,7 +214,7 @@ export function mentionedSeriesIds(markdown: string): number[] {
   const ids = new Set<number>();
   for (const match of markdown.matchAll(/\]\(\s*<?series:(\d{1,10})>?\s*\)/gi)) {
     const id = Number(match[1]);
-    if (id >= 1 && id <= 2_147_483_647) ids.add(id);
+    if (isPossibleSerialId(id)) ids.add(id);
   }
   return [...ids];
 }

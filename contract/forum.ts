@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SERIES_STATUSES, SERIES_TYPES } from './catalogue';
 import {
-  bodyId,
   bodyIdList,
+  cursorId,
   emptyIfBlank,
   isBlankText,
   optionalBodyId,
@@ -106,7 +106,7 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
  * the last id read, so a static build reads the whole forum in a few requests.
  */
 export const forumCatalogueQuery = z.object({
-  after_id: pathId.default(0).describe('Start after this thread id (the last one of the previous page)'),
+  after_id: cursorId.default(0).describe('Start after this thread id (the last one of the previous page)'),
   page_size: z.coerce
     .number()
     .int()
@@ -250,7 +250,10 @@ export type MentionSearchQuery = z.infer<typeof mentionSearchQuery>;
 
 /** The text fields of POST /forum/media/upload; the API adds the `file` part. */
 export const mediaUploadFields = {
-  thread_id: bodyId.describe('The thread the image belongs to'),
+  thread_id: optionalBodyId.describe(
+    'The thread the image belongs to; left out for a thread being written (the image is then claimed by the ' +
+      "first of the uploader's threads or posts that shows it)",
+  ),
   post_id: optionalBodyId.describe('The post the image belongs to, when it is for an existing post'),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './http-values';
 
 /*
  * The parts of the HTTP contract every feature shares: error bodies, machine-readable error codes, the
@@ -56,8 +57,14 @@ export const validationErrorSchema = z.object({
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
-/** Largest id a path accepts: PostgreSQL's integer columns. */
-export const MAX_ID = 2_147_483_647;
+export * from './http-values';
+
+/**
+ * The code of the last line of defence: a value the database refused as out of range or malformed (SQLSTATE
+ * class 22) answers 400 with it, never a 500. Every input is meant to be checked before it gets there.
+ */
+export const VALUE_OUT_OF_RANGE_CODE = 'VALUE_OUT_OF_RANGE';
+export const VALUE_OUT_OF_RANGE = 'A value in the request is out of range.';
 
 /**
  * An id in a path: a canonical decimal integer (no sign, exponent, hex, leading zeros or spaces), so
@@ -72,6 +79,17 @@ export const pathId = z
 
 /** `{id}` path parameters. */
 export const idParams = z.object({ id: pathId });
+
+/** What a query value past MAX_ID answers: it is compared with an `integer` column. */
+export const ID_RANGE_MESSAGE = `must be at most ${MAX_ID}`;
+
+/**
+ * An id a query string pages from (`after_id`): spelled as a path id, and at most MAX_ID, since the query
+ * compares it with an id column; past it is a 422 naming the parameter (no previous page can end there).
+ */
+export const cursorId = pathId
+  .refine((id) => id <= MAX_ID, ID_RANGE_MESSAGE)
+  .describe(`Decimal integer id, at most ${MAX_ID}`);
 
 /** What an id in a body answers when it is not one. */
 export const BODY_ID_MESSAGE = 'must be a positive integer';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coverVariantSchema, SERIES_STATUSES, SERIES_TYPES } from './catalogue';
-import { bodyId, emptyIfBlank, pageQuery, pagedSchema, pathId } from './http';
+import { bodyId, emptyIfBlank, MAX_ID, pageQuery, pagedSchema, pathId } from './http';
 import {
   DEFAULT_LIST_SORT,
   LIST_ITEMS_MAX_PAGE_SIZE,
@@ -12,7 +12,13 @@ import {
   LISTS_PAGE_SIZE,
   type ListSort,
 } from './reading-lists-values';
-import { MAX_CHAPTERS_READ, MIN_CHAPTERS_READ, READING_STATUSES } from './reading-progress-values';
+import {
+  MAL_REPORT_MAX_ENTRIES,
+  MAL_REPORT_MAX_TITLE_CHARS,
+  MAX_CHAPTERS_READ,
+  MIN_CHAPTERS_READ,
+  READING_STATUSES,
+} from './reading-progress-values';
 
 /*
  * Reading lists' part of the contract (docs/api.md, Reading lists): the list and item shapes and the queries;
@@ -109,7 +115,11 @@ export const listMalExportSchema = z
 
 const importEntry = {
   source_index: z.number().int().describe("The entry's 0-based position among the file's `<manga>`"),
-  source_title: z.string().describe("The entry's title in the file"),
+  source_title: z
+    .string()
+    .describe(
+      `The entry's title in the file; a longer one is cut to ${MAL_REPORT_MAX_TITLE_CHARS} characters, the last "…"`,
+    ),
 };
 
 export const importReportSchema = z.object({
@@ -142,6 +152,17 @@ export const importReportSchema = z.object({
   added: z.number().int(),
   updated: z.number().int().describe('Series already listed whose chapter count the file raised'),
   already_present: z.number().int(),
+  not_shown: z
+    .object({
+      matched: z.number().int(),
+      ambiguous: z.number().int(),
+      unmatched: z.number().int(),
+      full: z.number().int(),
+    })
+    .describe(
+      `Entries left out of each list above (additive): a list shows at most ${MAL_REPORT_MAX_ENTRIES}, the ` +
+        'first in file order. An ambiguous entry left out cannot be chosen, so it is skipped.',
+    ),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -191,7 +212,7 @@ export const listItemsFilterQuery = {
     .preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).optional())
     .describe('Stars ≥: only series with votes and a final score at least this'),
   min_votes: z
-    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional())
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(MAX_ID).optional())
     .describe('Votes ≥: only series with at least this many voters'),
   sort: listSortParam.describe(`One of ${LIST_SORTS.join(', ')}; default_asc when empty`),
   reading_status: upperEnum(READING_STATUSES).describe(

@@ -26,6 +26,25 @@ export const MAX_CHAPTERS_READ = 100_000;
 export const MAL_IMPORT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAL_IMPORT_MAX_XML_BYTES = 50 * 1024 * 1024;
 export const MAL_IMPORT_MAX_ENTRIES = 20_000;
+/*
+ * The shape of a MyAnimeList export, with room to spare: three elements deep (`<myanimelist>`, `<manga>`, a
+ * field), no attributes, names under 40 characters, short texts, about 25 elements an entry. A file past
+ * any of these is refused as soon as the parser reaches it, before it costs memory or time.
+ */
+export const MAL_IMPORT_MAX_DEPTH = 8;
+export const MAL_IMPORT_MAX_ATTRIBUTES = 16;
+/** Element and attribute names; entity and processing-instruction names too, while they are read. */
+export const MAL_IMPORT_MAX_NAME_CHARS = 64;
+/** One text, CDATA section, comment or attribute value (a title is cut to 2,000 characters anyway). */
+export const MAL_IMPORT_MAX_TEXT_CHARS = 1_000_000;
+export const MAL_IMPORT_MAX_ELEMENTS = 1_000_000;
+/*
+ * What an import's answer echoes: at most this many entries in each of `matched`, `ambiguous`, `unmatched`
+ * and `full` (the first in file order; `not_shown` counts the rest), and file titles cut to this many
+ * characters, the last of them "…".
+ */
+export const MAL_REPORT_MAX_ENTRIES = 200;
+export const MAL_REPORT_MAX_TITLE_CHARS = 200;
 
 /* MyAnimeList import errors, as the API answers them. */
 export const MAL_NOT_AN_EXPORT = 'This file is not a MyAnimeList export.';
@@ -34,6 +53,12 @@ export const MAL_FILE_TOO_LARGE = 'File too large (max 5 MB).';
 /** A compressed file that inflates past the bound (a gzip bomb, say): refused as soon as it passes it. */
 export const MAL_XML_TOO_LARGE = 'File too large (max 50 MB once decompressed).';
 export const MAL_TOO_MANY_ENTRIES = 'Too many entries (max 20,000).';
+/* Files no export looks like (see the shape limits above): each says what is wrong. */
+export const MAL_NESTED_TOO_DEEP = `This file is not a MyAnimeList export: elements are nested more than ${MAL_IMPORT_MAX_DEPTH} deep.`;
+export const MAL_TOO_MANY_ATTRIBUTES = `This file is not a MyAnimeList export: an element has more than ${MAL_IMPORT_MAX_ATTRIBUTES} attributes.`;
+export const MAL_NAME_TOO_LONG = `This file is not a MyAnimeList export: a name is longer than ${MAL_IMPORT_MAX_NAME_CHARS} characters.`;
+export const MAL_TEXT_TOO_LONG = `This file is not a MyAnimeList export: a text is longer than 1,000,000 characters.`;
+export const MAL_TOO_MANY_ELEMENTS = `This file is not a MyAnimeList export: it has more than 1,000,000 elements.`;
 export const MAL_CHOICE_NOT_A_CANDIDATE = 'Choose one of the candidates.';
 /** An import sent without a file. */
 export const MAL_FILE_REQUIRED = 'Choose a MyAnimeList export file.';
@@ -66,4 +91,8 @@ export function importSeriesLabel(count: number): string {
 }
 export function importedSeriesText(count: number): string {
   return `Imported ${count} series.`;
+}
+/** Under a preview list the answer cut short (see MAL_REPORT_MAX_ENTRIES): "1034 more not shown." */
+export function moreNotShownText(count: number): string {
+  return `${count} more not shown.`;
 }

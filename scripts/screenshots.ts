@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { chromium, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './lib/browser';
 
 const { values, positionals } = parseArgs({
@@ -50,14 +50,17 @@ try {
           );
         }
         const page = await context.newPage();
+        // Every request answered, but a signed-in page keeps its notification stream open: "networkidle"
+        // would never come, so the requests still open are counted without it.
+        const open = new Set<Request>();
+        page.on('request', (request) => {
+          if (request.headers()['accept'] !== 'text/event-stream') open.add(request);
+        });
+        page.on('requestfinished', (request) => open.delete(request));
+        page.on('requestfailed', (request) => open.delete(request));
         await page.goto(new URL(path, values.site).href, { waitUntil: 'load' });
-        // A signed-in page never goes quiet (the notification bell keeps its stream open): wait a while for
-        // the rest, then go on.
-        await page
-          .waitForLoadState('networkidle', { timeout: session ? 5000 : 30_000 })
-          .catch((error: unknown) => {
-            if (!session) throw error;
-          });
+        for (let quiet = 0; quiet < 5; quiet = open.size === 0 ? quiet + 1 : 0)
+          await page.waitForTimeout(100);
         if (values.wait) await page.locator(values.wait).first().waitFor();
         const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${scheme}.png`;
         await page.screenshot({ path: join(values.out, name), fullPage: true });

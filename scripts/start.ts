@@ -16,6 +16,7 @@ import { projectRoot, spawnApi, stopProcess, waitForHttp } from './lib/processes
 import { rebuildIntervalMs, rebuildSite, scheduleRebuilds, type RebuildTarget } from './lib/rebuild-job';
 import { adoptPlainDist, BUILD_STAMP_FILE } from './lib/site-builds';
 import { startSiteServer } from './lib/site-server';
+import { displayPath, startBanner } from './lib/start-banner';
 
 const { values: flags } = parseArgs({
   options: {
@@ -42,7 +43,7 @@ async function main() {
   step('Preparing the database');
   const data = await prepareData(config);
   if (data.seeded) console.log(`  seeded the demo catalogue (${data.seriesCount} series)`);
-  else console.log(`  reusing ${data.seriesCount} series in ${relative(projectRoot, config.dataDir) || '.'}`);
+  else console.log(`  reusing ${data.seriesCount} series in ${displayPath(projectRoot, config.dataDir)}`);
 
   step('Starting the API');
   const logDir = join(config.dataDir, 'logs');
@@ -101,18 +102,22 @@ async function main() {
   const stopRebuilds = rebuildEvery > 0 ? scheduleRebuilds(rebuildEvery, rebuildTarget) : () => undefined;
   const schedule =
     rebuildEvery > 0
-      ? `every ${formatInterval(rebuildEvery)} (REBUILD_INTERVAL; output in ${relative(projectRoot, rebuildTarget.logFile!)})`
+      ? `every ${formatInterval(rebuildEvery)} (REBUILD_INTERVAL; output in ${displayPath(projectRoot, rebuildTarget.logFile!)})`
       : 'off (REBUILD_INTERVAL=0); run `npm run rebuild` to refresh the pages';
 
-  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(`
-PanelRank is running (ready in ${seconds} s)
-  Site:      ${siteUrl}
-  API:       ${config.publicApiUrl}   (docs: ${config.publicApiUrl}/docs)
-  Admin:     ${data.admin.username} / ${data.admin.password}   (kept in ${relative(projectRoot, data.admin.file)})
-  API log:   ${relative(projectRoot, join(logDir, 'api.log'))}
-  Rebuild:   ${schedule}
-Press Ctrl-C to stop.`);
+  console.log(
+    `\n${startBanner({
+      projectRoot,
+      seconds: (Date.now() - startedAt) / 1000,
+      siteUrl,
+      apiUrl: config.publicApiUrl,
+      admin: data.admin,
+      dataDir: config.dataDir,
+      smtpUrl: config.SMTP_URL,
+      apiLog: join(logDir, 'api.log'),
+      rebuild: schedule,
+    })}`,
+  );
 
   const shutdown = async () => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Cache } from '../cache/cache';
+import { isPossibleSerialId } from '../db/ids';
 
 /** What an access token carries; the role in it is informational, checks read the database. */
 export interface AccessTokenSubject {
@@ -15,8 +16,6 @@ export interface AccessTokenClaims {
 }
 
 const ALGORITHM = 'HS256';
-/** User ids are PostgreSQL `integer`s: a larger `sub` names no user and must not reach a query. */
-const MAX_USER_ID = 2_147_483_647;
 
 /** Tokens whose check is remembered; the least recently used is forgotten first. */
 const MAX_VERIFIED = 10_000;
@@ -64,8 +63,20 @@ export class AccessTokens {
 
   /** The token's user and version, or undefined for a forged, malformed or expired token. */
   async verify(token: string): Promise<AccessTokenClaims | undefined> {
-    const known = this.remembered(token);
-    if (known) return known;
+    return (await this.check(token))?.claims;
+  }
+
+  /** When a valid token expires, in epoch milliseconds; undefined for a forged, malformed or expired one. */
+  async expiresAt(token: string): Promise<number | undefined> {
+    return (await this.check(token))?.expiresAtMs;
+  }
+
+  private async check(
+    token: string,
+  ): Promise<{ claims: AccessTokenClaims; expiresAtMs: number } | undefined> {
+    const known = this.verified.get(token);
+    if (known && this.now() < known.expiresAtMs) return known;
+    if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -74,13 +85,14 @@ export class AccessTokens {
       });
       const userId = Number(payload.sub);
       const tokenVersion = payload.ver;
-      if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return undefined;
+      // A `sub` no `integer` column holds names no user and must not reach a query.
+      if (!isPossibleSerialId(userId)) return undefined;
       if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return undefined;
-      const claims = { userId, tokenVersion };
+      const checked = { claims: { userId, tokenVersion }, expiresAtMs: payload.exp! * 1000 };
       // jose accepts a token while now < exp (seconds): so does the memory of it. No write ever makes a
       // check wrong (revocations change the user's token version), so no generation guards it.
-      this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 }, this.verified.generation);
-      return claims;
+      this.verified.set(token, checked, this.verified.generation);
+      return checked;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return undefined;
       throw error;

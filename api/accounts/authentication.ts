@@ -67,6 +67,11 @@ export class Authentication {
     return user;
   }
 
+  /** When a valid token expires, in epoch milliseconds (undefined for one that is not valid). */
+  tokenExpiresAt(token: string): Promise<number | undefined> {
+    return this.options.tokens.expiresAt(token);
+  }
+
   /**
    * The user of a token verified and read lately, without waiting; undefined when it must be looked up
    * (`userOfToken`). Synchronous: a signed-in client's every request after the first takes this path.

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { forumLikes, forumPosts, notifications, seriesDetails, seriesVoters, users } from '../db/schema';
+import { dropUnclaimedOf } from '../forum/unclaimed-media';
 
 /**
  * Deletes a user in one transaction. The foreign keys do the rest: votes and series_voters cascade, and
@@ -24,6 +25,9 @@ import { forumLikes, forumPosts, notifications, seriesDetails, seriesVoters, use
  * were in read their likers from the likes, so they lose the user's name and count with the likes;
  * `notified` names those groups' recipients, whose unread count may drop (a group left with no liker is not
  * shown).
+ *
+ * The forum images the user uploaded that no thread or post claimed go too, their files scheduled for the
+ * media sweep; those their posts show stay with the posts.
  */
 /** What went with an account: the series its votes counted in, and the users whose notifications it was in. */
 export interface DeletedAccount {
@@ -55,6 +59,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<Delet
         update ${forumPosts} set like_count = greatest(${forumPosts.likeCount} - 1, 0)
         where ${forumPosts.id} in (select post_id from unliked)`,
     );
+    await dropUnclaimedOf(tx, userId);
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     if (deleted.length === 0) return undefined;
     return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessTokens } from './access-tokens';
-import { Authentication } from './authentication';
+import { Authentication, USERS_TOPIC } from './authentication';
 import { resolveSecret } from './secrets';
 import { AccountsService } from './service';
 import { findTokenUser } from './users';
@@ -25,6 +25,15 @@ export default fp(
       userTtlMs: config.AUTH_USER_CACHE_MS,
     });
     authentication.forgetOn(app.changeFeed);
+    // Subscribed after the line above, so the users are forgotten first: a notification stream lives only
+    // while its token passes, so a change to its user (a sign-out everywhere, a deletion) ends it here and,
+    // through the change feed, on every instance.
+    app.changeFeed.subscribe(USERS_TOPIC, ({ ids }) =>
+      app.notifications.sessionsChanged(
+        ids,
+        async (token) => (await authentication.userOfToken(token)) !== undefined,
+      ),
+    );
     app.decorate(
       'accounts',
       new AccountsService({

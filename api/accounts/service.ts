@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthConfig, LoginResponse, MeResponse } from '../../contract/accounts';
+import {
+  isEmailDomainAllowed,
+  type AuthConfig,
+  type LoginResponse,
+  type MeResponse,
+} from '../../contract/accounts';
 import type { CatalogueService } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -39,7 +44,7 @@ export interface AccountsServiceOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  feed: Pick<ChangeFeed, 'publish'>;
+  feed: Pick<ChangeFeed, 'announce'>;
   authentication: Authentication;
   /** Told of the series whose scores a deleted account's votes leave. */
   catalogue: Pick<CatalogueService, 'seriesChanged'>;
@@ -64,7 +69,7 @@ export class AccountsService {
   private readonly captcha: CaptchaProvider;
   private readonly mailer: Mailer;
   private readonly google: GoogleTokenVerifier | undefined;
-  private readonly allowedDomains: Set<string>;
+  private readonly allowedDomains: readonly string[];
 
   constructor(private readonly options: AccountsServiceOptions) {
     const { config, db, log } = options;
@@ -72,7 +77,7 @@ export class AccountsService {
     this.captcha = createCaptchaProvider(config, db, log);
     this.mailer = createMailer(config, log);
     this.google = createGoogleVerifier(config, log);
-    this.allowedDomains = new Set(config.SIGNUP_EMAIL_DOMAINS);
+    this.allowedDomains = config.SIGNUP_EMAIL_DOMAINS;
     log.info(
       { captcha: this.captcha.name, mail: this.mailer.destination, google: Boolean(this.google) },
       'accounts: captcha, mail and Google sign-in',
@@ -90,6 +95,11 @@ export class AccountsService {
     return this.options.authentication.userOfToken(token);
   }
 
+  /** When a valid token expires, in epoch milliseconds (undefined for one that is not valid). */
+  tokenExpiresAt(token: string): Promise<number | undefined> {
+    return this.options.authentication.tokenExpiresAt(token);
+  }
+
   /** The user of a token checked lately, without waiting; undefined when `userOfToken` must look. */
   rememberedUser(token: string): AuthUser | undefined {
     return this.options.authentication.rememberedUser(token);
@@ -97,12 +107,13 @@ export class AccountsService {
 
   /**
    * Call after any change to a user's row that authentication reads (role, token version, username,
-   * e-mail) or after deleting the user: drops what this instance remembers of them and tells every other
-   * instance, resolving once told, so a demoted or deleted user is refused everywhere from the next request.
+   * e-mail) or after deleting the user: this instance's subscribers hear it as every other instance's do
+   * (what is remembered of the user is dropped, then their notification streams whose token no longer
+   * passes end), resolving once the others are told, so a demoted, signed-out or deleted user is refused
+   * everywhere from the next request.
    */
   async userChanged(userId: number): Promise<void> {
-    this.options.authentication.forgetUsers([userId]);
-    await this.options.feed.publish(USERS_TOPIC, [userId]);
+    await this.options.feed.announce(USERS_TOPIC, [userId]);
   }
 
   // Signing up and in.
@@ -116,7 +127,9 @@ export class AccountsService {
     ip: string;
   }): Promise<AccountRefusal | undefined> {
     const { username, password, email } = input;
-    if (!this.allowedDomains.has(email.slice(email.lastIndexOf('@') + 1))) return 'disallowed-domain';
+    // Every check of the fields comes before the captcha, which a check uses up: a refused address leaves
+    // the visitor's solved captcha good for the corrected signup.
+    if (!isEmailDomainAllowed(email, this.allowedDomains)) return 'disallowed-domain';
     if (!(await this.captcha.verify(input.captchaToken, input.ip))) return 'captcha-failed';
 
     const taken = await usernameOrEmailTaken(this.db, username, email);
@@ -232,6 +245,7 @@ export class AccountsService {
       captcha_provider: this.captcha.name,
       turnstile_site_key: this.captcha.name === 'turnstile' ? (config.TURNSTILE_SITE_KEY ?? null) : null,
       google_client_id: config.GOOGLE_CLIENT_ID ?? null,
+      signup_email_domains: [...this.allowedDomains],
     };
   }
 

@@ -33,7 +33,7 @@ const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
 
 /**
  * The catalogue's change count: bumped once by every transaction that changed `series` or `series_details`,
- * as it commits, whoever wrote (migration 0015). A one-row read, where summing the rows' transaction ids
+ * as it commits, whoever wrote (migration 0016). A one-row read, where summing the rows' transaction ids
  * cost the embedded engine 0.3-0.6 s at 100,000 series.
  */
 const fingerprintSql = sql<string>`(select ${catalogueVersion.version}::text from ${catalogueVersion})`;

@@ -15,7 +15,8 @@ import {
   SYNOPSIS_MAX_LENGTH,
   type ExternalIdField,
 } from '../../contract/catalogue';
-import { BODY_ID_MESSAGE, MAX_ID, bodyId } from '../../contract/http';
+import { BODY_ID_MESSAGE, bodyId } from '../../contract/http';
+import { isPossibleSerialId } from '../db/ids';
 
 export { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH };
 
@@ -48,8 +49,11 @@ function parseExternalIds(form: SubmittedForm, values: SeriesFieldValues, errors
       else errors.push({ field, message: `${name} id ${MANGAUPDATES_ID_MESSAGE}` });
     } else {
       const parsed = bodyId.safeParse(value);
-      if (parsed.success && parsed.data <= MAX_ID) values[column as 'malId' | 'anilistId'] = parsed.data;
-      else errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
+      if (parsed.success && isPossibleSerialId(parsed.data)) {
+        values[column as 'malId' | 'anilistId'] = parsed.data;
+      } else {
+        errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
+      }
     }
   }
 }

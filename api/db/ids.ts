@@ -1,7 +1,7 @@
-/** The largest serial id: the ids are PostgreSQL `integer`s. */
-export const MAX_SERIAL_ID = 2_147_483_647;
-
-/** Whether a row can have this id; anything else names no row and must not reach a query (out of range). */
-export function isPossibleSerialId(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= MAX_SERIAL_ID;
-}
+/**
+ * The range check every integer from a client passes before it reaches a query (ids are PostgreSQL
+ * `integer`s): path and body ids, ids in signed tokens and in uploaded files through these helpers, query
+ * cursors and counts through their contract schemas (`cursorId`, `MAX_ID`). Defined once in the contract, so
+ * the site checks what the API checks.
+ */
+export { isPossibleSerialId, possibleSerialIds } from '../../contract/http-values';

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { UNSUBSCRIBE_LINK_DAYS } from '../../contract/digest';
+import { isPossibleSerialId } from '../db/ids';
 
 const PURPOSE = 'panelrank email-digest unsubscribe v1';
 
@@ -24,7 +25,10 @@ export class UnsubscribeTokens {
     return `${userId}.${expires}.${this.sign(userId, expires)}`;
   }
 
-  /** The user the token was issued for, or undefined when it is forged, malformed or expired. */
+  /**
+   * The user the token was issued for, or undefined when it is forged, malformed or expired, or names an id
+   * no account can have (past the `integer` range), which must not reach a query even under a good signature.
+   */
   verify(token: string | undefined): number | undefined {
     const match = /^([1-9]\d{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
     if (!match) return undefined;
@@ -33,7 +37,7 @@ export class UnsubscribeTokens {
     const expected = Buffer.from(this.sign(userId, expires));
     const given = Buffer.from(match[3]!);
     if (!timingSafeEqual(expected, given)) return undefined;
-    return expires * 1000 > this.now() ? userId : undefined;
+    return expires * 1000 > this.now() && isPossibleSerialId(userId) ? userId : undefined;
   }
 
   private sign(userId: number, expires: number): string {

@@ -1,5 +1,5 @@
 import { FORUM_API_TEXTS as TEXTS, FORUM_ERROR_CODES as CODES } from '../../contract/forum';
-import { MAX_ID } from '../../contract/http';
+import { isPossibleSerialId } from '../db/ids';
 import { httpError } from '../http-error';
 
 /* The errors the forum's three route plugins share. */
@@ -10,6 +10,6 @@ export const threadLocked = () => httpError(423, TEXTS.locked, { code: CODES.loc
 
 /** A path id above the largest integer id cannot name a row: 404, like a missing one. */
 export function existingId(id: number, notFound: () => Error): number {
-  if (id > MAX_ID) throw notFound();
+  if (!isPossibleSerialId(id)) throw notFound();
   return id;
 }

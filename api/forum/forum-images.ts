@@ -42,7 +42,8 @@ export const FORUM_IMAGE_RULES: ImageRules = {
 };
 
 export interface ForumUpload {
-  threadId: number;
+  /** Undefined for an image uploaded before its thread exists: unclaimed until a post shows it. */
+  threadId?: number | undefined;
   postId?: number | undefined;
   uploaderId: number;
 }
@@ -50,7 +51,8 @@ export interface ForumUpload {
 /**
  * Stores a checked image re-encoded from its decoded pixels, so none of the original's metadata (EXIF, GPS,
  * XMP, text chunks) survives: stills as WebP, GIFs as GIFs with every frame. Records it against its thread
- * (and post), so deleting those deletes the file. Answers the problem text for an unreadable image.
+ * (and post), so deleting those deletes the file, or without a thread for its uploader alone (see
+ * unclaimed-media.ts). Answers the problem text for an unreadable image.
  */
 export async function storeForumImage(
   db: Database,
@@ -70,7 +72,7 @@ export async function storeForumImage(
   }
   try {
     await db.insert(forumMedia).values({
-      threadId: upload.threadId,
+      threadId: upload.threadId ?? null,
       postId: upload.postId ?? null,
       uploaderId: upload.uploaderId,
       storageKey: stored.key,
@@ -93,8 +95,16 @@ export async function storeForumImage(
   };
 }
 
-async function storeStill(media: MediaStorage, image: CheckedImage, threadId: number) {
-  const stored = await storeImage(media, { image, folder: FOLDER, idHint: threadId, variantWidths: [] });
+/** The readable start of a key: the thread's id, or "new" for an image of a thread being written. */
+const keyHint = (threadId: number | undefined) => threadId ?? 'new';
+
+async function storeStill(media: MediaStorage, image: CheckedImage, threadId: number | undefined) {
+  const stored = await storeImage(media, {
+    image,
+    folder: FOLDER,
+    idHint: keyHint(threadId),
+    variantWidths: [],
+  });
   return {
     key: stored.key,
     mime: stored.mime,
@@ -105,14 +115,14 @@ async function storeStill(media: MediaStorage, image: CheckedImage, threadId: nu
 }
 
 /** Re-encodes every frame, so no comment or application extension of the original survives. */
-async function storeGif(media: MediaStorage, image: CheckedImage, threadId: number) {
+async function storeGif(media: MediaStorage, image: CheckedImage, threadId: number | undefined) {
   const { data, info } = await decodeChecked(image, { animated: true })
     .gif()
     .toBuffer({ resolveWithObject: true })
     .catch((error: unknown) => {
       throw new InvalidImageError(`The image could not be read: ${(error as Error).message}`);
     });
-  const key = `${FOLDER}/${threadId}-${randomBytes(5).toString('hex')}.gif`;
+  const key = `${FOLDER}/${keyHint(threadId)}-${randomBytes(5).toString('hex')}.gif`;
   await media.put(key, data, 'image/gif');
   return {
     key,

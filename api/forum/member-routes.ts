@@ -369,11 +369,13 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { multipartOptions: { limits: { fileSize: FORUM_GIF_MAX_BYTES + 1, files: 1 } } },
       schema: {
         tags: ['forum'],
-        summary: 'Upload an image for a thread (or a post of it)',
+        summary: 'Upload an image for a thread (or a post of it), or for a thread being written',
         description:
           'Multipart `thread_id`, optional `post_id`, `file`. The type is read from the bytes (PNG, JPEG, WebP, ' +
           'GIF). Stored re-encoded without metadata (stills as WebP; GIFs as GIFs, animation kept) and deleted ' +
-          'with the thread or post.',
+          'with the thread or post. Without `thread_id` (a thread being written) the image belongs to its ' +
+          'uploader: the first thread or post of theirs whose markdown shows its URL claims it, and it is ' +
+          'removed when none did within `FORUM_UNCLAIMED_MEDIA_GRACE` (24 hours by default).',
         consumes: ['multipart/form-data'],
         security,
         body: uploadBody,
@@ -383,11 +385,17 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { thread_id: threadId, post_id: postId, file } = request.body;
+      if (postId !== undefined && threadId === undefined) {
+        throw new ValidationHttpError(
+          [{ field: 'thread_id', message: TEXTS.postNeedsThread }],
+          TEXTS.postNeedsThread,
+        );
+      }
       if (!file || (file.bytes.length === 0 && !file.truncated)) {
         throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
       }
-      const thread = await openThread(threadId, user);
-      if (postId !== undefined) {
+      const thread = threadId === undefined ? undefined : await openThread(threadId, user);
+      if (thread && postId !== undefined) {
         const post = await app.forum.postAccess(thread.id, existingId(postId, postNotFound));
         if (!post) throw postNotFound();
         if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
@@ -401,7 +409,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
             : CODES.imageDimensions;
       if (!checked.ok) throw httpError(400, checked.problem, { code: problemCode(checked.problem) });
       const stored = await app.forum.storeImage(checked.image, {
-        threadId: thread.id,
+        threadId: thread?.id,
         postId,
         uploaderId: user.id,
       });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { everyInterval } from '../scheduled/lease';
 import { ForumService } from './service';
+import { sweepUnclaimedForumMedia } from './unclaimed-media';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,10 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The forum's service, and the sweep of images uploaded for threads never written, woken every
+ * FORUM_UNCLAIMED_MEDIA_CHECK_INTERVAL in each instance; only the instance that takes the job's lease sweeps.
+ */
 export default fp(
   async function forumPlugin(app: FastifyInstance) {
     const { config } = app;
@@ -37,6 +43,17 @@ export default fp(
         feedUrl: `${config.publicApiUrl}/forum/feed.xml`,
       }),
     );
+
+    let schedule: { stop(): void } | undefined;
+    app.addHook('onReady', async () => {
+      const intervalMs = config.FORUM_UNCLAIMED_MEDIA_CHECK_INTERVAL * 1000;
+      schedule = everyInterval(intervalMs, () =>
+        sweepUnclaimedForumMedia(app.db, config.FORUM_UNCLAIMED_MEDIA_GRACE, {
+          quietMs: intervalMs / 2,
+        }).catch((error: unknown) => app.log.error({ err: error }, 'the unclaimed forum media sweep failed')),
+      );
+    });
+    app.addHook('onClose', async () => schedule?.stop());
   },
   { name: 'forum', dependencies: ['config', 'change-feed', 'media', 'catalogue', 'notifications'] },
 );

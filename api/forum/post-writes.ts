@@ -1,16 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
+import { isPossibleSerialId } from '../db/ids';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
 import { notifyNewPost, unreadAbout } from '../notifications/record';
 import { replacePostText } from './post-revisions';
-import {
-  attachUploads,
-  replacePostMentions,
-  writeLogKeepSeconds,
-  type ForumWriteLimits,
-} from './thread-writes';
+import { replacePostMentions, writeLogKeepSeconds, type ForumWriteLimits } from './thread-writes';
+import { claimShownUploads } from './unclaimed-media';
 import { lockWriter, recordWrite, secondsUntilAllowed } from './write-limits';
 
 export interface NewPost {
@@ -44,7 +40,7 @@ export async function createPost(
     const wait = await secondsUntilAllowed(tx, post.authorId, 'post', limits.post);
     if (wait !== undefined) return { kind: 'rate-limited', retryAfterSeconds: wait } as const;
     if (post.parentId !== undefined) {
-      if (post.parentId > MAX_ID) return { kind: 'parent-not-found' } as const;
+      if (!isPossibleSerialId(post.parentId)) return { kind: 'parent-not-found' } as const;
       const [parent] = await tx
         .select({ id: forumPosts.id })
         .from(forumPosts)
@@ -74,7 +70,7 @@ export async function createPost(
       .returning({ id: forumPosts.id });
     const postId = created!.id;
     await replacePostMentions(tx, postId, post.mentionIds);
-    await attachUploads(tx, { ...post, postId, uploaderId: post.authorId });
+    await claimShownUploads(tx, { ...post, postId, writerId: post.authorId });
     const notified = await notifyNewPost(tx, {
       threadId: post.threadId,
       postId,
@@ -95,6 +91,8 @@ export async function updatePost(
   post: {
     threadId: number;
     postId: number;
+    /** The author, or an admin editing the post. */
+    editorId: number;
     content: string;
     mentionIds: number[];
     urlOf: (key: string) => string;
@@ -108,9 +106,7 @@ export async function updatePost(
     );
     if (!updated) return false;
     await replacePostMentions(tx, post.postId, post.mentionIds);
-    if (updated.authorId !== null) {
-      await attachUploads(tx, { ...post, uploaderId: updated.authorId });
-    }
+    await claimShownUploads(tx, { ...post, authorId: updated.authorId, writerId: post.editorId });
     await tx
       .update(forumThreads)
       .set({ updatedAt: sql`now()` })

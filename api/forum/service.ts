@@ -219,14 +219,14 @@ export class ForumService {
   /* Writes: each drops what it changed, here and on the other instances. */
 
   async createThread(authorId: number, input: ThreadInput): Promise<NewThreadOutcome> {
-    const { db } = this.options;
+    const { db, media } = this.options;
     const [seriesIds, mentionIds] = await Promise.all([
       existingSeriesIds(db, input.seriesIds),
       existingSeriesIds(db, input.mentionIds),
     ]);
     const outcome = await createThread(
       db,
-      { ...input, seriesIds, mentionIds, authorId },
+      { ...input, seriesIds, mentionIds, authorId, urlOf: (key) => media.url(key) },
       this.options.limits,
     );
     if (outcome.kind !== 'created') return outcome;
@@ -301,6 +301,7 @@ export class ForumService {
     const updated = await updatePost(db, {
       threadId: edit.threadId,
       postId: edit.postId,
+      editorId: edit.editorId,
       content: edit.content,
       mentionIds,
       urlOf: (key) => media.url(key),

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_THREADS_PER_USER } from '../../contract/forum';
-import { MAX_ID } from '../../contract/http';
 import type { Database } from '../db/client';
+import { possibleSerialIds } from '../db/ids';
 import {
   forumMedia,
   forumPosts,
@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import { followThread, unreadAbout } from '../notifications/record';
 import { replacePostText } from './post-revisions';
+import { claimShownUploads } from './unclaimed-media';
 import {
   lockWriter,
   recordWrite,
@@ -33,7 +34,7 @@ export function writeLogKeepSeconds(limits: ForumWriteLimits): number {
 /** The ids that name existing series, in the order given, without repeats. */
 export async function existingSeriesIds(db: Database | Transaction, ids: number[]): Promise<number[]> {
   // Ids past the integer column name no series, like any unknown id (and would fail the query).
-  const unique = [...new Set(ids)].filter((id) => id <= MAX_ID);
+  const unique = possibleSerialIds([...new Set(ids)]);
   if (unique.length === 0) return [];
   const rows = await db.select({ id: series.id }).from(series).where(inArray(series.id, unique));
   const found = new Set(rows.map((row) => row.id));
@@ -66,35 +67,6 @@ export async function replacePostMentions(
     .onConflictDoNothing();
 }
 
-/**
- * Ties the writer's images uploaded into the thread, not yet tied to a post and shown in this post, to the
- * post: deleting the post then deletes them.
- */
-export async function attachUploads(
-  tx: Transaction,
-  upload: {
-    threadId: number;
-    postId: number;
-    uploaderId: number;
-    content: string;
-    urlOf: (key: string) => string;
-  },
-): Promise<void> {
-  const loose = await tx
-    .select({ id: forumMedia.id, key: forumMedia.storageKey })
-    .from(forumMedia)
-    .where(
-      and(
-        eq(forumMedia.threadId, upload.threadId),
-        eq(forumMedia.uploaderId, upload.uploaderId),
-        isNull(forumMedia.postId),
-      ),
-    );
-  const shown = loose.filter((media) => upload.content.includes(upload.urlOf(media.key))).map((m) => m.id);
-  if (shown.length === 0) return;
-  await tx.update(forumMedia).set({ postId: upload.postId }).where(inArray(forumMedia.id, shown));
-}
-
 export interface NewThread {
   authorId: number;
   title: string;
@@ -102,6 +74,7 @@ export interface NewThread {
   /** Existing series, in order. */
   seriesIds: number[];
   mentionIds: number[];
+  urlOf: (key: string) => string;
 }
 
 export type CreateThreadOutcome =
@@ -140,6 +113,14 @@ export async function createThread(
       .returning({ id: forumPosts.id });
     await replaceThreadSeries(tx, threadId, thread.seriesIds);
     await replacePostMentions(tx, post!.id, thread.mentionIds);
+    await claimShownUploads(tx, {
+      threadId,
+      postId: post!.id,
+      authorId: thread.authorId,
+      writerId: thread.authorId,
+      content: thread.content,
+      urlOf: thread.urlOf,
+    });
     await followThread(tx, threadId, thread.authorId);
     await recordWrite(tx, thread.authorId, 'thread', writeLogKeepSeconds(limits));
     return { kind: 'created', threadId } as const;
@@ -174,15 +155,14 @@ export async function updateThread(db: Database, threadId: number, changes: Thre
       );
       if (original) {
         await replacePostMentions(tx, original.id, changes.mentionIds ?? []);
-        if (original.authorId !== null) {
-          await attachUploads(tx, {
-            threadId,
-            postId: original.id,
-            uploaderId: original.authorId,
-            content: changes.content,
-            urlOf: changes.urlOf,
-          });
-        }
+        await claimShownUploads(tx, {
+          threadId,
+          postId: original.id,
+          authorId: original.authorId,
+          writerId: changes.editorId,
+          content: changes.content,
+          urlOf: changes.urlOf,
+        });
       }
     }
     if (changes.seriesIds !== undefined) await replaceThreadSeries(tx, threadId, changes.seriesIds);

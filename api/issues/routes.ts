@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParams, MAX_ID, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { isPossibleSerialId } from '../db/ids';
 import {
   ISSUE_ERROR_CODES,
   ISSUE_SCREENSHOT_MAX_BYTES,
@@ -228,7 +229,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A path id above the largest integer id cannot name a report. */
 function existingIdOr404(request: FastifyRequest): number {
   const { id } = request.params as { id: number };
-  if (id > MAX_ID) throw issueNotFound();
+  if (!isPossibleSerialId(id)) throw issueNotFound();
   return id;
 }
 

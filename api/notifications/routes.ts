@@ -11,7 +11,7 @@ import {
 } from '../../contract/notifications';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError } from '../http-error';
-import { currentUser } from '../plugins/auth';
+import { bearerToken, currentUser, INVALID_CREDENTIALS } from '../plugins/auth';
 
 const security = [{ bearer: [] }];
 /** When a refused stream may try again: long enough not to hammer, short enough to feel live. */
@@ -86,7 +86,9 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Send the token in the `Authorization` header (read it with `fetch`, not `EventSource`). An ' +
           '`unread` event with data `{"unread": n}` comes at once and after every change, whichever instance ' +
-          'it happened on; a comment line comes at least every 25 s. Too many open streams of the caller on ' +
+          'it happened on; a comment line comes at least every 25 s. The stream ends when its token expires ' +
+          'or stops being valid (a sign-out everywhere, the account deleted), on every instance: reconnecting ' +
+          'with that token then answers 401. Too many open streams of the caller on ' +
           `this instance: 429 \`${CODES.tooManyStreams}\`; too many on the instance: 503 ` +
           `\`${CODES.streamsBusy}\`; both with Retry-After.`,
         security,
@@ -96,6 +98,15 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // The stream ends when the token it was opened with expires (authenticate just checked it).
+      const token = bearerToken(request);
+      const expiresAtMs = token === undefined ? undefined : await app.accounts.tokenExpiresAt(token);
+      if (token === undefined || expiresAtMs === undefined) {
+        throw httpError(401, INVALID_CREDENTIALS, {
+          code: 'INVALID_TOKEN',
+          headers: { 'www-authenticate': 'Bearer' },
+        });
+      }
       const admitted = app.notifications.admitStream(user.id);
       const retry = { 'retry-after': String(STREAM_RETRY_SECONDS) };
       if (admitted.kind === 'user-limit') {
@@ -115,7 +126,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-request-id': request.id,
       });
       reply.raw.flushHeaders();
-      app.notifications.addStream(user.id, reply.raw);
+      app.notifications.addStream(user.id, reply.raw, { token, expiresAtMs });
     },
   );
 };

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { MAX_ID } from '../../contract/http';
 import type { NotificationPage } from '../../contract/notifications';
 import type { DatabaseHandle } from '../db/client';
+import { possibleSerialIds } from '../db/ids';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
-import { NotificationStreams, type OpenOutcome, type StreamLimits } from './stream';
+import { NotificationStreams, type OpenOutcome, type StreamLimits, type StreamSession } from './stream';
 
 /** The change-feed topic of notifications: the users whose unread count may have changed. */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -62,7 +62,7 @@ export class NotificationsService {
 
   /** Marks the user's own notifications of `ids` (or all) read; the unread count after it. */
   async markRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
-    const chosen = 'ids' in which ? { ids: which.ids.filter((id) => id <= MAX_ID) } : which;
+    const chosen = 'ids' in which ? { ids: possibleSerialIds(which.ids) } : which;
     const marked = await markRead(this.options.database.db, userId, chosen);
     if (marked > 0) this.changed([userId]);
     return countUnread(this.options.database, userId);
@@ -90,9 +90,17 @@ export class NotificationsService {
     return this.streams.admit(userId);
   }
 
-  /** An admitted stream whose headers were sent. */
-  addStream(userId: number, response: ServerResponse): void {
-    this.streams.add(userId, response);
+  /** An admitted stream whose headers were sent; it ends when the session's token expires. */
+  addStream(userId: number, response: ServerResponse, session: StreamSession): void {
+    this.streams.add(userId, response, session);
+  }
+
+  /**
+   * After a change to these users (null: anyone's) was announced, here or on another instance: their
+   * streams here whose token `stillValid` refuses now (signed out everywhere, the account gone) end.
+   */
+  sessionsChanged(userIds: number[] | null, stillValid: (token: string) => Promise<boolean>): void {
+    this.streams.recheck(userIds, stillValid).catch(this.options.onError);
   }
 
   get openStreams(): number {

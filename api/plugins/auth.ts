@@ -91,7 +91,7 @@ export default fp(
 );
 
 /** The token of an `Authorization: Bearer <token>` header; undefined when there is no bearer header. */
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { TOO_MANY_REQUESTS, type FieldError } from '../../contract/http';
+import {
+  TOO_MANY_REQUESTS,
+  VALUE_OUT_OF_RANGE,
+  VALUE_OUT_OF_RANGE_CODE,
+  type FieldError,
+} from '../../contract/http';
+import { postgresErrorCode } from '../db/postgres-errors';
 import { discardRefusedBody } from './bounded-requests';
 import {
   defaultErrorCode,
@@ -55,6 +61,17 @@ export default fp(
         const detail = status === 429 ? TOO_MANY_REQUESTS : error.message;
         return reply.status(status).send({ detail, code: defaultErrorCode(status) });
       }
+      const sqlState = postgresErrorCode(error);
+      if (sqlState !== undefined && REFUSED_VALUE_STATES.has(sqlState)) {
+        // Such a value comes from the request (an id past the integer range, text a column cannot hold):
+        // the request is bad, not the server. Every input is meant to be checked before its query, so this
+        // is also logged as the missing check it is.
+        request.log.warn(
+          { err: error, sqlState },
+          'the database refused a value the API did not check first',
+        );
+        return reply.status(400).send({ detail: VALUE_OUT_OF_RANGE, code: VALUE_OUT_OF_RANGE_CODE });
+      }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ detail: 'Internal server error', code: defaultErrorCode(500) });
     });
@@ -81,6 +98,13 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * SQLSTATEs of a value the database cannot take (class 22, data exception): numeric value out of range,
+ * invalid text representation, string too long, datetime format and overflow, characters the encoding
+ * lacks. Division by zero and the like stay 500s: no client value causes them.
+ */
+const REFUSED_VALUE_STATES = new Set(['22003', '22P02', '22001', '22007', '22008', '22021', '22P05']);
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');

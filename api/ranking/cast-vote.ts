@@ -108,7 +108,7 @@ const priorsArguments = [
   .map((priorColumn) => `priors.${priorColumn.name}`)
   .join(', ');
 
-/** panelrank_final_score (migration 0015) over the `totals` CTE's row and the stored priors. */
+/** panelrank_final_score (migration 0016) over the `totals` CTE's row and the stored priors. */
 const finalScoreOfTotals = sql.raw(`panelrank_final_score(${totalsArguments}, ${priorsArguments})`);
 /** panelrank_mean_score over the `totals` CTE's row. */
 const meanScoreOfTotals = sql.raw(`panelrank_mean_score(${totalsArguments})`);

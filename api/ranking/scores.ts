@@ -19,7 +19,7 @@ const SCORE_FACTOR = 10 ** SCORE_DECIMALS;
 /**
  * The mean of the five weighted category scores `(total_c + m × C_c) / (count_c + m)`, rounded to 6
  * decimals so that floating-point noise never splits a tie. A category without votes scores `C_c`.
- * panelrank_final_score (migration 0015) is the SQL twin: the same float8 operations in the same order, and
+ * panelrank_final_score (migration 0016) is the SQL twin: the same float8 operations in the same order, and
  * floor(x + 0.5) is Math.round for these positive values, so both agree to the last bit (tested).
  */
 export function computeFinalScore(totals: CategoryTotals, priors: RankingPriors): number {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MAX_ID } from '../../contract/http';
 import {
   MAX_LISTS_PER_USER,
   type ListItemsFilter,
@@ -41,11 +40,6 @@ export type CreateListOutcome = ReadingList | 'limit' | 'name-taken' | 'user-gon
 export type AddItemOutcome = ReadingList | 'list-not-found' | 'series-not-found' | 'full';
 export type RemoveItemOutcome = ReadingList | 'list-not-found' | 'not-in-list';
 export type UpdateItemOutcome = ListItemRow | 'list-not-found' | 'not-in-list';
-
-/** Ids that can exist (PostgreSQL integers); anything else would fail the query instead of matching nothing. */
-export function isPossibleId(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= MAX_ID;
-}
 
 /** A new share token: 144 random bits, base64url (24 characters, no padding). */
 export function newShareToken(): string {

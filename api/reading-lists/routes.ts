@@ -13,8 +13,15 @@ import {
   listMalExportSchema,
   MAL_CHOICE_NOT_A_CANDIDATE,
   MAL_FILE_REQUIRED,
+  MAL_IMPORT_MAX_ATTRIBUTES,
+  MAL_IMPORT_MAX_DEPTH,
+  MAL_IMPORT_MAX_ELEMENTS,
+  MAL_IMPORT_MAX_NAME_CHARS,
+  MAL_IMPORT_MAX_TEXT_CHARS,
   MAL_IMPORT_MAX_UPLOAD_BYTES,
   MAL_FILE_TOO_LARGE,
+  MAL_REPORT_MAX_ENTRIES,
+  MAL_REPORT_MAX_TITLE_CHARS,
   updateItemBody,
   LIST_FULL,
   LIST_LIMIT_API,
@@ -91,12 +98,20 @@ function sendMalExport(reply: FastifyReply, { fileName, xml }: ListMalExport): F
     .send(xml);
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
+
 const IMPORT_ERROR_CODES = {
   'not-an-export': CODES.notAnExport,
   'anime-export': CODES.animeExport,
   'too-large': CODES.fileTooLarge,
   'xml-too-large': CODES.fileTooLarge,
   'too-many': CODES.tooManyEntries,
+  // Files shaped like no export: the same code as any other, with a text saying what is wrong.
+  'too-deep': CODES.notAnExport,
+  'too-many-attributes': CODES.notAnExport,
+  'name-too-long': CODES.notAnExport,
+  'text-too-long': CODES.notAnExport,
+  'too-many-elements': CODES.notAnExport,
 } as const;
 
 const importBody = z.object({
@@ -296,7 +311,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           'punctuation and spaces folded); a title several series share is ambiguous until chosen. New ' +
           "series are added with the file's status and chapters until the list is full; a series already " +
           'listed keeps its status and takes the larger chapter count. One transaction; `dry_run=true` ' +
-          'writes nothing.',
+          `writes nothing. A file shaped like no export (elements nested more than ${MAL_IMPORT_MAX_DEPTH} ` +
+          `deep, more than ${MAL_IMPORT_MAX_ATTRIBUTES} attributes on one, a name over ` +
+          `${MAL_IMPORT_MAX_NAME_CHARS} characters, a text other than white space over ` +
+          `${count(MAL_IMPORT_MAX_TEXT_CHARS)} characters, more than ${count(MAL_IMPORT_MAX_ELEMENTS)} ` +
+          'elements) is refused as soon as it is seen: 400 ' +
+          '`NOT_A_MYANIMELIST_EXPORT` with a text saying which. The answer shows at most ' +
+          `${MAL_REPORT_MAX_ENTRIES} entries of each list and cuts file titles to ` +
+          `${MAL_REPORT_MAX_TITLE_CHARS} characters; \`not_shown\` counts the rest.`,
         security,
         params: idParams,
         querystring: importQuery,

@@ -11,6 +11,7 @@ import type {
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { Database } from '../db/client';
+import { isPossibleSerialId } from '../db/ids';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { ChangeFeed } from '../plugins/change-feed';
@@ -29,7 +30,6 @@ import {
   seriesByMalIds,
   updateItem,
   deleteList,
-  isPossibleId,
   itemsOfUser,
   listsOfUser,
   listsPageOfUser,
@@ -131,22 +131,22 @@ export class ReadingListsService {
 
   /** False when the user has no such list. */
   async delete(userId: number, listId: number): Promise<boolean> {
-    if (!isPossibleId(listId) || !(await deleteList(this.options.db, userId, listId))) return false;
+    if (!isPossibleSerialId(listId) || !(await deleteList(this.options.db, userId, listId))) return false;
     this.listChanged(listId);
     return true;
   }
 
   async addItem(userId: number, listId: number, seriesId: number): Promise<AddItemOutcome> {
-    if (!isPossibleId(listId)) return 'list-not-found';
-    if (!isPossibleId(seriesId)) return 'series-not-found';
+    if (!isPossibleSerialId(listId)) return 'list-not-found';
+    if (!isPossibleSerialId(seriesId)) return 'series-not-found';
     const outcome = await addItem(this.options.db, userId, listId, seriesId, this.options.maxItems);
     if (typeof outcome !== 'string') this.listChanged(listId);
     return outcome;
   }
 
   async removeItem(userId: number, listId: number, seriesId: number): Promise<RemoveItemOutcome> {
-    if (!isPossibleId(listId)) return 'list-not-found';
-    if (!isPossibleId(seriesId)) return 'not-in-list';
+    if (!isPossibleSerialId(listId)) return 'list-not-found';
+    if (!isPossibleSerialId(seriesId)) return 'not-in-list';
     const outcome = await removeItem(this.options.db, userId, listId, seriesId);
     if (typeof outcome !== 'string') this.listChanged(listId);
     return outcome;
@@ -159,8 +159,8 @@ export class ReadingListsService {
     seriesId: number,
     progress: ItemProgress,
   ): Promise<ListItem | 'list-not-found' | 'not-in-list'> {
-    if (!isPossibleId(listId)) return 'list-not-found';
-    if (!isPossibleId(seriesId)) return 'not-in-list';
+    if (!isPossibleSerialId(listId)) return 'list-not-found';
+    if (!isPossibleSerialId(seriesId)) return 'not-in-list';
     const snapshot = await this.options.catalogue.snapshot();
     const outcome = await updateItem(this.options.db, userId, listId, seriesId, progress);
     if (typeof outcome === 'string') return outcome;
@@ -179,7 +179,7 @@ export class ReadingListsService {
     { file, choices, dryRun }: MalImportRequest,
   ): Promise<ImportReport | undefined> {
     const { db, maxItems } = this.options;
-    if (!isPossibleId(listId) || !(await listOfUser(db, userId, listId))) return undefined;
+    if (!isPossibleSerialId(listId) || !(await listOfUser(db, userId, listId))) return undefined;
     const entries = await readMalExport(file);
     const snapshot = await this.options.catalogue.snapshot();
     const malIds = [...new Set(entries.flatMap((entry) => (entry.malId === null ? [] : [entry.malId])))];
@@ -195,7 +195,7 @@ export class ReadingListsService {
       ]),
     );
     const byTitleKey = await titleIndex(snapshot, this.options.media);
-    const matches = matchEntries(entries, { byMalId, byTitleKey }, choices);
+    const matches = await matchEntries(entries, { byMalId, byTitleKey }, choices);
     const plan = (listed: Map<number, { chaptersRead: number }>) =>
       planListChanges(matches.matched, listed, maxItems - listed.size);
     if (dryRun) {
@@ -210,7 +210,7 @@ export class ReadingListsService {
   /** The user's list in MyAnimeList's export format; undefined when the user has no such list. */
   async ownerMalExport(userId: number, listId: number): Promise<ListMalExport | undefined> {
     const found =
-      isPossibleId(listId) &&
+      isPossibleSerialId(listId) &&
       (await itemsOfUser(this.options.db, userId, listId, {
         filter: { sort: 'default_asc' },
         minVoters: this.options.minVoters,
@@ -229,7 +229,9 @@ export class ReadingListsService {
 
   /** Shares (a token, kept when already shared) or unshares (the token revoked); undefined: no such list. */
   async setShared(userId: number, listId: number, shared: boolean): Promise<ReadingList | undefined> {
-    const list = isPossibleId(listId) ? await setShared(this.options.db, userId, listId, shared) : undefined;
+    const list = isPossibleSerialId(listId)
+      ? await setShared(this.options.db, userId, listId, shared)
+      : undefined;
     if (list) this.listChanged(listId);
     return list;
   }
@@ -251,7 +253,7 @@ export class ReadingListsService {
     url: string,
     { page, page_size: pageSize, ...filter }: ListItemsQuery,
   ): Promise<CachedJson | undefined> {
-    if (!isPossibleId(listId)) return undefined;
+    if (!isPossibleSerialId(listId)) return undefined;
     // Taken before the items are read, so the ranks are never newer than the scores beside them.
     const snapshot = await this.options.catalogue.snapshot();
     const generation = this.ownerAnswers.generation;
@@ -299,7 +301,7 @@ export class ReadingListsService {
   async ownerCsv(userId: number, listId: number, sort: ListSort): Promise<ListCsv | undefined> {
     const snapshot = await this.options.catalogue.snapshot();
     const found =
-      isPossibleId(listId) &&
+      isPossibleSerialId(listId) &&
       (await itemsOfUser(this.options.db, userId, listId, {
         filter: { sort },
         minVoters: this.options.minVoters,

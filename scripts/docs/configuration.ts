@@ -109,6 +109,8 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
       'S3_PUBLIC_URL',
       'MEDIA_DELETE_GRACE',
       'MEDIA_SWEEP_INTERVAL',
+      'FORUM_UNCLAIMED_MEDIA_GRACE',
+      'FORUM_UNCLAIMED_MEDIA_CHECK_INTERVAL',
     ],
   },
   { title: 'Reading lists', settings: ['READING_LIST_MAX_ITEMS'] },

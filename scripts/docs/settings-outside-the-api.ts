@@ -17,6 +17,11 @@ export interface EnvSetting {
   readBy: string[];
 }
 
+/** The rule of src/lib/external-links.ts, which astro.config.mjs applies to every build. */
+const PLACEHOLDERS_REFUSED =
+  ' A production build (`npm run build`, `npm start`) fails on an address at example.com, example.net, ' +
+  'example.org or under .example, which leads nowhere.';
+
 export const siteBuildSettings: EnvSetting[] = [
   {
     name: 'SITE_URL',
@@ -87,9 +92,11 @@ export const siteBuildSettings: EnvSetting[] = [
   },
   {
     name: 'PUBLIC_IMAGE_SITE_URL',
-    default: 'https://gallery.example.com',
-    description: 'The image-collection site the header links to.',
-    readBy: ['src/lib/site-config.ts'],
+    unset: 'no link',
+    description:
+      'The image-collection site the main menu links to (header and mobile menu), an http(s) address.' +
+      PLACEHOLDERS_REFUSED,
+    readBy: ['src/lib/site-config.ts', 'src/lib/external-links.ts'],
   },
   {
     name: 'PUBLIC_IMAGE_SITE_LABEL',
@@ -99,9 +106,11 @@ export const siteBuildSettings: EnvSetting[] = [
   },
   {
     name: 'PUBLIC_SOCIAL_URL',
-    default: 'https://social.example.com/panelrank',
-    description: "The product's social-media page, linked from the header and the contact page.",
-    readBy: ['src/lib/site-config.ts'],
+    unset: 'no link',
+    description:
+      "The product's social-media page, linked from the main menu and the contact page." +
+      PLACEHOLDERS_REFUSED,
+    readBy: ['src/lib/site-config.ts', 'src/lib/external-links.ts'],
   },
   {
     name: 'PUBLIC_SOCIAL_LABEL',
@@ -111,15 +120,15 @@ export const siteBuildSettings: EnvSetting[] = [
   },
   {
     name: 'PUBLIC_CONTACT_EMAIL',
-    default: 'contact@panelrank.example',
-    description: 'The contact address shown on the contact page.',
-    readBy: ['src/lib/site-config.ts'],
+    unset: 'not shown',
+    description: 'The contact address shown on the contact page.' + PLACEHOLDERS_REFUSED,
+    readBy: ['src/lib/site-config.ts', 'src/lib/external-links.ts'],
   },
   {
     name: 'PUBLIC_SOURCE_REPO_URL',
-    default: 'https://git.example.com/panelrank/panelrank',
-    description: 'The source repository the footer links to.',
-    readBy: ['src/lib/site-config.ts'],
+    unset: 'no link',
+    description: 'The source repository the footer links to.' + PLACEHOLDERS_REFUSED,
+    readBy: ['src/lib/site-config.ts', 'src/lib/external-links.ts'],
   },
 ];
 

@@ -60,6 +60,8 @@ export interface PagedOptions {
   firstPage?: number;
   /** False: nothing is asked for until more() (the build's page is on screen already). */
   askFirst?: boolean;
+  /** Asks at once for this many pages of `query` (a list coming back to the pages it had). */
+  resume?: { query: string; pages: number };
 }
 
 /**
@@ -69,9 +71,9 @@ export interface PagedOptions {
 export function usePagedQuery<Page>(
   read: PagedRead<Page>,
   query: string | null,
-  { firstPage = 1, askFirst = true }: PagedOptions = {},
+  { firstPage = 1, askFirst = true, resume }: PagedOptions = {},
 ): PagedState<Page> {
-  const start = askFirst ? 1 : 0;
+  const start = Math.max(askFirst ? 1 : 0, resume?.query === query ? resume.pages : 0);
   const askedFor = query === null ? null : `${firstPage}:${query}`;
   const [asked, setAsked] = useState<{ for: string | null; count: number }>({ for: askedFor, count: start });
   const count = asked.for === askedFor ? asked.count : start;

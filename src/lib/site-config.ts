@@ -1,7 +1,10 @@
+import { configured, configuredLink, type ExternalLink } from './external-links';
+
 /**
  * Site configuration, read from the environment at build time. The external links, the contact address and
- * the source repository belong to whoever deploys the site, so each has a neutral default and can be set per
- * deployment. PUBLIC_* values are also inlined into client scripts and islands.
+ * the source repository belong to whoever deploys the site: each is shown only once it is set
+ * (external-links.ts), and a production build refuses a placeholder address (astro.config.mjs). PUBLIC_*
+ * values are also inlined into client scripts and islands.
  */
 
 function fromEnv(value: string | undefined, fallback: string): string {
@@ -28,32 +31,30 @@ export const API_URL: string = withoutTrailingSlash(
   fromEnv(import.meta.env.PUBLIC_API_URL, 'http://localhost:8787'),
 );
 
-export interface ExternalLink {
-  href: string;
-  label: string;
-}
+export type { ExternalLink } from './external-links';
 
-/** The external image-collection site linked from the header. */
-export const IMAGE_SITE: ExternalLink = {
-  href: fromEnv(import.meta.env.PUBLIC_IMAGE_SITE_URL, 'https://gallery.example.com'),
-  label: fromEnv(import.meta.env.PUBLIC_IMAGE_SITE_LABEL, 'GALLERY'),
-};
-
-/** The product's social-media page, linked from the header and the contact page. */
-export const SOCIAL: ExternalLink = {
-  href: fromEnv(import.meta.env.PUBLIC_SOCIAL_URL, 'https://social.example.com/panelrank'),
-  label: fromEnv(import.meta.env.PUBLIC_SOCIAL_LABEL, 'SOCIAL'),
-};
-
-export const CONTACT_EMAIL: string = fromEnv(
-  import.meta.env.PUBLIC_CONTACT_EMAIL,
-  'contact@panelrank.example',
+/**
+ * The external image-collection site linked from the header and the mobile menu; null (no link) until
+ * PUBLIC_IMAGE_SITE_URL is set.
+ */
+export const IMAGE_SITE: ExternalLink | null = configuredLink(
+  import.meta.env.PUBLIC_IMAGE_SITE_URL,
+  import.meta.env.PUBLIC_IMAGE_SITE_LABEL,
+  'GALLERY',
 );
 
-export const SOURCE_REPO_URL: string = fromEnv(
-  import.meta.env.PUBLIC_SOURCE_REPO_URL,
-  'https://git.example.com/panelrank/panelrank',
+/** The product's social-media page, linked from the header and the contact page; null until set. */
+export const SOCIAL: ExternalLink | null = configuredLink(
+  import.meta.env.PUBLIC_SOCIAL_URL,
+  import.meta.env.PUBLIC_SOCIAL_LABEL,
+  'SOCIAL',
 );
+
+/** The contact address shown on the contact page; null (not shown) until set. */
+export const CONTACT_EMAIL: string | null = configured(import.meta.env.PUBLIC_CONTACT_EMAIL);
+
+/** The source repository linked from the footer; null (no link) until set. */
+export const SOURCE_REPO_URL: string | null = configured(import.meta.env.PUBLIC_SOURCE_REPO_URL);
 
 /** An absolute URL on this site for a path such as "/series/12". Absolute URLs pass through. */
 export function absoluteUrl(path: string): string {

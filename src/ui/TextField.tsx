@@ -21,6 +21,10 @@ interface TextFieldProps {
   maxLength?: number;
   /** Focused when shown: for the only field of a dialog. */
   autoFocus?: boolean;
+  /** Called as the field is left: a check whose message shows as `error`. */
+  onBlur?: () => void;
+  /** Called as the value changes (the field stays uncontrolled). */
+  onInput?: () => void;
 }
 
 /**
@@ -41,6 +45,8 @@ export default function TextField({
   inputRef,
   maxLength,
   autoFocus,
+  onBlur,
+  onInput,
 }: TextFieldProps) {
   // An error says more than the hint, so it takes the hint's place.
   const hintId = hint && !error ? `${id}-hint` : undefined;
@@ -64,6 +70,8 @@ export default function TextField({
         spellCheck={false}
         maxLength={maxLength}
         autoFocus={autoFocus}
+        onBlur={onBlur}
+        onInput={onInput}
         aria-invalid={invalid || Boolean(error) || undefined}
         aria-describedby={describedBy}
       />

@@ -38,7 +38,27 @@ describe('ALTCHA captcha (the default provider)', () => {
       captcha_provider: 'altcha',
       turnstile_site_key: null,
       google_client_id: null,
+      signup_email_domains: server.config.SIGNUP_EMAIL_DOMAINS,
     });
+  });
+
+  it('is not used up by a signup refused for its fields', async () => {
+    const payload = await solvedPayload(await freshChallenge());
+    const credentials = newCredentials();
+    for (const refused of [
+      { email: `${credentials.username}@hotmail.com` },
+      { password: 'short' },
+      { username: 'a b' },
+    ]) {
+      const response = await post('/auth/signup', { ...credentials, ...refused, captcha_token: payload });
+      expect(response.status, JSON.stringify(refused)).toBe(422);
+    }
+    // The same solution then signs up: the refusals came before the captcha was checked.
+    const signup = await post('/auth/signup', { ...credentials, captcha_token: payload });
+    expect(signup.status).toBe(201);
+    // And it is used up now.
+    const again = await post('/auth/signup', { ...newCredentials(), captcha_token: payload });
+    expect(await again.json()).toEqual(CAPTCHA_FAILED);
   });
 
   it('hands out signed challenges that expire within 10 minutes', async () => {

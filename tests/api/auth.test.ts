@@ -486,7 +486,29 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       captcha_provider: 'off',
       turnstile_site_key: null,
       google_client_id: null,
+      signup_email_domains: server.config.SIGNUP_EMAIL_DOMAINS,
     });
+    expect(server.config.SIGNUP_EMAIL_DOMAINS).toContain('gmail.com');
+  });
+});
+
+describe('SIGNUP_EMAIL_DOMAINS', () => {
+  it('is what signup accepts and what the site is told', async () => {
+    const server = await startTestServer({
+      ...AUTH_TEST_ENV,
+      SIGNUP_EMAIL_DOMAINS: 'Example.org, panel.test',
+    });
+    try {
+      const config = await (await server.request('/auth/config')).json();
+      expect(config.signup_email_domains).toEqual(['example.org', 'panel.test']);
+      const credentials = newCredentials();
+      const post = (email: string) =>
+        server.request('/auth/signup', { method: 'POST', json: { ...credentials, email } });
+      expect((await post(`${credentials.username}@gmail.com`)).status).toBe(422);
+      expect((await post(`${credentials.username}@EXAMPLE.org`)).status).toBe(201);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -192,6 +192,8 @@ describe('ids in request bodies', () => {
       path: () => '/forum/media/upload',
       token: () => user.token,
       field: 'thread_id',
+      // Optional: without it the image is for a thread being written.
+      none: ['', null],
       rest: () => ({}),
       withFile: true,
       good: () => thread.id,

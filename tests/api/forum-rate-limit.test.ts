@@ -86,6 +86,9 @@ describe('forum rate limits', () => {
     const third = await calls.upload(user.token, form());
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // An upload for a thread being written (no thread_id) counts against the same limit.
+    const threadless = multipartForm({ file: { bytes: png, filename: 'a.png' } });
+    expect((await calls.upload(user.token, threadless)).status).toBe(429);
     for (let i = 0; i < 3; i++)
       expect((await calls.like(user.token, thread.id, originalPost.id)).status).toBe(200);
     expect((await calls.like(user.token, thread.id, originalPost.id)).status).toBe(429);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   importReportSchema,
   LIST_NOT_FOUND,
@@ -8,7 +8,14 @@ import {
   MAL_ANIME_EXPORT,
   MAL_CHOICE_NOT_A_CANDIDATE,
   MAL_FILE_TOO_LARGE,
+  MAL_NAME_TOO_LONG,
+  MAL_NESTED_TOO_DEEP,
   MAL_NOT_AN_EXPORT,
+  MAL_REPORT_MAX_ENTRIES,
+  MAL_REPORT_MAX_TITLE_CHARS,
+  MAL_TEXT_TOO_LONG,
+  MAL_TOO_MANY_ATTRIBUTES,
+  MAL_TOO_MANY_ELEMENTS,
   MAL_TOO_MANY_ENTRIES,
   MAL_XML_TOO_LARGE,
   type ImportReport,
@@ -383,6 +390,182 @@ describe('MyAnimeList import and export', () => {
       await expectError(await upload(owner.token, list.id, large), 413, MAL_FILE_TOO_LARGE, 'FILE_TOO_LARGE');
       expect((await upload(owner.token, list.id, undefined)).status).toBe(422);
       expect(await items(owner.token, list.id)).toEqual([]);
+    });
+  });
+
+  describe('files no export looks like', () => {
+    let list: ReadingList;
+    let owner: { token: string };
+    const HEAD = '<?xml version="1.0"?><myanimelist><myinfo><user_export_type>2</user_export_type></myinfo>';
+    const NOT_AN_EXPORT_CODE = 'NOT_A_MYANIMELIST_EXPORT';
+
+    beforeAll(async () => {
+      owner = await createUserWithToken(server);
+      list = await createdList(server, owner.token, 'Shapes');
+    });
+
+    /** The most the API's heap grew (sampled every millisecond) while `work` ran. */
+    async function heapGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+      const baseline = process.memoryUsage().heapUsed;
+      let peak = baseline;
+      const sample = () => (peak = Math.max(peak, process.memoryUsage().heapUsed));
+      const timer = setInterval(sample, 1);
+      try {
+        const result = await work();
+        sample();
+        return { result, growth: peak - baseline };
+      } finally {
+        clearInterval(timer);
+      }
+    }
+
+    it('refuses 500,000 nested elements (2 KB gzipped) as soon as they pass 8 levels, the heap hardly growing', async () => {
+      // The same file at 16 million levels held 4 GB until the process died; parsed whole it is 500,000
+      // entries of the parser's stack.
+      const bomb = gzipSync(Buffer.from(`${HEAD}<manga>${'<a>'.repeat(500_000)}`));
+      expect(bomb.length).toBeLessThan(16 * 1024);
+      await upload(owner.token, list.id, SAMPLE, { dryRun: true }); // everything loaded before measuring
+      const { result: response, growth } = await heapGrowth(() =>
+        upload(owner.token, list.id, bomb, { fileName: 'deep.xml.gz' }),
+      );
+      await expectError(response, 400, MAL_NESTED_TOO_DEEP, NOT_AN_EXPORT_CODE);
+      expect(growth).toBeLessThan(24 * 1024 * 1024);
+      // Eight levels are still read: an export is three.
+      const eight = malExport([
+        `<manga>${'<a>'.repeat(6)}${'</a>'.repeat(6)}${manga(2, 'x', 1, 'Reading')}</manga>`,
+      ]);
+      expect((await upload(owner.token, list.id, eight, { dryRun: true })).status).toBe(200);
+    });
+
+    it('refuses an element with more than 16 attributes, or any name over 64 characters, however long', async () => {
+      const attributes = (count: number) =>
+        Array.from({ length: count }, (_, index) => ` a${index.toString(36)}="1"`).join('');
+      const cases: [string, Buffer, string][] = [
+        ['17 attributes', malExport([`<manga${attributes(17)}></manga>`]), MAL_TOO_MANY_ATTRIBUTES],
+        [
+          '2,000,000 attributes',
+          gzipSync(Buffer.from(`${HEAD}<manga${attributes(2_000_000)}></manga></myanimelist>`)),
+          MAL_TOO_MANY_ATTRIBUTES,
+        ],
+        ['a 65-character element name', malExport([`<${'m'.repeat(65)}/>`]), MAL_NAME_TOO_LONG],
+        ['a 65-character attribute name', malExport([`<manga ${'a'.repeat(65)}="1"/>`]), MAL_NAME_TOO_LONG],
+        [
+          'a 40 MB element name',
+          gzipSync(Buffer.from(`${HEAD}<${'m'.repeat(40 * 1024 * 1024)}/></myanimelist>`)),
+          MAL_NAME_TOO_LONG,
+        ],
+        [
+          'a 40 MB closing name',
+          gzipSync(Buffer.from(`${HEAD}<manga></${'m'.repeat(40 * 1024 * 1024)}></myanimelist>`)),
+          MAL_NAME_TOO_LONG,
+        ],
+      ];
+      for (const [name, file, text] of cases) {
+        expect(file.length, name).toBeLessThan(5 * 1024 * 1024);
+        const response = await upload(owner.token, list.id, file, { fileName: 'shape.xml.gz' });
+        expect(response.status, name).toBe(400);
+        await expectError(response, 400, text, NOT_AN_EXPORT_CODE);
+      }
+      // An export's few attributes are read.
+      const attributed = malExport([`<manga${attributes(16)}>${manga(2, 'x', 1, 'Reading')}</manga>`]);
+      expect((await upload(owner.token, list.id, attributed, { dryRun: true })).status).toBe(200);
+    });
+
+    it('refuses a text, CDATA section, comment or attribute value over 1,000,000 characters, and more than 1,000,000 elements', async () => {
+      const huge = 'x'.repeat(40 * 1024 * 1024);
+      for (const [name, body, text] of [
+        ['a title', `<manga><manga_title>${huge}</manga_title></manga>`, MAL_TEXT_TOO_LONG],
+        ['a CDATA title', `<manga><manga_title><![CDATA[${huge}]]></manga_title></manga>`, MAL_TEXT_TOO_LONG],
+        ['a comment', `<!--${huge}-->`, MAL_TEXT_TOO_LONG],
+        ['an attribute value', `<manga a="${huge}"></manga>`, MAL_TEXT_TOO_LONG],
+        ['1,100,000 elements', '<a/>'.repeat(1_100_000), MAL_TOO_MANY_ELEMENTS],
+      ] as const) {
+        const file = gzipSync(Buffer.from(`${HEAD}${body}</myanimelist>`));
+        const response = await upload(owner.token, list.id, file, { fileName: 'shape.xml.gz' });
+        expect(response.status, name).toBe(400);
+        await expectError(response, 400, text, NOT_AN_EXPORT_CODE);
+      }
+    });
+
+    it('answers /health while it reads a large file: a request made once the import started is answered first', async () => {
+      // 20,000 entries (3.7 MB) of an anime list, refused only once the whole file is read. Parsed in one
+      // go, it held every other request until its own answer was out.
+      const entry = (index: number) =>
+        `<anime><series_animedb_id>${index}</series_animedb_id><series_title><![CDATA[Anime ${index}]]>` +
+        '</series_title><my_watched_episodes>12</my_watched_episodes><my_status>Completed</my_status></anime>';
+      const big = malExport(
+        Array.from({ length: 20_000 }, (_, index) => entry(index)),
+        1,
+      );
+      expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+      const order: string[] = [];
+      let health: Promise<void> | undefined;
+      const service = server.app.readingLists;
+      const original = service.importMyAnimeList;
+      const importing = vi.spyOn(service, 'importMyAnimeList');
+      importing.mockImplementation(function (this: typeof service, ...args) {
+        // The file is in: ask for /health as the import begins.
+        health = server.request('/health').then(async (response) => {
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+          order.push('health');
+        });
+        return original.apply(this, args);
+      });
+      try {
+        const response = await upload(owner.token, list.id, big);
+        order.push('import');
+        await expectError(response, 400, MAL_ANIME_EXPORT);
+        await health;
+      } finally {
+        importing.mockRestore();
+      }
+      expect(order).toEqual(['health', 'import']);
+    });
+  });
+
+  describe('the size of the answer', () => {
+    let list: ReadingList;
+    let owner: { token: string };
+
+    beforeAll(async () => {
+      owner = await createUserWithToken(server);
+      list = await createdList(server, owner.token, 'Answers');
+    });
+
+    it('echoes at most 200 entries of a list with titles cut to 200 characters, counting the rest', async () => {
+      // 20,000 titles of 2,000 characters the catalogue lacks: 40 MB of XML, 100 KB or so gzipped. Echoed
+      // whole, the answer was 300 times the upload.
+      const titles = Array.from({ length: 20_000 }, (_, index) => `Nobody has ${index} ${'z'.repeat(2_000)}`);
+      const file = gzipSync(malExport(titles.map((title) => manga(0, title, 1, 'Reading'))));
+      const response = await upload(owner.token, list.id, file, { dryRun: true, fileName: 'long.xml.gz' });
+      const text = await response.text();
+      expect(response.status, text.slice(0, 200)).toBe(200);
+      expect(Buffer.byteLength(text)).toBeLessThan(file.length);
+      const preview = importReportSchema.parse(JSON.parse(text));
+      expect(preview.total).toBe(20_000);
+      expect(preview.unmatched.length).toBe(MAL_REPORT_MAX_ENTRIES);
+      expect(preview.not_shown).toEqual({ matched: 0, ambiguous: 0, unmatched: 19_800, full: 0 });
+      expect(preview.unmatched[0]).toEqual({
+        source_index: 0,
+        source_title: `${titles[0]!.slice(0, MAL_REPORT_MAX_TITLE_CHARS - 1)}…`,
+      });
+      expect(preview.unmatched.at(-1)!.source_index).toBe(MAL_REPORT_MAX_ENTRIES - 1);
+    });
+
+    it('shows the first 200 matches in file order and counts the rest; short titles are kept whole', async () => {
+      const file = malExport(
+        Array.from({ length: 250 }, (_, index) => manga(2, `Berserk ${index}`, index, 'Reading')),
+      );
+      const preview = await report(await upload(owner.token, list.id, file, { dryRun: true }));
+      expect(preview.matched.length).toBe(MAL_REPORT_MAX_ENTRIES);
+      expect(preview.matched.map((entry) => entry.source_index)).toEqual(
+        Array.from({ length: MAL_REPORT_MAX_ENTRIES }, (_, index) => index),
+      );
+      expect(preview.matched[199]!.source_title).toBe('Berserk 199');
+      expect(preview.not_shown).toEqual({ matched: 50, ambiguous: 0, unmatched: 0, full: 0 });
+      // The same series 250 times: one would be added, the rest are already there.
+      expect(preview.already_present).toBe(249);
     });
   });
 

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contract/notifications';
+import { users as usersTable } from '../../api/db/schema';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import {
   createdPost,
@@ -20,6 +22,8 @@ import {
   unreadOf,
 } from './notifications-helpers';
 
+const JWT_SECRET = 'notifications-test-secret-of-32-characters';
+
 let server: TestServer;
 let calls: ReturnType<typeof notificationCalls>;
 let forum: ReturnType<typeof forumCalls>;
@@ -32,7 +36,7 @@ beforeAll(async () => {
     NOTIFICATION_HEARTBEAT_MS: '50',
     NOTIFICATION_STREAMS_PER_USER: '2',
     // A second instance must accept this one's tokens.
-    JWT_SECRET: 'notifications-test-secret-of-32-characters',
+    JWT_SECRET,
   });
   calls = notificationCalls(server);
   forum = forumCalls(server);
@@ -432,6 +436,86 @@ describe('the stream', () => {
       expect(await streams.staying.next((message) => 'comment' in message)).toEqual({ comment: '' });
     } finally {
       for (const stream of Object.values(streams)) stream.close();
+      await other.close();
+    }
+  });
+
+  it('ends a stream when its token expires, as the token stops opening one', async () => {
+    const [user] = await users(1);
+    // A token as the API issues them, expiring within two seconds (ACCESS_TOKEN_TTL cannot go below 60 s).
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ username: user!.username, role: 'USER', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user!.id))
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const other = await startSecondInstance(server);
+    const streams = {
+      here: await openStream(server, shortLived),
+      there: await openStream(other, shortLived),
+      // The same user signed in with a token that lasts: its stream goes on.
+      lasting: await openStream(server, user!.token),
+    };
+    try {
+      for (const stream of Object.values(streams)) expect(await stream.nextUnread()).toBe(0);
+      await streams.here.ended();
+      await streams.there.ended();
+      expect(Date.now()).toBeGreaterThanOrEqual(expiresAt * 1000);
+      expect((await server.request('/notifications/stream', { token: shortLived })).status).toBe(401);
+      expect(server.app.notifications.openStreams).toBe(1);
+      expect(other.app.notifications.openStreams).toBe(0);
+      expect(await streams.lasting.next((message) => 'comment' in message)).toEqual({ comment: '' });
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+      await other.close();
+    }
+  });
+
+  it('ends the streams of revoked tokens (signed out everywhere) on every instance, and only those', async () => {
+    const [leaving, staying] = await users(2);
+    const other = await startSecondInstance(server);
+    const streams = {
+      here: await openStream(server, leaving!.token),
+      there: await openStream(other, leaving!.token),
+      staying: await openStream(other, staying!.token),
+    };
+    const revoke = async (id: number) => {
+      await server.database.db
+        .update(usersTable)
+        .set({ tokenVersion: sql`${usersTable.tokenVersion} + 1` })
+        .where(eq(usersTable.id, id));
+      await server.app.accounts.userChanged(id);
+    };
+    let renewed: Awaited<ReturnType<typeof openStream>> | undefined;
+    try {
+      for (const stream of Object.values(streams)) expect(await stream.nextUnread()).toBe(0);
+      await revoke(leaving!.id);
+      await streams.here.ended();
+      await streams.there.ended();
+      expect((await server.request('/notifications/stream', { token: leaving!.token })).status).toBe(401);
+      expect(server.app.notifications.openStreams).toBe(0);
+      expect(other.app.notifications.openStreams).toBe(1);
+      expect(await streams.staying.next((message) => 'comment' in message)).toEqual({ comment: '' });
+
+      // Signed in again (a token of the new version): a change that revokes nothing leaves its stream open.
+      const [row] = await server.database.db.select().from(usersTable).where(eq(usersTable.id, leaving!.id));
+      renewed = await openStream(other, await server.app.accounts.issueToken(row!));
+      expect(await renewed.nextUnread()).toBe(0);
+      await server.database.db
+        .update(usersTable)
+        .set({ role: 'ADMIN' })
+        .where(eq(usersTable.id, leaving!.id));
+      await server.app.accounts.userChanged(leaving!.id);
+      expect(await renewed.next((message) => 'comment' in message)).toEqual({ comment: '' });
+      expect(other.app.notifications.openStreams).toBe(2);
+      // Revoked again: the renewed stream, on the other instance, ends as well.
+      await revoke(leaving!.id);
+      await renewed.ended();
+      expect(other.app.notifications.openStreams).toBe(1);
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+      renewed?.close();
       await other.close();
     }
   });

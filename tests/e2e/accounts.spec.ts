@@ -192,22 +192,57 @@ test.describe('accounts', () => {
     );
 
     await page.getByLabel('Username', { exact: true }).fill('someone_new');
-    await page.getByLabel('Email', { exact: true }).fill('someone@hotmail.com');
     await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
-    await solveAltcha(page);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    // A field's error sits next to it and is read with it.
     const emailField = page.getByLabel('Email', { exact: true });
+    await emailField.fill('someone@hotmail.com');
+    await solveAltcha(page);
+    // Sent from the field with Enter (never left): refused before anything is sent.
+    await emailField.press('Enter');
+    // A field's error sits next to it and is read with it.
     await expect(emailField).toHaveAccessibleDescription(
       new RegExp(`^${TEXT.invalidEmail.replaceAll('.', '\\.')}`),
     );
     await expect(emailField).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#signup-email-error')).toBeVisible();
+    // Refused, but the solved captcha is kept: the API has not used it.
+    const captcha = page.locator('altcha-widget').getByRole('checkbox');
+    await expect(captcha).toBeChecked();
 
-    await page.getByLabel('Email', { exact: true }).fill(e2eStack.admin.email);
-    await solveAltcha(page);
+    // The API refuses a taken address after using the captcha: a fresh one is solved without a click.
+    await emailField.fill(e2eStack.admin.email);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.locator('#signup-email-error')).toHaveText(TEXT.emailExists);
+    await expect(captcha).toBeChecked({ timeout: 20_000 });
+    const account = uniqueAccount();
+    await page.getByLabel('Username', { exact: true }).fill(account.username);
+    await emailField.fill(account.email);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText(TEXT.signupSuccess)).toBeVisible();
+  });
+
+  test('sign-up checks the e-mail domain as the field is left, before the captcha', async ({ page }) => {
+    await page.goto('/signup');
+    const emailField = page.getByLabel('Email', { exact: true });
+    const error = page.locator('#signup-email-error');
+    const captcha = page.locator('altcha-widget').getByRole('checkbox');
+
+    // Typed as soon as the page shows, and left at once: the message comes once the domains are known.
+    await emailField.fill('  Someone@Hotmail.com ');
+    await emailField.press('Tab');
+    await expect(error).toHaveText(TEXT.invalidEmail);
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailField).toHaveAccessibleDescription(TEXT.invalidEmail);
+    await expect(captcha).not.toBeChecked();
+
+    // An allowed domain (any case, spaces around) clears it as the field is left again.
+    await emailField.fill(' someone@GMAIL.com ');
+    await emailField.press('Tab');
+    await expect(error).toHaveCount(0);
+    await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
+    // A half-typed address is not judged yet: only a domain that cannot be right is.
+    await emailField.fill('someone');
+    await emailField.press('Tab');
+    await expect(error).toHaveCount(0);
   });
 
   test('the session ends 30 s before the token expires, with the dialog', async ({ page }) => {

@@ -193,6 +193,31 @@ test('a search replaces the list with ranked matches; clearing it reloads page 1
   ).toBeFocused();
 });
 
+test('search results are headed "Results for “{term}”" with their count', async ({ page, request }) => {
+  const [target] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=1');
+  const term = target!.title;
+  const results = await apiGet<RankedSeries[]>(request, `/series/search?query=${encodeURIComponent(term)}`);
+  const counted = (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`;
+
+  await page.goto(`/?search=${encodeURIComponent(term)}`);
+  await waitForIslands(page);
+  await expect(cards(page)).toHaveCount(results.length);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(`Results for “${term}” ${counted(results.length)}`);
+  await expect(page.getByRole('heading', { name: 'Top ranked series' })).toHaveCount(0);
+
+  // No match: the count says 0 and the empty state shows.
+  const nothing = 'zq no such series xj';
+  await page.goto(`/?search=${encodeURIComponent(nothing)}`);
+  await waitForIslands(page);
+  await expect(heading).toHaveText(`Results for “${nothing}” ${counted(0)}`);
+  await expect(page.locator('main p:not([role])', { hasText: 'No titles found' })).toBeVisible();
+
+  // Cleared: the list's own heading is back.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(heading).toHaveText('Top ranked series');
+});
+
 test('the header search shows results in place on the home page', async ({ page, request }) => {
   const [first] = await apiGet<RankedSeries[]>(request, '/series/rankings?page=2&page_size=1');
   await page.goto('/');
@@ -374,6 +399,57 @@ test('a shared compare address opens that comparison', async ({ page, request })
   // Two wide cards side by side still show whole 2:3 covers, not their top slice.
   const cover = await page.locator('main article img').first().boundingBox();
   expect(cover!.width / cover!.height).toBeCloseTo(2 / 3, 2);
+});
+
+test('compare on a phone: the series sit side by side, their rows aligned', async ({ page, request }) => {
+  const ranked = await apiGet<RankedSeries[]>(request, '/series/rankings?page=1&page_size=4');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const count of [2, 4]) {
+    await page.goto(
+      `/compare?ids=${ranked
+        .slice(0, count)
+        .map((series) => series.id)
+        .join(',')}`,
+    );
+    const columns = page.locator('main article');
+    await expect(columns).toHaveCount(count);
+    for (const column of await columns.all()) await expect(column).not.toHaveAttribute('aria-busy', 'true');
+
+    // One column per series, left to right, all starting at the same height.
+    const boxes = await columns.evaluateAll((articles) =>
+      articles.map((article) => article.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index]!.x, `column ${index + 1}`).toBeGreaterThan(boxes[index - 1]!.x + 50);
+      expect(boxes[index]!.y).toBeCloseTo(boxes[0]!.y, 0);
+    }
+    // Each row (the title, the facts, each category) starts at the same height in every column.
+    const rows = ['Genre', 'Type', 'Score', 'Votes', 'Story', 'Characters', 'World Building', 'Art'];
+    for (const label of [...rows, 'Drama / Fighting']) {
+      const tops = await columns
+        .locator('dt', { hasText: new RegExp(`^${label.replace('/', '\\/')}$`) })
+        .evaluateAll((terms) => terms.map((term) => term.getBoundingClientRect().top));
+      expect(tops, label).toHaveLength(count);
+      for (const top of tops) expect(top, label).toBeCloseTo(tops[0]!, 0);
+    }
+    const titleTops = await columns
+      .locator('h2')
+      .evaluateAll((titles) => titles.map((title) => title.getBoundingClientRect().top));
+    for (const top of titleTops) expect(top).toBeCloseTo(titleTops[0]!, 0);
+
+    // Two fit the screen; four scroll sideways inside the comparison, never the page.
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits, 'the page does not scroll sideways').toBe(true);
+    if (count === 2) {
+      for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    } else {
+      const scroller = page.locator('main ul:has(article)');
+      expect(await scroller.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+      // The last column's title is reachable: scrolled to, it comes into view.
+      await columns.last().locator('h2 a').focus();
+      await expect(columns.last().locator('h2 a')).toBeInViewport();
+    }
+  }
 });
 
 test('a series page has its content, metadata, Open Graph and JSON-LD', async ({ page, request }) => {

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ReadingList } from '../../contract/reading-lists';
-import { PROGRESS_TEXT } from '../../contract/reading-progress-values';
+import {
+  MAL_REPORT_MAX_ENTRIES,
+  moreNotShownText,
+  PROGRESS_TEXT,
+} from '../../contract/reading-progress-values';
 import { apiLogin, coverPng, newReader, useSession } from './api-helpers';
 import { e2eStack } from './stack-config';
 
@@ -131,4 +135,39 @@ test('imports a MyAnimeList export through /my-lists, with a candidate picked', 
   } finally {
     await request.delete(`${e2eStack.apiUrl}/series/${edition.id}`, { headers: asAdmin });
   }
+});
+
+test('counts every entry of a large file and says how many the preview does not show', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const reader = await newReader(request, 'bigimport');
+  const created = await request.post(`${e2eStack.apiUrl}/reading-lists`, {
+    headers: { authorization: `Bearer ${reader.access_token}` },
+    data: { name: 'Large export' },
+  });
+  expect(created.status()).toBe(201);
+  const list = (await created.json()) as ReadingList;
+  const prefix = `E2E Nowhere ${Date.now().toString(36)}`;
+  const unknown = Array.from(
+    { length: MAL_REPORT_MAX_ENTRIES + 30 },
+    (_, index): [string, number, string] => [`${prefix} ${index}`, 1, 'Reading'],
+  );
+
+  await useSession(page, reader);
+  await page.goto(`/my-lists#list-${list.id}`);
+  const panel = listPanel(page, 'Large export');
+  await panel.getByRole('button', { name: `${PROGRESS_TEXT.importButton} into Large export` }).click();
+  await panel.getByLabel(PROGRESS_TEXT.importFileLabel).setInputFiles({
+    name: 'mangalist.xml',
+    mimeType: 'application/xml',
+    buffer: malExport(unknown),
+  });
+
+  await expect(panel.getByRole('heading', { name: `${PROGRESS_TEXT.notFound} (230)` })).toBeVisible();
+  await expect(panel.getByText(moreNotShownText(30))).toBeVisible();
+  await expect(panel.getByRole('link', { name: new RegExp(`^${PROGRESS_TEXT.askForSeries}: `) })).toHaveCount(
+    MAL_REPORT_MAX_ENTRIES,
+  );
 });

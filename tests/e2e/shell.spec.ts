@@ -14,7 +14,36 @@ test.describe('site shell', () => {
     await page.goto('/about');
     await expect(page.locator('h1')).toBeVisible();
     await page.goto('/contact');
-    await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(1);
+    await expect(page.locator('main a[href="/report-issue"]')).toHaveCount(1);
+  });
+
+  test('an external address that is not configured has no link: header, mobile menu, footer, contact', async ({
+    page,
+  }) => {
+    // The stack's build sets none of PUBLIC_IMAGE_SITE_URL, PUBLIC_SOCIAL_URL, PUBLIC_SOURCE_REPO_URL and
+    // PUBLIC_CONTACT_EMAIL.
+    const unconfigured = page.locator('a[href*="example."], a[href^="mailto:"]');
+    await page.goto('/about');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link', { name: 'FORUM' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /GALLERY|SOCIAL/ })).toHaveCount(0);
+    await expect(page.getByRole('banner').locator('a[target="_blank"]')).toHaveCount(0);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Source code/ })).toHaveCount(0);
+    await expect(footer.locator('a[target="_blank"]')).toHaveCount(0);
+    await expect(unconfigured).toHaveCount(0);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator('[data-menu-toggle]').click();
+    await expect(menu.getByRole('link', { name: 'FORUM' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /GALLERY|SOCIAL/ })).toHaveCount(0);
+    await expect(page.getByRole('banner').locator('a[target="_blank"]')).toHaveCount(0);
+
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Bugs, wrong data and ideas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /E-mail|Social media/ })).toHaveCount(0);
+    await expect(unconfigured).toHaveCount(0);
   });
 
   test('footer links and the plain "Terms"', async ({ page }) => {

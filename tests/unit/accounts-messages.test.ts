@@ -8,11 +8,14 @@ import {
   loginFailure,
   normalizeSignup,
   resendOutcomeMessage,
+  captchaUnusedBy,
+  emailDomainProblem,
   signupFailure,
   signupInputProblem,
   verifyFailure,
   verifyFailureMessage,
 } from '../../src/features/accounts/auth-messages';
+import { isEmailDomainAllowed } from '../../contract/accounts-values';
 
 describe('account screen texts (verbatim)', () => {
   it('keeps the login, signup, Google and verification texts', () => {
@@ -150,6 +153,50 @@ describe('signup input', () => {
     expect(
       signupInputProblem({ username: 'kim.reader', email: 'k@gmail.com', password: 'longenough' }),
     ).toBeNull();
+  });
+});
+
+describe('the e-mail domain check', () => {
+  const allowed = ['gmail.com', 'yahoo.co.uk'];
+
+  it('is the rule the API applies: the part after the last @, lowercased, exactly one of the list', () => {
+    expect(isEmailDomainAllowed('kim@gmail.com', allowed)).toBe(true);
+    expect(isEmailDomainAllowed('Kim@Yahoo.CO.UK', allowed)).toBe(true);
+    expect(isEmailDomainAllowed('"a@b"@gmail.com', allowed)).toBe(true);
+    expect(isEmailDomainAllowed('kim@hotmail.com', allowed)).toBe(false);
+    expect(isEmailDomainAllowed('kim@gmail.com.evil.io', allowed)).toBe(false);
+    expect(isEmailDomainAllowed('kim@mail.gmail.com', allowed)).toBe(false);
+    expect(isEmailDomainAllowed('kim@', allowed)).toBe(false);
+  });
+
+  it('shows the signup refusal text next to the field, for an address with a domain only', () => {
+    const refused = { message: SIGNUP_MESSAGES.invalidEmail, field: 'email' };
+    expect(emailDomainProblem('  Kim@Hotmail.com ', allowed)).toEqual(refused);
+    expect(emailDomainProblem('kim@', allowed)).toEqual(refused);
+    expect(emailDomainProblem(' KIM@GMAIL.COM ', allowed)).toBeNull();
+    // Not typed yet, or still being typed: nothing to say about its domain.
+    expect(emailDomainProblem('', allowed)).toBeNull();
+    expect(emailDomainProblem('kim', allowed)).toBeNull();
+    // The API did not say which domains it takes: it decides on submit.
+    expect(emailDomainProblem('kim@hotmail.com', undefined)).toBeNull();
+  });
+});
+
+describe('a refused signup and its captcha', () => {
+  it('keeps the solved captcha when the API refused before checking it', () => {
+    // 422: the fields (schema, then the domain) are checked before the captcha; 429: before the handler.
+    expect(captchaUnusedBy({ status: 422, detail: '', code: 'EMAIL_DOMAIN_NOT_ALLOWED' })).toBe(true);
+    expect(captchaUnusedBy({ status: 422, detail: 'username must be…' })).toBe(true);
+    expect(captchaUnusedBy({ status: 429, detail: 'Too many requests', code: 'RATE_LIMITED' })).toBe(true);
+  });
+
+  it('needs a new one once the API used it, or when it cannot tell', () => {
+    expect(captchaUnusedBy({ status: 409, detail: 'Email already exists', code: 'EMAIL_EXISTS' })).toBe(
+      false,
+    );
+    expect(captchaUnusedBy({ status: 400, detail: '', code: 'CAPTCHA_FAILED' })).toBe(false);
+    expect(captchaUnusedBy({ status: 500, detail: '' })).toBe(false);
+    expect(captchaUnusedBy({ status: undefined, detail: '' })).toBe(false);
   });
 });
 

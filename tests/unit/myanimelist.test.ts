@@ -13,7 +13,12 @@ import { writeMalExport } from '../../api/reading-lists/myanimelist/write-export
 import {
   MAL_ANIME_EXPORT,
   MAL_FILE_TOO_LARGE,
+  MAL_NAME_TOO_LONG,
+  MAL_NESTED_TOO_DEEP,
   MAL_NOT_AN_EXPORT,
+  MAL_TEXT_TOO_LONG,
+  MAL_TOO_MANY_ATTRIBUTES,
+  MAL_TOO_MANY_ELEMENTS,
   MAL_TOO_MANY_ENTRIES,
   MAL_XML_TOO_LARGE,
 } from '../../contract/reading-progress-values';
@@ -138,6 +143,99 @@ describe('reading a MyAnimeList export', () => {
   });
 });
 
+describe('the shape of an export', () => {
+  const nested = (levels: number) => `<manga>${'<a>'.repeat(levels)}${'</a>'.repeat(levels)}</manga>`;
+  const attributes = (count: number) =>
+    Array.from({ length: count }, (_, index) => ` a${index}="${index}"`).join('');
+
+  it('reads 8 levels, 16 attributes and 64-character names, and refuses one more of each', async () => {
+    // <myanimelist> and <manga> are two levels.
+    expect(await readMalExport(malExport(nested(6)))).toHaveLength(1);
+    expect(await refusal(malExport(nested(7)))).toBe(MAL_NESTED_TOO_DEEP);
+    expect(await readMalExport(malExport(`<manga${attributes(16)}/>`))).toHaveLength(1);
+    expect(await refusal(malExport(`<manga${attributes(17)}/>`))).toBe(MAL_TOO_MANY_ATTRIBUTES);
+    const name = (length: number) => `<x${'n'.repeat(length - 1)}/>`;
+    expect(await readMalExport(malExport(name(64)))).toHaveLength(0);
+    expect(await refusal(malExport(name(65)))).toBe(MAL_NAME_TOO_LONG);
+    expect(await refusal(malExport(`<x ${'n'.repeat(65)}="1"/>`))).toBe(MAL_NAME_TOO_LONG);
+    expect(await refusal(malExport(`<manga>&${'n'.repeat(100_000)};</manga>`))).toBe(MAL_NAME_TOO_LONG);
+    expect(await refusal(malExport(`<?${'n'.repeat(100_000)} ?>`))).toBe(MAL_NAME_TOO_LONG);
+  });
+
+  it('refuses a name, text or value still being read once it passes the bound, wherever the slices fall', async () => {
+    // Names and texts that never end: saxes would report them only once they do, so what tells them apart
+    // from a file merely cut short (MAL_NOT_AN_EXPORT) is the check of what it holds between slices.
+    const unended = (body: string) =>
+      Buffer.from(`${malExport('').toString().replace('</myanimelist>', '')}${body}`);
+    expect(await refusal(unended(`<${'n'.repeat(200_000)}`))).toBe(MAL_NAME_TOO_LONG);
+    expect(await refusal(unended(`<manga></${'n'.repeat(200_000)}`))).toBe(MAL_NAME_TOO_LONG);
+    expect(await refusal(unended(`<manga a${'n'.repeat(200_000)}`))).toBe(MAL_NAME_TOO_LONG);
+    const endless = 'é'.repeat(2_000_000);
+    for (const body of [
+      `<manga><manga_title>${endless}`,
+      `<manga><manga_title><![CDATA[${endless}`,
+      `<!--${endless}`,
+      `<manga a="${endless}`,
+      `<?pi ${endless}`,
+    ]) {
+      expect(await refusal(unended(body)), body.slice(0, 30)).toBe(MAL_TEXT_TOO_LONG);
+    }
+    expect(await refusal(unended(`<manga><manga_title>${' '.repeat(2_000_000)}`))).toBe(MAL_NOT_AN_EXPORT);
+    // Ended within the slice that passes the bound: refused as saxes reports it.
+    const text = 'x'.repeat(1_000_001);
+    for (const body of [
+      `<manga><manga_title>${text}</manga_title></manga>`,
+      `<manga><manga_title><![CDATA[${text}]]></manga_title></manga>`,
+      `<!--${text}-->`,
+      `<manga a="${text}"/>`,
+    ]) {
+      expect(await refusal(malExport(body)), body.slice(0, 30)).toBe(MAL_TEXT_TOO_LONG);
+    }
+    // A text of 1,000,000 is read, and a title cut as before.
+    const [entry] = await readMalExport(malExport(manga(1, 'x'.repeat(1_000_000), 1, 'Reading')));
+    expect(entry!.title).toBe('x'.repeat(2000));
+  });
+
+  it('leaves white space to the size bounds, so a padded file is read or refused as too large as before', async () => {
+    expect(
+      await readMalExport(malExport(`${' '.repeat(3_000_000)}${manga(1, 'Padded', 1, 'Reading')}`)),
+    ).toHaveLength(1);
+    const padded = gzipSync(malExport(`${'\n'.repeat(60 * 1024 * 1024)}`));
+    expect(await refusal(padded)).toBe(MAL_XML_TOO_LARGE);
+  });
+
+  it('refuses more than 1,000,000 elements', async () => {
+    const file = gzipSync(malExport('<x/>'.repeat(1_000_000)));
+    expect(await refusal(file)).toBe(MAL_TOO_MANY_ELEMENTS);
+  });
+
+  it('reads characters split between slices (a title of astral characters across slice boundaries)', async () => {
+    const title = '😀'.repeat(40_000);
+    const entries = await readMalExport(malExport(`<manga><manga_title>${title}</manga_title></manga>`));
+    expect(entries[0]!.title).toBe(title.slice(0, 2000));
+    expect(await readMalExport(gzipSync(malExport(manga(1, title, 1, 'Reading'))))).toEqual(
+      await readMalExport(malExport(manga(1, title, 1, 'Reading'))),
+    );
+  });
+
+  it('hands the event loop back while it reads a large file', async () => {
+    const file = malExport(manga(1, 'Entry', 1, 'Reading').repeat(10_000));
+    expect(file.length).toBeGreaterThan(1024 * 1024);
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    expect(await readMalExport(file)).toHaveLength(10_000);
+    counting = false;
+    // A slice of 16 KB at a time: about one turn per slice.
+    expect(turns).toBeGreaterThan(10);
+  });
+});
+
 describe('writing a MyAnimeList export', () => {
   it('writes what an import reads back, totals included', async () => {
     const items = [
@@ -220,8 +318,8 @@ describe('matching entries to series', () => {
     });
   });
 
-  it('matches by MyAnimeList id first, then by one title; several titles are ambiguous, none unmatched', () => {
-    const result = matchEntries(
+  it('matches by MyAnimeList id first, then by one title; several titles are ambiguous, none unmatched', async () => {
+    const result = await matchEntries(
       [
         entry(0, 100, 'Another name'),
         entry(1, null, 'solo leveling'),
@@ -240,19 +338,19 @@ describe('matching entries to series', () => {
     expect(result.unmatched.map((u) => u.sourceIndex)).toEqual([3]);
   });
 
-  it('takes a choice among the candidates and refuses any other', () => {
-    const chosen = matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 3]]));
+  it('takes a choice among the candidates and refuses any other', async () => {
+    const chosen = await matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 3]]));
     expect(chosen.matched.map((m) => m.series.seriesId)).toEqual([3]);
-    expect(() => matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 4]]))).toThrow(
+    await expect(matchEntries([entry(0, null, 'Cafe')], catalogue, new Map([[0, 4]]))).rejects.toThrow(
       InvalidChoiceError,
     );
-    expect(() => matchEntries([entry(0, null, 'Tower')], catalogue, new Map([[0, 4]]))).toThrow(
+    await expect(matchEntries([entry(0, null, 'Tower')], catalogue, new Map([[0, 4]]))).rejects.toThrow(
       InvalidChoiceError,
     );
   });
 
-  it('adds new series up to the room left, keeps listed statuses, raises chapters only, and is idempotent', () => {
-    const { matched } = matchEntries(
+  it('adds new series up to the room left, keeps listed statuses, raises chapters only, and is idempotent', async () => {
+    const { matched } = await matchEntries(
       [
         entry(0, null, 'Tower', 10),
         entry(1, 100, 'x', 50),

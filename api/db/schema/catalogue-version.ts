@@ -5,7 +5,7 @@ import { bigint, bigserial, check, pgTable, smallint } from 'drizzle-orm/pg-core
  * One row counting the transactions that changed `series` or `series_details`, whoever wrote (the API,
  * another instance, a script, SQL by hand): the catalogue's freshness check reads it instead of scanning
  * both tables (api/catalogue/catalogue-load.ts). It is bumped once per writing transaction as that
- * transaction commits (migration 0015), after every other lock the transaction took, so the bump never
+ * transaction commits (migration 0016), after every other lock the transaction took, so the bump never
  * makes two writers wait for each other in opposite orders.
  */
 export const catalogueVersion = pgTable(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReadingStatus } from '../../../contract/reading-progress-values';
 import type { MalEntry } from './read-export';
 import { titleKey } from './title-key';
@@ -49,18 +50,26 @@ export function lookupKeys(entries: readonly MalEntry[]): { malIds: number[]; ti
 }
 
 /**
+ * Entries matched between turns of the event loop: folding 100 titles of the longest kept (2,000
+ * characters) takes a few milliseconds, and a file has up to 20,000.
+ */
+const MATCH_BATCH = 100;
+
+/**
  * Matches each entry, in this order: its MyAnimeList id is a series' `mal_id`; else its folded title is
  * exactly one series' folded title (several: ambiguous, settled by `choices`, entry index → series id);
- * else it is unmatched. A choice outside the entry's candidates throws InvalidChoiceError.
+ * else it is unmatched. A choice outside the entry's candidates throws InvalidChoiceError. Hands the event
+ * loop back every few entries, so a large file does not hold up other requests.
  */
-export function matchEntries(
+export async function matchEntries(
   entries: readonly MalEntry[],
   catalogue: CatalogueMatches,
   choices: ReadonlyMap<number, number> = new Map(),
-): EntryMatches {
+): Promise<EntryMatches> {
   const result: EntryMatches = { matched: [], ambiguous: [], unmatched: [] };
   const ambiguousIndexes = new Set<number>();
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
+    if (index > 0 && index % MATCH_BATCH === 0) await nextTurn();
     const byId = entry.malId === null ? undefined : catalogue.byMalId.get(entry.malId);
     if (byId) {
       result.matched.push({ entry, series: byId, by: 'mal_id' });

@@ -16,6 +16,12 @@ export const NO_CAPTCHA_NEEDED = '';
 export interface CaptchaHandle {
   /** Forgets the token and shows a fresh widget; the API accepts each token once (call after every attempt). */
   reset(): void;
+  /**
+   * Forgets a token the API has used and gets a new one without asking the visitor where the captcha
+   * allows it: ALTCHA solves a fresh challenge at once (its proof of work needs nobody), Turnstile runs its
+   * challenge again.
+   */
+  renew(): void;
 }
 
 interface CaptchaProps {
@@ -179,6 +185,14 @@ export default function Captcha({ onTokenChange, ref }: CaptchaProps) {
         onTokenChangeRef.current(null);
         setMessage('');
         if (view.kind === 'altcha') (altchaRef.current as AltchaWidgetElement | null)?.reset?.();
+        if (view.kind === 'turnstile' && turnstileId.current) window.turnstile?.reset(turnstileId.current);
+      },
+      renew() {
+        if (view.kind === 'off') return;
+        onTokenChangeRef.current(null);
+        setMessage('');
+        // verify() fetches and solves a new challenge; its state changes report the token as above.
+        if (view.kind === 'altcha') void (altchaRef.current as AltchaWidgetElement | null)?.verify?.();
         if (view.kind === 'turnstile' && turnstileId.current) window.turnstile?.reset(turnstileId.current);
       },
     }),

@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent } from 'react';
 import { failedSignupCall, signup } from './auth-api';
 import {
   MIN_PASSWORD_LENGTH,
   SIGNUP_MESSAGES,
+  captchaUnusedBy,
+  emailDomainProblem,
   normalizeSignup,
   signupFailure,
   signupInputProblem,
   type SignupField,
   type SignupFailure,
 } from './auth-messages';
+import { $authConfig } from './auth-queries';
 import Captcha, { type CaptchaHandle } from './Captcha';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import GoogleSignIn from './GoogleSignIn';
@@ -16,6 +19,8 @@ import { $session } from './session-store';
 import { nextPathFromLocation } from './sign-in-flow';
 import TextField from '../../ui/TextField';
 import HydratingForm from '../../ui/HydratingForm';
+import { useHydrated } from '../../ui/use-hydrated';
+import { useQuery } from '../../lib/use-query';
 import styles from './AuthForm.module.css';
 
 export const CHECK_YOUR_EMAIL_PATH = '/check-your-email';
@@ -25,7 +30,9 @@ const SUCCESS_REDIRECT_MS = 1500;
 
 /**
  * The signup screen: username, email, password, captcha and Google sign-in. Fields are trimmed and the
- * email lowercased before sending; on success the user is sent to /check-your-email.
+ * email lowercased before sending; on success the user is sent to /check-your-email. The e-mail's domain is
+ * checked as the field is left, against the domains the API takes (GET /auth/config), so a refused address
+ * is told before the captcha; a refused signup keeps a captcha the API has not used.
  */
 export default function SignupForm() {
   const [failure, setFailure] = useState<SignupFailure | null>(null);
@@ -42,6 +49,11 @@ export default function SignupForm() {
   const usernameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  /** The e-mail field was left once: its domain is checked from then on. */
+  const emailLeft = useRef(false);
+  // The captcha reads the same configuration: one request for both.
+  const hydrated = useHydrated();
+  const allowedDomains = useQuery(hydrated ? $authConfig : null).data?.signup_email_domains;
 
   function focusField(field: SignupField) {
     const input = { username: usernameInput, email: emailInput, password: passwordInput }[field];
@@ -65,6 +77,36 @@ export default function SignupForm() {
     if (next.field) focusField(next.field);
   }
 
+  /** The domain check as the e-mail field is left: its message is shown, or cleared if the address passes. */
+  function checkEmailDomain() {
+    emailLeft.current = true;
+    const problem = emailDomainProblem(emailInput.current?.value ?? '', allowedDomains);
+    if (problem) {
+      setFailure(problem);
+      showNotice(problem.message, 'error', { announceOnly: true });
+    } else clearEmailDomainMessage();
+  }
+
+  /**
+   * The domain message goes as soon as the address passes, while it is typed: were it left for the blur,
+   * the form would shift under the pointer on its way to "Sign up" and the click would miss.
+   */
+  function clearEmailDomainMessage() {
+    if (failure?.field !== 'email' || failure.message !== SIGNUP_MESSAGES.invalidEmail) return;
+    if (emailDomainProblem(emailInput.current?.value ?? '', allowedDomains)) return;
+    setFailure(null);
+    showNotice('');
+  }
+
+  // A field left before the domains were known (or before the form was hydrated) is checked once they are.
+  const checkLeftEmail = useEffectEvent(() => {
+    const input = emailInput.current;
+    if (emailLeft.current || (input?.value && document.activeElement !== input)) checkEmailDomain();
+  });
+  useEffect(() => {
+    if (allowedDomains) checkLeftEmail();
+  }, [allowedDomains]);
+
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done) return;
@@ -76,7 +118,7 @@ export default function SignupForm() {
     });
     const nowMissing = { username: !input.username, email: !input.email, password: !input.password };
     setMissing(nowMissing);
-    const problem = signupInputProblem(input);
+    const problem = signupInputProblem(input) ?? emailDomainProblem(input.email, allowedDomains);
     if (problem) {
       fail(problem);
       const firstMissing = (Object.keys(nowMissing) as SignupField[]).find((field) => nowMissing[field]);
@@ -96,8 +138,10 @@ export default function SignupForm() {
       setDone(true);
       showNotice(SIGNUP_MESSAGES.success, 'success');
     } catch (error) {
-      fail(signupFailure(failedSignupCall(error)));
-      captcha.current?.reset();
+      const call = failedSignupCall(error);
+      fail(signupFailure(call));
+      // A refusal the API gave before checking the captcha leaves it solved; a used one is renewed.
+      if (!captchaUnusedBy(call)) captcha.current?.renew();
     } finally {
       setBusy(false);
     }
@@ -130,6 +174,8 @@ export default function SignupForm() {
           invalid={missing.email}
           messageId={NOTICE_ID}
           inputRef={emailInput}
+          onBlur={checkEmailDomain}
+          onInput={clearEmailDomainMessage}
         />
         <TextField
           id="signup-password"

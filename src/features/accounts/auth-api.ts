@@ -10,6 +10,8 @@ export interface AuthConfig {
   captcha_provider: CaptchaProviderName;
   turnstile_site_key: string | null;
   google_client_id: string | null;
+  /** The e-mail domains signup takes (lowercase); absent from an API that does not say. */
+  signup_email_domains?: string[];
 }
 
 export interface LoginResponse {

@@ -3,7 +3,12 @@
  * `code`) to the text shown. Pure, so it is unit-tested.
  */
 
-import { AUTH_ERROR_CODES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/accounts-values';
+import {
+  AUTH_ERROR_CODES,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+  isEmailDomainAllowed,
+} from '../../../contract/accounts-values';
 
 export const LOGIN_MESSAGES = {
   required: 'Username and password are required.',
@@ -126,6 +131,15 @@ export function signupFailure({ status, detail, code, errors = [] }: SignupFaile
   return { message: SIGNUP_MESSAGES.failed };
 }
 
+/**
+ * Whether a signup the API refused left its captcha unused, so the solved captcha can be sent again: the API
+ * checks the fields (422, the e-mail domain included) and the rate limits (429) before the captcha. A 409,
+ * a captcha refusal, a server error or no answer at all means a new captcha.
+ */
+export function captchaUnusedBy({ status }: FailedCall): boolean {
+  return status === 422 || status === TOO_MANY_REQUESTS;
+}
+
 export type VerifyFailure = 'missing' | 'expired' | 'invalid' | 'unreachable';
 
 /** Which error the verification page shows for a failed GET /auth/verify-email. */
@@ -170,6 +184,20 @@ export function normalizeSignup(input: SignupInput): SignupInput {
     email: input.email.trim().toLowerCase(),
     password: input.password.trim(),
   };
+}
+
+/**
+ * The e-mail field's domain check, as the API makes it (`allowed`: GET /auth/config's
+ * `signup_email_domains`), with the text the form shows for the API's refusal. Only an address with an @
+ * is judged; without the list (an API that does not give it) the API decides on submit.
+ */
+export function emailDomainProblem(
+  email: string,
+  allowed: readonly string[] | undefined,
+): SignupFailure | null {
+  const address = email.trim();
+  if (!allowed || !address.includes('@') || isEmailDomainAllowed(address, allowed)) return null;
+  return { message: SIGNUP_MESSAGES.invalidEmail, field: 'email' };
 }
 
 /** The first problem of a normalized signup before it is sent (the captcha is checked separately). */

@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import FileField from '../../ui/FileField';
 import styles from './CatalogueAdmin.module.css';
 
 export interface CoverFileFieldProps {
@@ -15,8 +16,9 @@ export interface CoverFileFieldProps {
 }
 
 /**
- * An image field of the catalogue's admin forms: a refused file is cleared from the input and its problem
- * announced under it (tied to the input with aria-describedby), so the form never sends it.
+ * An image field of the catalogue's admin forms, on the site's file control: a refused file is cleared
+ * from the input and its problem shown under it (tied to the input with aria-describedby), so the form
+ * never sends it.
  */
 export default function CoverFileField({
   name,
@@ -27,7 +29,6 @@ export default function CoverFileField({
   onChoose,
   preview = false,
 }: CoverFileFieldProps) {
-  const id = useId();
   const [chosen, setChosen] = useState<File | null>(null);
   const [problem, setProblem] = useState('');
 
@@ -42,9 +43,7 @@ export default function CoverFileField({
     [previewUrl],
   );
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const file = input.files?.[0] ?? null;
+  async function choose(file: File | null) {
     const accept = (accepted: File | null, message = '') => {
       setChosen(accepted);
       setProblem(message);
@@ -53,33 +52,24 @@ export default function CoverFileField({
     accept(null);
     if (!file) return;
     const refused = await problemOf(file);
-    if (!refused) return accept(file);
-    input.value = '';
-    accept(null, refused);
+    accept(refused ? null : file, refused);
   }
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-file`}>{label}</label>
-      <input
-        id={`${id}-file`}
-        name={name}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={choose}
-        aria-required={required}
-        aria-invalid={problem !== ''}
-        aria-describedby={`${id}-hint ${id}-error`}
-      />
-      <p id={`${id}-hint`} className={styles.hint}>
-        {hint}
-      </p>
-      <p id={`${id}-error`} className={styles.fieldError} role="alert">
-        {problem}
-      </p>
+    <FileField
+      name={name}
+      label={label}
+      labelClassName={styles.fileLabel}
+      hint={hint}
+      error={problem || undefined}
+      required={required}
+      accept="image/png,image/jpeg,image/webp"
+      file={chosen}
+      onChange={(file) => void choose(file)}
+    >
       {previewUrl && (
         <img className={styles.coverPreview} src={previewUrl} alt="Chosen cover" width={80} height={120} />
       )}
-    </div>
+    </FileField>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { MANGAUPDATES_ID_PATTERN } from '../../../contract/catalogue-values';
+import { isPossibleSerialId } from '../../../contract/http-values';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
 import Dialog from '../../ui/Dialog';
@@ -82,7 +83,7 @@ function externalIdProblem(name: (typeof EXTERNAL_ID_INPUTS)[number]['name'], va
   if (value === '') return false;
   if (name === 'mangaupdates_id') return !MANGAUPDATES_ID_PATTERN.test(value);
   // An integer column's range, as the API checks it.
-  return !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647;
+  return !/^[1-9]\d{0,9}$/.test(value) || !isPossibleSerialId(Number(value));
 }
 
 /**

@@ -13,6 +13,7 @@ import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
 import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import { coverLoadingFor } from './cover-image';
 import GenreStrip from './GenreStrip';
+import ListHeading from './ListHeading';
 import {
   END_OF_LIST_MESSAGE,
   LOAD_FAILED_MESSAGE,
@@ -30,6 +31,8 @@ import { extractGenres } from './series-format';
 import { $searchTerm, setSearchTerm } from './search-term-store';
 import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
 import { $signedInListTools } from './signed-in-list-tools';
+import { takeRestoredAnswer } from './list-return';
+import { useListReturn } from './use-list-return';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
@@ -39,26 +42,36 @@ export interface RankingListProps {
   initialItems: RankedSeries[];
   /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
   initialPage?: number;
+  /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
+  heading: string;
   /** The numbered pager (static HTML), shown while the list shows the ranked pages of every genre. */
   children?: ReactNode;
 }
 
 /** A ranked list's query: `{type}|{genre}`. */
 const RANKING_KEY = 'series/rankings?';
+const rankingPageKey = (query: string, page: number) => `${RANKING_KEY}${query}&page=${page}`;
 const rankingPages: PagedRead<RankedSeries[]> = {
-  key: (query, page) => `${RANKING_KEY}${query}&page=${page}`,
+  key: rankingPageKey,
   fetchPage: (query, page) => {
+    // A page the list had when it was left (Back to it) is not asked for again.
+    const restored = takeRestoredAnswer<RankedSeries[]>(rankingPageKey(query, page));
+    if (restored) return Promise.resolve(restored);
     const [type, genre] = query.split('|') as [TypeFilter, string];
     return fetchRankingPage({ page, type, genre });
   },
   hasMore: (items) => items.length === RANKING_PAGE_SIZE,
 };
 
-/** A search's results, one entry per type and term; asked once per page view. */
+/** A search's results, one entry per type and term (`{type}|{term}`); asked once per page view. */
+const searchKey = (query: string) => `series/search?${query}`;
 const searchResults = storeFamily((query: string) => {
   const [type, term] = query.split(/\|(.*)/s) as [TypeFilter, string];
-  return createFetcherStore<RankedSeries[]>(['series/search?', query], {
-    fetcher: () => fetchSearchResults(term, type),
+  return createFetcherStore<RankedSeries[]>(searchKey(query), {
+    fetcher: () => {
+      const restored = takeRestoredAnswer<RankedSeries[]>(searchKey(query));
+      return restored ? Promise.resolve(restored) : fetchSearchResults(term, type);
+    },
     dedupeTime: Infinity,
     revalidateOnFocus: false,
   });
@@ -71,18 +84,27 @@ const PRE_RENDERED: ListSource = { mode: 'ranked', genre: 'ALL', fresh: false };
  * term. Each page and each search is read through the query cache, keyed by what it shows, so quick
  * changes never mix their results.
  */
-export default function RankingList({ type, initialItems, initialPage = 1, children }: RankingListProps) {
+export default function RankingList({
+  type,
+  initialItems,
+  initialPage = 1,
+  heading,
+  children,
+}: RankingListProps) {
   const hydrated = useHydrated();
   const [source, setSource] = useState<ListSource>(PRE_RENDERED);
   const [edits, setEdits] = useState<ListEdits>(NO_EDITS);
+  // The pages a list coming back (Back from a series) had: asked for at once, answered from what it kept.
+  const [resume, setResume] = useState<{ query: string; pages: number } | undefined>(undefined);
+  const rankedQuery = source.mode === 'ranked' ? `${type}|${source.genre}` : null;
+  const firstPage = source.mode === 'ranked' && !source.fresh ? initialPage + 1 : 1;
   const ranked = usePagedQuery(
     rankingPages,
-    hydrated && source.mode === 'ranked' ? `${type}|${source.genre}` : null,
-    source.mode === 'ranked' && !source.fresh ? { firstPage: initialPage + 1, askFirst: false } : {},
+    hydrated ? rankedQuery : null,
+    source.mode === 'ranked' && !source.fresh ? { firstPage, askFirst: false, resume } : { resume },
   );
-  const results = useQuery(
-    hydrated && source.mode === 'search' ? searchResults(`${type}|${source.query}`) : null,
-  );
+  const searchQuery = source.mode === 'search' ? `${type}|${source.query}` : null;
+  const results = useQuery(hydrated && searchQuery !== null ? searchResults(searchQuery) : null);
   const view = rankingListView({
     source,
     initialItems,
@@ -112,7 +134,9 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
 
   const selection = useStore($compareSelection, { ssr: 'initial' });
   // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
-  const tools = useStore($signedInListTools);
+  // That island hydrates at once for them, so it has often handed them over before this one hydrates: the
+  // hydrating render still shows the built markup (no tools), and the tools follow right after.
+  const tools = useStore($signedInListTools, { ssr: 'initial' });
   // useIsAdmin's test, inline: that hook's module would be one more file on every reader's page.
   const session = useStore($session, { ssr: 'initial' });
   const admin = isAdmin(session.user) ? tools : null;
@@ -167,6 +191,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   function loadFirstPage(genre: string) {
     const prefix = `${RANKING_KEY}${type}|${genre}&`;
     queryCache.invalidateKeys((key) => key.startsWith(prefix));
+    setResume(undefined);
     setSource({ mode: 'ranked', genre, fresh: true });
     setAnnouncement('Loading series…');
   }
@@ -177,6 +202,7 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   }
 
   function search(query: string) {
+    setResume(undefined);
     setSource({ mode: 'search', query, genre: source.genre });
     setAnnouncement(`Searching for ${query}…`);
   }
@@ -251,6 +277,31 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
   });
   useEffect(() => $searchTerm.subscribe((term) => onSearchTermChange(term)), []);
 
+  // Back to this list: the pages it had, the card opened where it was, focused. Declared after the search
+  // term's subscription, so a restored list (searched or not) is what the first hydrated render shows.
+  useListReturn({
+    list: `${type}|${initialPage}`,
+    root,
+    current: () => ({
+      source,
+      pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,
+      answers:
+        rankedQuery !== null
+          ? ranked.pages.map((items, index) => [rankingPageKey(rankedQuery, firstPage + index), items])
+          : searchQuery !== null && results.data
+            ? [[searchKey(searchQuery), results.data]]
+            : [],
+    }),
+    restore: (kept) => {
+      // Coming back is not news: the restored answers are not announced as if they had just loaded.
+      setAnnounced(kept.answers.at(-1)?.[1]);
+      if (kept.source.mode === 'search') shownTerm.current = kept.source.query;
+      else setResume({ query: `${type}|${kept.source.genre}`, pages: kept.pageCount });
+      setSource(kept.source);
+    },
+    settled: phase === 'idle' && (source.mode === 'search' || ranked.pages.length >= (resume?.pages ?? 0)),
+  });
+
   // The header's search normally navigates to `/?search=`; on the home page the results show in place.
   useEffect(() => {
     if (type !== 'ALL') return;
@@ -295,6 +346,12 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
 
   return (
     <div className={styles.list} ref={root}>
+      <ListHeading
+        heading={heading}
+        search={source.mode === 'search' ? source.query : undefined}
+        count={source.mode === 'search' && phase === 'idle' ? series.length : undefined}
+        onClearSearch={clearSearch}
+      />
       <GenreStrip genres={genres} selected={source.genre} onSelect={chooseGenre} />
 
       {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
@@ -307,17 +364,6 @@ export default function RankingList({ type, initialItems, initialPage = 1, child
               setEdits((current) => ({ ...current, added: [...current.added, added] }));
           }}
         />
-      )}
-
-      {source.mode === 'search' && (
-        <div className={styles.searchHeading}>
-          <h2>
-            Results for <q>{source.query}</q>
-          </h2>
-          <button type="button" className={styles.secondaryButton} onClick={clearSearch}>
-            Clear search
-          </button>
-        </div>
       )}
 
       <p className="visually-hidden" role="status" aria-live="polite">

@@ -25,3 +25,14 @@ export function typeListCopy(type: SeriesType): ListCopy {
     description: `The community ranking of ${lower}: every series scored by readers in five categories. Browse the top ${lower}, filter by genre and compare.`,
   };
 }
+
+/** The heading of a search's results: "Results for “{term}”", with their count once they are there. */
+export function searchResultsHeading(
+  term: string,
+  count: number | undefined,
+): { title: string; count: string | undefined } {
+  return {
+    title: `Results for “${term}”`,
+    count: count === undefined ? undefined : `${count} ${count === 1 ? 'result' : 'results'}`,
+  };
+}

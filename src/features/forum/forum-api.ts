@@ -144,10 +144,17 @@ export function searchSeriesForMention(q: string): Promise<MentionResult[]> {
   return api<MentionResult[]>('/forum/series-search', { query: { q, limit: MENTION_RESULTS_MAX } });
 }
 
-export function uploadImage(threadId: number, file: File, postId?: number): Promise<MediaUploadResult> {
+/**
+ * Uploads an image for a thread (and a post of it); without a thread, for the thread being written, which
+ * claims it once created with the image in its text.
+ */
+export function uploadImage(
+  file: File,
+  target: { threadId?: number | undefined; postId?: number | undefined } = {},
+): Promise<MediaUploadResult> {
   const form = new FormData();
-  form.append('thread_id', String(threadId));
-  if (postId) form.append('post_id', String(postId));
+  if (target.threadId) form.append('thread_id', String(target.threadId));
+  if (target.threadId && target.postId) form.append('post_id', String(target.postId));
   form.append('file', file);
   return api<MediaUploadResult>('/forum/media/upload', { method: 'POST', body: form });
 }

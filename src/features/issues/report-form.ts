@@ -48,7 +48,8 @@ function prefillFromQuery(form: HTMLFormElement): void {
 
 /**
  * The report form without React: checks the fields as the API will (the contract's texts next to each
- * field), shows the chosen screenshot, sends the form as multipart and announces the outcome.
+ * field), shows the chosen screenshot (its file control, src/ui/FileField.astro, names it and removes it),
+ * sends the form as multipart and announces the outcome.
  */
 export function startReportForm(form: HTMLFormElement): void {
   // The script's checks (with the contract's texts) replace the browser's, which only run without it.
@@ -85,12 +86,11 @@ export function startReportForm(form: HTMLFormElement): void {
       for (const control of fieldControls(form, field)) {
         if (problem) control.setAttribute('aria-invalid', 'true');
         else control.removeAttribute('aria-invalid');
-        // The error is read with the field, before its hint.
-        const hintId = control
-          .getAttribute('aria-describedby')
-          ?.split(' ')
-          .find((id) => id !== error.id);
-        const describedBy = [problem ? error.id : undefined, hintId].filter(Boolean).join(' ');
+        // The error is read with the field, before its hint (and a file control's chosen file).
+        const others = (control.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .filter((id) => id && id !== error.id);
+        const describedBy = [problem ? error.id : undefined, ...others].filter(Boolean).join(' ');
         if (describedBy) control.setAttribute('aria-describedby', describedBy);
       }
     }
@@ -115,11 +115,6 @@ export function startReportForm(form: HTMLFormElement): void {
     previewUrl = URL.createObjectURL(file);
     previewImage.src = previewUrl;
     preview.hidden = false;
-  });
-  form.querySelector('[data-remove-screenshot]')!.addEventListener('click', () => {
-    fileInput.value = '';
-    clearPreview();
-    fileInput.focus();
   });
 
   form.addEventListener('submit', async (event) => {

@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   importedSeriesText,
   importSeriesLabel,
+  moreNotShownText,
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
 } from '../../../contract/reading-progress-values';
 import type { ImportReport, ReadingListSummary } from '../../../contract/reading-lists';
 import { errorDetail, errorStatus } from '../../lib/api-client';
+import FileField from '../../ui/FileField';
 import { importMyAnimeList } from './lists-api';
 import styles from './MalImport.module.css';
 
@@ -37,14 +39,31 @@ function importFailure(error: unknown): string {
     : PROGRESS_TEXT.importFailed;
 }
 
+/** Entries of each kind in the file: those the answer lists and those it leaves out (`not_shown`). */
+function counts(report: ImportReport) {
+  const { not_shown: notShown } = report;
+  return {
+    matched: report.matched.length + notShown.matched,
+    ambiguous: report.ambiguous.length + notShown.ambiguous,
+    unmatched: report.unmatched.length + notShown.unmatched,
+    full: report.full.length + notShown.full,
+  };
+}
+
+/** Under a list the answer cut short: "1034 more not shown." */
+function NotShown({ count }: { count: number }) {
+  return count > 0 ? <p className={styles.entryMeta}>{moreNotShownText(count)}</p> : null;
+}
+
 /** What happened to the rest: "Updated 1 · Already in the list 2 · Not found 3 · …", the zeros left out. */
-function restText(report: ImportReport, skipped: number): string {
+function restText(report: ImportReport): string {
+  const total = counts(report);
   return [
     ['Chapters updated', report.updated],
     ['Already in the list', report.already_present],
-    [PROGRESS_TEXT.listFull, report.full.length],
-    [PROGRESS_TEXT.notFound, report.unmatched.length],
-    ['Skipped', skipped],
+    [PROGRESS_TEXT.listFull, total.full],
+    [PROGRESS_TEXT.notFound, total.unmatched],
+    ['Skipped', total.ambiguous],
   ]
     .filter(([, count]) => Number(count) > 0)
     .map(([label, count]) => `${label} ${count}`)
@@ -59,6 +78,8 @@ function restText(report: ImportReport, skipped: number): string {
 export default function MalImport({ list, onImported, onClose }: MalImportProps) {
   const id = useId();
   const [phase, setPhase] = useState<Phase>({ name: 'choose' });
+  /** The file the preview is of (kept after a refusal, so the message names what was refused). */
+  const [picked, setPicked] = useState<File | null>(null);
   const [choices, setChoices] = useState<Record<number, number | null>>({});
   const [error, setError] = useState('');
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -68,6 +89,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }, [phase.name]);
 
   async function preview(file: File) {
+    setPicked(file);
     setError('');
     setChoices({});
     setPhase({ name: 'reading' });
@@ -99,11 +121,11 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }
 
   const report = phase.name === 'preview' || phase.name === 'importing' ? phase.report : null;
+  const total = report ? counts(report) : null;
   // What the import would add or update: the preview's matches less those the list already has as they are
   // or has no room for, plus the candidates picked.
-  const toImport = report
-    ? Math.max(0, report.matched.length - report.already_present - report.full.length) + chosen.length
-    : 0;
+  const toImport =
+    report && total ? Math.max(0, total.matched - report.already_present - total.full) + chosen.length : 0;
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
@@ -111,23 +133,19 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
         {PROGRESS_TEXT.importButton}
       </h3>
 
-      {(phase.name === 'choose' || phase.name === 'reading') && (
-        <div className={styles.pick}>
-          <label className={styles.fileLabel} htmlFor={`${id}-file`}>
-            {PROGRESS_TEXT.importFileLabel}
-          </label>
-          <input
-            id={`${id}-file`}
-            className={styles.file}
-            type="file"
-            accept=".xml,.gz,application/xml,text/xml,application/gzip"
-            disabled={phase.name === 'reading'}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void preview(file);
-            }}
-          />
-        </div>
+      {phase.name !== 'done' && (
+        <FileField
+          label={PROGRESS_TEXT.importFileLabel}
+          accept=".xml,.gz,application/xml,text/xml,application/gzip"
+          file={picked}
+          disabled={phase.name === 'reading' || phase.name === 'importing'}
+          onChange={(file) => {
+            if (file) return void preview(file);
+            setPicked(null);
+            setError('');
+            setPhase({ name: 'choose' });
+          }}
+        />
       )}
 
       <div role="status" className={styles.live}>
@@ -136,10 +154,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
       </div>
       <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
 
-      {report && (
+      {report && total && (
         <div className={styles.preview}>
           <h4 ref={stepHeading} tabIndex={-1} className={styles.stepTitle}>
-            {PROGRESS_TEXT.matched} ({report.matched.length})
+            {PROGRESS_TEXT.matched} ({total.matched})
           </h4>
           {report.matched.length > 0 && (
             <ul className={styles.entries}>
@@ -154,9 +172,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               ))}
             </ul>
           )}
+          <NotShown count={report.not_shown.matched} />
 
           <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.chooseOne} ({report.ambiguous.length})
+            {PROGRESS_TEXT.chooseOne} ({total.ambiguous})
           </h4>
           {report.ambiguous.map((entry) => (
             <fieldset key={entry.source_index} className={styles.choice}>
@@ -191,9 +210,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               </label>
             </fieldset>
           ))}
+          <NotShown count={report.not_shown.ambiguous} />
 
           <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.notFound} ({report.unmatched.length})
+            {PROGRESS_TEXT.notFound} ({total.unmatched})
           </h4>
           {report.unmatched.length > 0 && (
             <ul className={styles.entries}>
@@ -211,9 +231,10 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               ))}
             </ul>
           )}
-          {report.full.length > 0 && (
+          <NotShown count={report.not_shown.unmatched} />
+          {total.full > 0 && (
             <p className={styles.error}>
-              {PROGRESS_TEXT.listFull}: {report.full.length} not added.
+              {PROGRESS_TEXT.listFull}: {total.full} not added.
             </p>
           )}
 
@@ -240,7 +261,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
               {importedSeriesText(phase.report.added)}
             </h4>
           </div>
-          <p className={styles.entryMeta}>{restText(phase.report, phase.report.ambiguous.length)}</p>
+          <p className={styles.entryMeta}>{restText(phase.report)}</p>
           <div className={styles.buttons}>
             <button type="button" className="button" onClick={onClose}>
               Close

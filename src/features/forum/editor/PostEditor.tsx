@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MentionResult } from '../../../../contract/forum';
 import {
   FORUM_API_TEXTS,
-  FORUM_IMAGE_ACCEPT,
   FORUM_TEXT,
   MAX_SERIES_MENTIONS,
   mentionedSeriesIds,
@@ -12,11 +11,10 @@ import { showToast } from '../../../ui/toast-store';
 import { $session } from '../../accounts/session-store';
 import { createFetcherStore, storeFamily } from '../../../lib/query';
 import { useQuery } from '../../../lib/use-query';
-import { forumErrorMessage, searchSeriesForMention, uploadImage } from '../forum-api';
-import { imageUploadProblem } from './image-checks';
+import { forumErrorMessage, searchSeriesForMention } from '../forum-api';
+import ImageUpload from './ImageUpload';
 import { ListPickerButton, ListPickerPanel, useListPicker } from './ListPicker';
 import {
-  imageMarkdown,
   insertAt,
   insertMention,
   mentionAt,
@@ -45,7 +43,10 @@ export interface PostEditorProps {
    * the server's detail or "Failed to save." / "Failed to post reply."
    */
   failure?: { toastTitle: string; fallback: string };
-  /** Images belong to a thread: without one (a thread being created) there is no image button. */
+  /**
+   * The thread images are uploaded for; without one (a thread being created) they are uploaded as the
+   * writer's own, and the new thread claims those it shows.
+   */
   threadId?: number | undefined;
   postId?: number | undefined;
   /** Focus the box when it appears (an opened reply or edit form), caret at the end. */
@@ -100,12 +101,10 @@ export default function PostEditor({
   const [shownAnswer, setShownAnswer] = useState<MentionResult[]>();
   const [highlight, setHighlight] = useState(-1);
   const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const picker = useListPicker();
   const closePicker = picker.close;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const id = useId();
   const textId = `${id}-text`;
@@ -113,7 +112,8 @@ export default function PostEditor({
   const hintId = `${id}-hint`;
   const open = mention !== null && suggestions.length > 0;
   const seriesIds = mentionedSeriesIds(text);
-  const canUpload = threadId !== undefined && session.user !== null;
+  // Without a thread (the new-thread form) an image is uploaded for the thread to come, which claims it.
+  const canUpload = session.user !== null;
 
   // Put the caret after text the editor inserted, once React has written the new value.
   useEffect(() => {
@@ -224,23 +224,9 @@ export default function PostEditor({
     update(edit.text, edit.caret);
   };
 
-  const onFileChosen = async (file: File | undefined) => {
-    if (fileRef.current) fileRef.current.value = '';
-    if (!file || threadId === undefined) return;
-    const problem = imageUploadProblem(file);
-    if (problem) {
-      showToast(FORUM_TEXT.uploadBlocked, problem, 'warning');
-      return;
-    }
-    setUploading(true);
-    try {
-      const uploaded = await uploadImage(threadId, file, postId);
-      insertSnippet(imageMarkdown(file.name, uploaded.url));
-    } catch (error) {
-      showToast(FORUM_TEXT.uploadFailedTitle, forumErrorMessage(error, FORUM_TEXT.uploadFailed), 'error');
-    } finally {
-      setUploading(false);
-    }
+  /** Takes an added image's markdown out of the text, where it still is. */
+  const removeSnippet = (snippet: string) => {
+    if (text.includes(snippet)) update(text.replace(snippet, ''));
   };
 
   const submit = async () => {
@@ -372,26 +358,13 @@ export default function PostEditor({
         <div className={styles.tools}>
           {session.user && <ListPickerButton picker={picker} />}
           {canUpload && (
-            <>
-              <button
-                type="button"
-                className={`button ${styles.tool}`}
-                onClick={() => fileRef.current?.click()}
-                aria-disabled={uploading || undefined}
-                disabled={busy}
-              >
-                {uploading ? 'Uploading…' : 'Add image'}
-              </button>
-              <input
-                ref={fileRef}
-                type="file"
-                accept={FORUM_IMAGE_ACCEPT}
-                className="visually-hidden"
-                tabIndex={-1}
-                aria-hidden="true"
-                onChange={(event) => void onFileChosen(event.target.files?.[0])}
-              />
-            </>
+            <ImageUpload
+              threadId={threadId}
+              postId={postId}
+              disabled={busy}
+              onInsert={insertSnippet}
+              onRemove={removeSnippet}
+            />
           )}
         </div>
         {!hideActions && (
