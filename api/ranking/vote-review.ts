@@ -15,7 +15,7 @@ import { queryRows } from '../db/query-rows';
 /*
  * The review of unusual voting's SQL: which series many new accounts voted on lately, voiding votes, and
  * the log of voids. Deleting votes goes through the votes and series_voters delete triggers (migrations
- * 0006, 0010, 0015), which take the votes out of the totals, distributions and voter counts and rescore the
+ * 0006, 0010, 0016), which take the votes out of the totals, distributions and voter counts and rescore the
  * series with the stored priors in the deleting transaction.
  */
 
