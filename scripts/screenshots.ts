@@ -50,7 +50,9 @@ try {
           );
         }
         const page = await context.newPage();
-        await page.goto(new URL(path, values.site).href, { waitUntil: 'networkidle' });
+        await page.goto(new URL(path, values.site).href, { waitUntil: 'load' });
+        // Signed in, the notification stream stays open, so the network is never idle for long.
+        await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
         if (values.wait) await page.locator(values.wait).first().waitFor();
         const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${scheme}.png`;
         await page.screenshot({ path: join(values.out, name), fullPage: true });
