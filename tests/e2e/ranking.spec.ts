@@ -237,7 +237,7 @@ test('/how-rankings-work shows the weights the API ranks with, and works an exam
   const means = page.locator('#category-means');
   for (const [field, label] of Object.entries(LABELS) as [Field, string][]) {
     await expect(means.getByRole('row', { name: label })).toHaveText(
-      new RegExp(`^${escape(label)}\\s*${escape(method.category_means[field].toFixed(2))}$`),
+      new RegExp(`^\\s*${escape(label)}\\s*${escape(method.category_means[field].toFixed(2))}\\s*$`),
     );
   }
   await expect(main).toContainText(`until at least ${method.min_voters} readers have voted on it`);
@@ -254,6 +254,8 @@ test('/how-rankings-work shows the weights the API ranks with, and works an exam
     name: /Final score/,
   });
   await expect(finals).toHaveText(
-    new RegExp(`^Final score\\s*${escape(series(3, 10).toFixed(2))}\\s*${escape(series(58, 9).toFixed(2))}$`),
+    new RegExp(
+      `^\\s*Final score\\s*${escape(series(3, 10).toFixed(2))}\\s*${escape(series(58, 9).toFixed(2))}\\s*$`,
+    ),
   );
 });
