@@ -6,6 +6,8 @@ import { e2eStack } from './stack-config';
 /*
  * The weighted ranking in the browser against the seeded stack: the one-press ballot and the score block
  * it updates, a ballot that fails, the way to the panel on a phone, and the method page's live figures.
+ * Its votes move ranks, so its name sorts it after the specs that compare the pre-rendered lists with the
+ * live API (reach.spec.ts).
  */
 
 type Field = 'story' | 'characters' | 'worldbuilding' | 'art' | 'drama_or_fight';
