@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
 const FIELDS = VOTE_CATEGORY_FIELDS.map((c) => c.field);
-type Scores = Partial<Record<(typeof FIELDS)[number], unknown>>;
 
 /** Users straight in the database (no password hashing), each with a token from the server's issuer. */
 async function createVoters(server: TestServer, count: number, prefix: string) {
