@@ -10,7 +10,6 @@ import { InvalidImageError, storeCover } from './cover-upload';
 import { loadSeriesDetailRow, seriesExists } from './details';
 import type { VoterScores } from '../ranking/voter-scores';
 import { toRankedSeries, toSeriesDetail } from './presenters';
-import { parseGenres } from './listing';
 import type { CatalogueSnapshot } from './catalogue-snapshot';
 import {
   createSeries,
@@ -138,10 +137,7 @@ export class CatalogueAdmin {
     const placed = (await this.catalogue.snapshot()).placement(id);
     if (placed) return toRankedSeries(placed.overall, media);
     const row = await loadSeriesDetailRow(db, id);
-    return (
-      row &&
-      toRankedSeries({ series: { ...row.series, genres: parseGenres(row.series.genre) }, rank: null }, media)
-    );
+    return row && toRankedSeries({ series: row.series, rank: null }, media);
   }
 
   /** Stores a checked cover; undefined when its pixels cannot be decoded. */

@@ -1,6 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { catalogueVersion, series } from '../db/schema';
+import {
+  catalogueVersion,
+  series,
+  seriesDetails,
+  VOTE_CATEGORY_FIELDS,
+  type CategoryTotals,
+} from '../db/schema';
 import type { CatalogueLoad, CatalogueRow } from './catalogue-snapshot';
 import { parseGenres } from './listing';
 
@@ -26,10 +32,24 @@ export const listingColumns = {
   anilistId: series.anilistId,
   mangaupdatesId: series.mangaupdatesId,
 };
-export type ListingRow = Omit<CatalogueRow, 'genres'>;
+export type ListingRow = Omit<CatalogueRow, 'genres' | keyof CategoryTotals>;
 
-/** The listing columns' keys, in the order the load query packs them. */
-const listingKeys = Object.keys(listingColumns) as (keyof ListingRow)[];
+/**
+ * What the snapshot holds of a series: its listing columns and the category totals the ranker scores it
+ * from (0 for a series without a detail row).
+ */
+const snapshotColumns = {
+  ...listingColumns,
+  ...Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+      [total, sql<number>`coalesce(${seriesDetails[total]}, 0)`],
+      [count, sql<number>`coalesce(${seriesDetails[count]}, 0)`],
+    ]),
+  ),
+};
+
+/** The snapshot columns' keys, in the order the load query packs them. */
+const snapshotKeys = Object.keys(snapshotColumns) as (keyof Omit<CatalogueRow, 'genres'>)[];
 
 /**
  * The catalogue's change count: bumped once by every transaction that changed `series` or `series_details`,
@@ -76,16 +96,17 @@ export async function loadCatalogueRows(db: Database, ids: number[]): Promise<Ca
   return unpackRows(result?.rows ?? null);
 }
 
-/** The listing columns of the series `where` picks, in id order, at most `limit` of them. */
+/** The snapshot columns of the series `where` picks, in id order, at most `limit` of them. */
 function packedRows(where = sql``, limit?: number) {
   const columns = sql.join(
-    Object.keys(listingColumns).map((key) => sql.identifier(key)),
+    snapshotKeys.map((key) => sql.identifier(key)),
     sql`, `,
   );
   const picked = sql`select ${sql.join(
-    Object.entries(listingColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    Object.entries(snapshotColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
     sql`, `,
-  )} from ${series}${where} order by ${series.id}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
+  )} from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}${where}
+    order by ${series.id}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
   return sql<
     string | null
   >`(select json_agg(json_build_array(${columns}) order by "id")::text from (${picked}) as picked)`;
@@ -94,7 +115,10 @@ function packedRows(where = sql``, limit?: number) {
 function unpackRows(packed: string | null): CatalogueRow[] {
   const tuples = JSON.parse(packed ?? '[]') as unknown[][];
   return tuples.map((tuple) => {
-    const row = Object.fromEntries(listingKeys.map((key, index) => [key, tuple[index]])) as ListingRow;
+    const row = Object.fromEntries(snapshotKeys.map((key, index) => [key, tuple[index]])) as Omit<
+      CatalogueRow,
+      'genres'
+    >;
     return { ...row, genres: parseGenres(row.genre) };
   });
 }

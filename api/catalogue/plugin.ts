@@ -26,9 +26,8 @@ export default fp(
       patchIntervalMs: app.config.CACHE_PATCH_INTERVAL_MS,
     });
     app.decorate('catalogue', catalogue);
-    // A recomputation of the ranking priors rescored every series: reload, serving the current snapshot
-    // meanwhile.
-    app.ranking.onRescored(() => catalogue.reload());
+    // New ranking priors: every series is scored again in memory, serving the current snapshot meanwhile.
+    app.ranking.onRescored(() => void catalogue.rescore());
     // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
     app.addHook('onReady', async () => {
       await catalogue

@@ -184,11 +184,20 @@ export class CatalogueService {
   }
 
   /**
-   * Reloads in the background while the current snapshot keeps serving (every series' score changed, as
-   * after a recomputation of the ranking priors): the database no longer matches its fingerprint.
+   * After a recomputation of the ranking priors: every series is scored again from the totals the snapshot
+   * holds and ranked, with no read of the database, in turn with loads and patches. A snapshot loaded later
+   * is scored with the same priors.
    */
-  reload(): void {
-    this.refresh().catch((error: unknown) => this.onBackgroundError(error));
+  rescore(): Promise<void> {
+    const run = this.queue.then(() => {
+      const base = this.current;
+      if (!base || base.generation !== this.invalidations) return;
+      this.current = base.rescored(this.ranker, this.now());
+      this.installed += 1;
+    });
+    const settled = run.catch((error: unknown) => this.onBackgroundError(error));
+    this.queue = settled;
+    return settled;
   }
 
   /** Forces a full reload on this instance before its next read (a change nobody announced). */
@@ -285,9 +294,13 @@ export class CatalogueService {
       } else rows = [];
       hasMore = offset + rows.length < total;
     }
-    const items = rows.map((row) =>
-      toSeriesDetail(row, snapshot.placement(row.series.id)?.overall.rank ?? null, this.media),
-    );
+    const items = rows.map((row) => {
+      const placed = snapshot.placement(row.series.id)?.overall;
+      const scored = placed
+        ? { ...row, series: { ...row.series, finalScore: placed.series.finalScore } }
+        : row;
+      return toSeriesDetail(scored, placed?.rank ?? null, this.media);
+    });
     return cachedJson({ items, page, page_size: pageSize, total, has_more: hasMore });
   }
 
@@ -343,11 +356,13 @@ export class CatalogueService {
     const { snapshot, placed } = found;
     // The row is kept across patches that did not change this series; the rank is this snapshot's.
     const row = await snapshot.memoizeSeries(id, 'detail-row', () => loadSeriesDetailRow(this.db, id));
-    const rank = placed.overall.rank;
+    const { rank, series: listed } = placed.overall;
     return (
       row &&
-      snapshot.derive(`detail:${id}`, [row, rank], () => {
-        const detail = toSeriesDetail(row, rank, this.media);
+      snapshot.derive(`detail:${id}`, [row, rank, listed], () => {
+        // The score the snapshot ranks by: the stored one may still be rewritten after a recomputation.
+        const scored = { ...row, series: { ...row.series, finalScore: listed.finalScore } };
+        const detail = toSeriesDetail(scored, rank, this.media);
         return { detail, cached: cachedJson(detail) };
       })
     );

@@ -41,6 +41,10 @@ export default fp(
       // At start-up the lease is freed at once: an instance starting next rereads the same means and
       // rescores nothing, which costs one read of the totals.
       await recompute(0);
+      // The catalogue's first load (its hook comes later) scores with them, whichever instance recomputed.
+      await ranking
+        .currentPriors()
+        .catch((error: unknown) => app.log.error({ err: error }, 'reading the ranking priors failed'));
       schedule = everyInterval(intervalMs, () => recompute(intervalMs / 2));
     });
     app.addHook('onClose', async () => schedule?.stop());

@@ -48,23 +48,15 @@ function samePriors(a: RankingPriors, b: RankingPriors): boolean {
 }
 
 /**
- * Recomputes `C_c` from every category's totals, stores it with `priorVotes` (from then on every vote scores
- * with it), and rescores every series whose final or mean score changes, RESCORE_BATCH ids a statement,
- * each statement its own transaction, yielding to the event loop in between: on the embedded engine other
- * queries run between two statements, and on PostgreSQL a vote waits for one statement's row locks at most,
- * never for the whole rescoring. Until it ends, the database holds some scores from the old priors; the
- * snapshots reload once it has ended (RankingService). `rescored_at` records a rescoring that finished, so
- * one cut short is done again in full by the next recomputation.
- *
- * When the priors come out as stored and the last rescoring finished, the stored scores are already theirs
- * (every write scores with them) and nothing is rescored, unless `rescoreAll` (after writing scores some
- * other way).
+ * Recomputes `C_c` from every category's totals and stores it with `priorVotes`: from then on every vote
+ * scores with it, and the snapshots score every series with it in memory. `changed` says whether the stored
+ * scores need rewriting (`rewriteStoredScores`): when the priors come out as stored and the last rewrite
+ * finished, they are already the priors' (every write scores with them).
  */
-export async function recomputePriors(
+export async function refreshPriors(
   db: Database,
   priorVotes: number,
-  { batch = RESCORE_BATCH, rescoreAll = false }: { batch?: number; rescoreAll?: boolean } = {},
-): Promise<{ priors: RankingPriors; rescored: number }> {
+): Promise<{ priors: RankingPriors; changed: boolean; stamp: string }> {
   const [stored] = await db.select().from(rankingPriors);
   const before = await readPriors(db, priorVotes);
   await db.execute(sql`select panelrank_refresh_ranking_priors(${priorVotes})`);
@@ -74,22 +66,60 @@ export async function recomputePriors(
     .select({ stamp: sql<string>`${rankingPriors.computedAt}::text` })
     .from(rankingPriors);
   const finished = stored?.rescoredAt != null && stored.rescoredAt >= stored.computedAt;
+  return { priors: after, changed: !finished || !samePriors(before, after), stamp };
+}
+
+/**
+ * Rewrites the stored final and mean scores of every series whose scores differ from the stored priors',
+ * RESCORE_BATCH ids a statement, each statement its own transaction, yielding to the event loop in
+ * between: on the embedded engine other queries run between two statements, and on PostgreSQL a vote waits
+ * for one statement's row locks at most. The snapshots do not wait for it (they score in memory); SQL that
+ * reads the stored scores (the reading lists' sorts and filters) sees the old priors' scores until it ends.
+ * The statements do not count as changes of the catalogue (nothing the snapshots read changes).
+ * `rescored_at` then records the rewrite for `stamp`, the recomputation it belongs to, so one cut short is
+ * done again in full by the next recomputation.
+ */
+export async function rewriteStoredScores(
+  db: Database,
+  stamp: string,
+  batch = RESCORE_BATCH,
+): Promise<number> {
+  const [last] = await db.select({ id: max(series.id) }).from(series);
   let rescored = 0;
-  if (rescoreAll || !finished || !samePriors(before, after)) {
-    const [last] = await db.select({ id: max(series.id) }).from(series);
-    for (let first = 0; first <= (last?.id ?? -1); first += batch) {
-      const [row] = await db
-        .select({ changed: sql<number>`panelrank_rescore_series(${first}, ${first + batch - 1})` })
-        .from(sql`(select 1) as one`);
-      rescored += row?.changed ?? 0;
-      await yieldToEventLoop();
-    }
-    // The ranges did not count as changes of the catalogue: one count for all of them.
-    if (rescored > 0) await db.execute(sql`update catalogue_version set version = version + 1 where id = 1`);
+  for (let first = 0; first <= (last?.id ?? -1); first += batch) {
+    const [row] = await db
+      .select({ changed: sql<number>`panelrank_rescore_series(${first}, ${first + batch - 1})` })
+      .from(sql`(select 1) as one`);
+    rescored += row?.changed ?? 0;
+    await yieldToEventLoop();
   }
   // Another recomputation that started since (its lease expired) marks its own.
   await db.execute(
     sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
   );
-  return { priors: after, rescored };
+  return rescored;
+}
+
+/**
+ * `refreshPriors`, then `rewriteStoredScores` when needed (always with `rescoreAll`): for scripts and tests
+ * that want both at once. `onPriors` runs between the two, as the service tells the instances then.
+ */
+export async function recomputePriors(
+  db: Database,
+  priorVotes: number,
+  {
+    batch = RESCORE_BATCH,
+    rescoreAll = false,
+    onPriors,
+  }: { batch?: number; rescoreAll?: boolean; onPriors?: (priors: RankingPriors) => Promise<void> } = {},
+): Promise<{ priors: RankingPriors; rescored: number }> {
+  const { priors, changed, stamp } = await refreshPriors(db, priorVotes);
+  if (!changed && !rescoreAll) {
+    await db.execute(
+      sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
+    );
+    return { priors, rescored: 0 };
+  }
+  await onPriors?.(priors);
+  return { priors, rescored: await rewriteStoredScores(db, stamp, batch) };
 }

@@ -1,4 +1,5 @@
-import { SERIES_TYPES, type SeriesType } from '../db/schema';
+import { SERIES_TYPES, type CategoryTotals, type SeriesType } from '../db/schema';
+import { computeFinalScore, type RankingPriors } from './scores';
 
 /** What ranking needs to know about a series. */
 export interface RankableSeries {
@@ -210,15 +211,33 @@ function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: 
   return index >= 0 ? index : undefined;
 }
 
+/** A series as the snapshot holds it: its listing row with the category totals its score comes from. */
+export type ScorableSeries = RankableSeries & CategoryTotals;
+
 /**
- * The ranking's rules as the catalogue applies them to its snapshot: who is ranked (at least `minVoters`
- * distinct voters), in what order, and how a patch re-ranks only what moved.
+ * The ranking's rules as the catalogue applies them to its snapshot: how a series is scored (with the
+ * stored priors, set by the ranking service), who is ranked (at least `minVoters` distinct voters), in what
+ * order, and how a patch re-ranks only what moved.
  */
 export class Ranker {
+  /** The priors every score is computed with; until they are read, the stored scores stand. */
+  priors: RankingPriors | undefined;
+
   constructor(readonly minVoters: number) {}
 
   isRanked(voterCount: number): boolean {
     return voterCount >= this.minVoters;
+  }
+
+  /**
+   * Scores rows from their totals in place (rows fresh from the database, or copies): the same value the
+   * database's panelrank_final_score gives, so the snapshot ranks by the current priors even while the
+   * stored scores are being rewritten after a recomputation.
+   */
+  score<T extends ScorableSeries>(rows: T[]): T[] {
+    const priors = this.priors;
+    if (priors) for (const row of rows) row.finalScore = computeFinalScore(row, priors);
+    return rows;
   }
 
   rank<T extends RankableSeries>(rows: readonly T[]): CatalogueRanking<T> {

@@ -99,10 +99,16 @@ export class RankingService {
     return listVoteVoids(this.options.database.db, page);
   }
 
-  /** The priors every score was computed with, as stored (read once, then kept until a recomputation). */
+  /** The priors every score is computed with, as stored (read once, then kept until a recomputation). */
   async currentPriors(): Promise<RankingPriors> {
-    this.priors ??= await readPriors(this.options.database.db, this.options.priorVotes);
-    return this.priors;
+    return this.priors ?? this.setPriors(await readPriors(this.options.database.db, this.options.priorVotes));
+  }
+
+  /** The service's and the ranker's priors: the snapshot scores every series with them from here on. */
+  private setPriors(priors: RankingPriors): RankingPriors {
+    this.priors = priors;
+    this.ranker.priors = priors;
+    return priors;
   }
 
   /** GET /series/ranking-method. */
@@ -118,33 +124,41 @@ export class RankingService {
     };
   }
 
-  /** `listener` runs on every instance after a recomputation rescored the catalogue. */
+  /** `listener` runs on every instance once a recomputation stored new priors (the ranker has them). */
   onRescored(listener: () => void): void {
     this.rescoredListeners.push(listener);
   }
 
   /**
-   * Recomputes the priors and rescores the catalogue, if this instance takes the job's lease (one instance
-   * at a time across all of them); then every instance rereads the priors and is told to reload. A run whose
-   * means and `m` came out as stored rescores nothing and tells nobody.
+   * Recomputes the priors, if this instance takes the job's lease (one instance at a time across all of
+   * them). Once the new priors are stored every instance is told, rereads them and rescores its snapshot in
+   * memory; then this one rewrites the stored scores in the background of its lease (priors.ts). A run whose
+   * means and `m` came out as stored rewrites nothing and tells nobody.
    */
   async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; rescored: number }> {
     const run = await runLeased(
       this.options.database.db,
       { name: RECOMPUTE_JOB, leaseMs: RECOMPUTE_LEASE_MS, quietMs },
-      () => recomputePriors(this.options.database.db, this.options.priorVotes),
+      () =>
+        recomputePriors(this.options.database.db, this.options.priorVotes, {
+          onPriors: async (priors) => {
+            this.setPriors(priors);
+            await this.options.feed.announce(RANKING_TOPIC, null);
+          },
+        }),
     );
     if (!run.ran) return { ran: false, rescored: 0 };
-    this.priors = run.result.priors;
-    if (run.result.rescored > 0) await this.options.feed.announce(RANKING_TOPIC, null);
+    this.setPriors(run.result.priors);
     return { ran: true, rescored: run.result.rescored };
   }
 
   private async priorsChanged(): Promise<void> {
     try {
-      this.priors = await readPriors(this.options.database.db, this.options.priorVotes);
+      this.setPriors(await readPriors(this.options.database.db, this.options.priorVotes));
     } catch (error) {
+      // The stored scores stand until the next announcement: better than scores from priors no longer in force.
       this.priors = undefined;
+      this.ranker.priors = undefined;
       this.options.log.error({ err: error }, 'reading the ranking priors failed');
     }
     for (const listener of this.rescoredListeners) listener();

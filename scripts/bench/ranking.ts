@@ -1,7 +1,7 @@
 /**
- * The ranking priors' recomputation on a full-size catalogue: how long the recomputation takes (the database
- * part, then until the API serves the re-ranked catalogue) and how rankings reads fare meanwhile, on the
- * embedded engine (the API's own thread runs the SQL) or on PostgreSQL.
+ * The ranking priors' recomputation on a full-size catalogue: how long until the API serves the re-ranked
+ * catalogue, how long the rewrite of the stored scores takes after it, and how rankings reads fare during
+ * both, on the embedded engine (the API's own thread runs the SQL) or on PostgreSQL.
  *
  *   npm run seed -- --series 100000 --voters 2000           # into DATA_DIR, once
  *   npm run bench:ranking -- --data-dir DATA_DIR [--rounds 3 --readers 8]
@@ -71,12 +71,18 @@ async function serve(): Promise<void> {
       priorVotes = priorVotes === 10 ? 11 : 10;
       const before = app.catalogue.status().version;
       const started = performance.now();
-      const { rescored } = await recomputePriors(database.db, priorVotes);
+      let servedMs = NaN;
+      const served = (async () => {
+        while (app.catalogue.status().version === before) await sleep(2);
+        servedMs = performance.now() - started;
+      })();
+      // What RankingService.recompute does under its lease: store the priors, tell every instance (which
+      // rescore their snapshots in memory), then rewrite the stored scores.
+      const { rescored } = await recomputePriors(database.db, priorVotes, {
+        onPriors: () => app.changeFeed.announce(RANKING_TOPIC, null),
+      });
       const databaseMs = performance.now() - started;
-      // What RankingService.recompute does after its run: every instance rereads and reloads once.
-      await app.changeFeed.announce(RANKING_TOPIC, null);
-      while (app.catalogue.status().version === before) await sleep(2);
-      const servedMs = performance.now() - started;
+      await served;
       process.send!({ type: 'recomputed', databaseMs, servedMs, rescored } satisfies Recomputed);
     } else if (message.type === 'stop') {
       await app.close();
@@ -169,8 +175,8 @@ async function main(): Promise<void> {
         .map((s) => s.ms);
       rows.push({ ...done, before: percentile(before, 0.99), during: percentile(during, 0.99) });
       console.log(
-        `round ${round + 1}: rescored ${done.rescored} series; database ${done.databaseMs.toFixed(0)} ms, ` +
-          `served re-ranked after ${done.servedMs.toFixed(0)} ms; rankings p99 ${percentile(before, 0.99).toFixed(1)} ms ` +
+        `round ${round + 1}: served re-ranked after ${done.servedMs.toFixed(0)} ms; ${done.rescored} stored ` +
+          `scores rewritten after ${done.databaseMs.toFixed(0)} ms; rankings p99 ${percentile(before, 0.99).toFixed(1)} ms ` +
           `before (${before.length} reads), ${percentile(during, 0.99).toFixed(1)} ms during (${during.length} reads)`,
       );
     }
@@ -178,8 +184,8 @@ async function main(): Promise<void> {
     const during = median(rows.map((row) => row.during));
     const before = median(rows.map((row) => row.before));
     console.log(
-      `\nMedians over ${rows.length} rounds: database ${median(rows.map((row) => row.databaseMs)).toFixed(0)} ms, ` +
-        `re-ranked and served ${servedMs.toFixed(0)} ms (goal <= ${GOAL_TOTAL_MS}: ${servedMs <= GOAL_TOTAL_MS ? 'ok' : 'OVER'}); ` +
+      `\nMedians over ${rows.length} rounds: re-ranked and served ${servedMs.toFixed(0)} ms (goal <= ${GOAL_TOTAL_MS}: ${servedMs <= GOAL_TOTAL_MS ? 'ok' : 'OVER'}), stored scores rewritten ` +
+        `${median(rows.map((row) => row.databaseMs)).toFixed(0)} ms; ` +
         `rankings p99 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms during ` +
         `(x${(during / before).toFixed(2)}; goal <= ${GOAL_P99_MS}: ${during <= GOAL_P99_MS ? 'ok' : 'OVER'})`,
     );

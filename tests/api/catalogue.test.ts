@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rankedSeriesSchema, seriesDetailSchema } from '../../contract/catalogue';
-import { series, seriesDetails, votes } from '../../api/db/schema';
+import { series, seriesDetails, VOTE_CATEGORY_FIELDS, votes } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries, insertSeriesRows } from './series-fixtures';
@@ -497,10 +497,20 @@ describe('catalogue reads', () => {
       const before = await server.request('/series/rankings?type=manhua');
       const etag = before.headers.get('etag')!;
       const db = server.database.db;
-      await db.update(series).set({ voterCount: 2, finalScore: 9.5 }).where(eq(series.id, ids.newcomer));
+      // Ten readers at 10 in every category: (100 + 55) / 20 = 7.75, above every other series. The
+      // snapshot scores from the totals; the stored score is written as a vote would.
+      const tens = { total: 100, count: 10 };
+      await db.update(series).set({ voterCount: 10, finalScore: 7.75 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
-        .set({ storyTotal: 19, storyCount: 2 })
+        .set(
+          Object.fromEntries(
+            VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+              [total, tens.total],
+              [count, tens.count],
+            ]),
+          ),
+        )
         .where(eq(seriesDetails.seriesId, ids.newcomer));
       server.app.catalogue.invalidate();
       const after = await server.request('/series/rankings?type=manhua', {
@@ -513,15 +523,23 @@ describe('catalogue reads', () => {
       ]);
       expect((await getJson(server, `/series/summary/${ids.newcomer}`)).body.rank).toBe(1);
       expect((await getJson(server, `/series-details/${ids.newcomer}`)).body).toMatchObject({
-        story_total: 19,
-        vote_counts: { Story: 2 },
+        story_total: 100,
+        vote_counts: { Story: 10 },
+        final_score: 7.75,
         rank: 1,
       });
       // Back to the fixture state for the other tests.
-      await db.update(series).set({ voterCount: 0, finalScore: 0 }).where(eq(series.id, ids.newcomer));
+      await db.update(series).set({ voterCount: 0, finalScore: 5.5 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
-        .set({ storyTotal: 0, storyCount: 0 })
+        .set(
+          Object.fromEntries(
+            VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+              [total, 0],
+              [count, 0],
+            ]),
+          ),
+        )
         .where(eq(seriesDetails.seriesId, ids.newcomer));
       server.app.catalogue.invalidate();
     });

@@ -4,6 +4,7 @@ import { queryRows } from '../../api/db/query-rows';
 import { users, VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
 import { readPriors, recomputePriors } from '../../api/ranking/priors';
 import { computeFinalScore } from '../../api/ranking/scores';
+import { RANKING_TOPIC } from '../../api/ranking/service';
 import {
   ballotResultSchema,
   rankedSeriesSchema,
@@ -113,20 +114,14 @@ describe('the weighted ranking', () => {
     expect(server.app.catalogue.status().version).toBe(installed);
   });
 
-  it('rescores in ranges that count as one change, and finishes a rescoring cut short', async () => {
+  it('re-ranks in memory at once, rewrites the stored scores in ranges, and finishes a rewrite cut short', async () => {
     const db = server.database.db;
     const version = async () =>
       (await queryRows<{ v: number }>(db, sql`select version::int as v from catalogue_version`))[0]!.v;
     const before = await version();
-    // Another prior weight rescores every voted series, three ids a statement.
-    const { rescored } = await recomputePriors(db, 11, { batch: 3 });
-    expect(rescored).toBeGreaterThan(3);
-    expect(await version()).toBe(before + 1);
-    const priors = await readPriors(db, 11);
-    expect(priors.priorVotes).toBe(11);
-    const [sample] = await queryRows<{ id: number; final_score: number }>(
+    const [sample] = await queryRows<{ id: number }>(
       db,
-      sql`select id, final_score from series where voter_count > 2 order by id limit 1`,
+      sql`select id from series where voter_count > 2 order by id limit 1`,
     );
     const detail = seriesDetailSchema.parse(
       await (await server.request(`/series-details/${sample!.id}`)).json(),
@@ -137,22 +132,42 @@ describe('the weighted ranking', () => {
         [count, detail[`${field}_count`]],
       ]),
     ) as never;
-    expect(sample!.final_score).toBe(computeFinalScore(totals, priors));
+    // Another prior weight: every voted series scores differently. Once the priors are stored, the API
+    // serves the new scores before a single stored score is rewritten.
+    let servedMidway: number | undefined;
+    const { priors, rescored } = await recomputePriors(db, 11, {
+      batch: 3,
+      onPriors: async () => {
+        await server.app.changeFeed.announce(RANKING_TOPIC, null);
+        await server.app.catalogue.rescore();
+        const summary = (await (await server.request(`/series/summary/${sample!.id}`)).json()) as {
+          final_score: number;
+        };
+        servedMidway = summary.final_score;
+      },
+    });
+    expect(priors.priorVotes).toBe(11);
+    expect(servedMidway).toBe(computeFinalScore(totals, priors));
+    expect(servedMidway).not.toBe(detail.final_score);
+    expect(rescored).toBeGreaterThan(3);
+    // The stored scores are the same once rewritten, and the rewrite did not count as a catalogue change.
+    const stored = async () =>
+      (
+        await queryRows<{ s: number }>(db, sql`select final_score as s from series where id = ${sample!.id}`)
+      )[0]!.s;
+    expect(await stored()).toBe(servedMidway);
+    expect(await version()).toBe(before);
 
-    // A rescoring that never finished (the process died): the next recomputation does it again in full,
+    // A rewrite that never finished (the process died): the next recomputation does it again in full,
     // though the means came out as stored.
     await db.execute(sql`update series set final_score = 0 where id = ${sample!.id}`);
     await db.execute(sql`update ranking_priors set rescored_at = null`);
     expect((await recomputePriors(db, 11)).rescored).toBe(1);
-    const [fixed] = await queryRows<{ final_score: number }>(
-      db,
-      sql`select final_score from series where id = ${sample!.id}`,
-    );
-    expect(fixed!.final_score).toBe(sample!.final_score);
+    expect(await stored()).toBe(servedMidway);
     // Finished now: nothing to do.
     expect((await recomputePriors(db, 11)).rescored).toBe(0);
-    await recomputePriors(db, 10);
-    await server.app.catalogue.seriesChanged(null);
+    await recomputePriors(db, 10, { onPriors: () => server.app.changeFeed.announce(RANKING_TOPIC, null) });
+    await server.app.catalogue.rescore();
   });
 
   it('records several categories in one go, keeps those already voted, and says which', async () => {

@@ -6,6 +6,7 @@ import {
 } from '../../api/catalogue/service';
 import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
 import { Ranker } from '../../api/ranking/rank-order';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 
 /**
  * The service over a stubbed source: these tests exercise the snapshot's upkeep, which reads nothing else
@@ -29,6 +30,14 @@ function catalogueOver({
   });
 }
 
+/** No priors are set on these rankers, so the rows' own scores stand; their totals are not read. */
+const NO_TOTALS = Object.fromEntries(
+  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+    [total, 0],
+    [count, 0],
+  ]),
+) as CategoryTotals;
+
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   return {
     id,
@@ -43,6 +52,7 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
     voterCount,
     finalScore,
     meanScore: finalScore,
+    ...NO_TOTALS,
     malId: null,
     anilistId: null,
     mangaupdatesId: null,
