@@ -34,8 +34,9 @@ import readingListsPlugin from './reading-lists/plugin';
 import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
-import votingPlugin from './voting/plugin';
-import votingRoutes from './voting/routes';
+import rankingPlugin from './ranking/plugin';
+import rankingRoutes from './ranking/routes';
+import voteReviewRoutes from './ranking/admin-routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -92,8 +93,8 @@ export async function buildApp({
   await app.register(changeFeedPlugin);
   await app.register(mediaPlugin);
   await app.register(notificationsPlugin);
+  await app.register(rankingPlugin);
   await app.register(cataloguePlugin);
-  await app.register(votingPlugin);
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
@@ -106,7 +107,8 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
-  await app.register(votingRoutes);
+  await app.register(rankingRoutes);
+  await app.register(voteReviewRoutes);
   await app.register(readingListRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);

@@ -185,8 +185,36 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(1)
-    .default(1)
+    .default(3)
     .describe('A series with fewer distinct voters is Unranked.'),
+  RANKING_PRIOR_VOTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .describe(
+      'm of the weighted score: each category of a series counts as if it had this many more votes at the ' +
+        "catalogue's mean in that category, so a few votes move a series little until more readers vote.",
+    ),
+  RANKING_PRIOR_REFRESH: durationSeconds
+    .default(3600)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe(
+      "How often the catalogue's mean per category is recomputed and every series rescored (seconds, or " +
+        "with a unit: `15m`); also at start-up. Only the instance that takes the job's lease works; between " +
+        'two recomputations a vote moves only its own series.',
+    ),
+  VOTE_ANOMALY_MIN_VOTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10)
+    .describe(
+      'Unusual voting (`/admin/votes`): a series is listed when at least this many of its voters in the last ' +
+        '24 hours are accounts created within the last 7 days.',
+    ),
   CACHE_TTL_MS: z.coerce
     .number()
     .int()

@@ -41,11 +41,14 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const CATALOGUE_MAX_PAGE_SIZE = 1000;
 export const MIN_SCORE = 1;
 export const MAX_SCORE = 10;
+export const BALLOT_SCORE = `must be a whole number from ${MIN_SCORE} to ${MAX_SCORE}`;
 
 export const SERIES_NOT_FOUND = 'Series not found';
 export const QUERY_REQUIRED = 'Query is required';
 export const INVALID_VOTE = 'Invalid vote';
 export const ALREADY_VOTED = 'You already voted on this category';
+export const VOTES_VOIDED = 'Your votes on this series were removed by a moderator.';
+export const BALLOT_EMPTY = 'Choose a score in at least one category';
 export const COVER_RATIO_MESSAGE = 'Please upload an image with a 2:3 portrait ratio (e.g. 200x300).';
 export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
 export const INVALID_IMAGE = 'Invalid image file.';

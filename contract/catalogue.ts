@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bodyId, cursorId, emptyIfBlank, pagedSchema } from './http';
 import {
+  BALLOT_EMPTY,
+  BALLOT_SCORE,
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
   EXTERNAL_SITES,
@@ -53,7 +55,15 @@ export const rankedSeriesSchema = z.object({
     .describe('Narrower WebP renditions of the cover, for srcset (additive field)'),
   rank: z.number().int().nullable().describe('Competition rank (1, 2, 2, 4); null while Unranked'),
   vote_count: z.number().int().describe('Distinct users who voted in any category'),
-  final_score: z.number().describe('Mean of the five category averages, a category without votes counting 0'),
+  final_score: z
+    .number()
+    .describe(
+      'Mean of the five weighted category scores (total + m × C) / (count + m), rounded to 6 decimals: what ranks order by (GET /series/ranking-method)',
+    ),
+  mean_score: z
+    .number()
+    .nullable()
+    .describe('Mean of the plain averages of the categories that have votes; null without votes'),
   ...externalIdFields,
 });
 export type RankedSeries = z.infer<typeof rankedSeriesSchema>;
@@ -110,6 +120,7 @@ export const seriesDetailSchema = z.object({
   score_distribution: scoreDistributionSchema,
   rank: z.number().int().nullable().describe('Overall rank; null while Unranked'),
   final_score: z.number(),
+  mean_score: z.number().nullable(),
   vote_count: z.number().int(),
   ...externalIdFields,
 });
@@ -215,3 +226,60 @@ export const seriesDetailFormSchema = z.looseObject({
   series_id: bodyId.describe('Id of the series (decimal digits in a form)'),
   synopsis: requiredFormText(`Required; at most ${SYNOPSIS_MAX_LENGTH} characters`),
 });
+
+/** GET /series/ranking-method: the weighting's values every score on the site was computed with. */
+export const rankingMethodSchema = z.object({
+  prior_votes: z
+    .number()
+    .int()
+    .describe('m: how many votes at the catalogue mean each category of a series starts with'),
+  min_voters: z.number().int().describe('Fewer distinct voters than this leave a series Unranked'),
+  category_means: z
+    .object(
+      Object.fromEntries(VOTE_CATEGORIES.map(({ field }) => [field, z.number()])) as Record<
+        VoteCategoryField,
+        z.ZodNumber
+      >,
+    )
+    .describe('C per category: the mean of every vote in that category across the catalogue'),
+  computed_at: z.string().describe('When the means were last recomputed (ISO 8601)'),
+});
+export type RankingMethod = z.infer<typeof rankingMethodSchema>;
+
+const ballotScore = z
+  .number({ error: BALLOT_SCORE })
+  .int({ error: BALLOT_SCORE })
+  .min(MIN_SCORE, { error: BALLOT_SCORE })
+  .max(MAX_SCORE, { error: BALLOT_SCORE });
+
+/** POST /series-details/{id}/votes: scores in one category or several, keyed by category field. */
+export const ballotBodySchema = z.strictObject({
+  scores: z
+    .strictObject(
+      Object.fromEntries(VOTE_CATEGORIES.map(({ field }) => [field, ballotScore.optional()])) as Record<
+        VoteCategoryField,
+        z.ZodOptional<typeof ballotScore>
+      >,
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Unknown category: use ${VOTE_CATEGORIES.map(({ field }) => field).join(', ')}`
+            : BALLOT_EMPTY,
+      },
+    )
+    .refine((scores) => Object.values(scores).some((score) => score !== undefined), { error: BALLOT_EMPTY }),
+});
+export type BallotBody = z.infer<typeof ballotBodySchema>;
+
+const categoryFieldSchema = z.enum(VOTE_CATEGORIES.map(({ field }) => field) as [VoteCategoryField]);
+
+export const ballotResultSchema = z.object({
+  recorded: z.array(categoryFieldSchema).describe('The categories this ballot recorded'),
+  already_voted: z
+    .array(categoryFieldSchema)
+    .describe(
+      'Categories of the ballot the caller had already voted in: a vote is final, they kept their score',
+    ),
+  detail: seriesDetailSchema,
+});
+export type BallotResult = z.infer<typeof ballotResultSchema>;

@@ -8,9 +8,9 @@ import { removeImage, type StoredImage } from '../media/store-image';
 import type { CheckedImage } from '../media/image-check';
 import { InvalidImageError, storeCover } from './cover-upload';
 import { loadSeriesDetailRow, seriesExists } from './details';
-import { loadVoterScores } from '../voting/voter-scores';
+import type { VoterScores } from '../ranking/voter-scores';
 import { toRankedSeries, toSeriesDetail } from './presenters';
-import { parseGenres } from './ranking';
+import type { CatalogueSnapshot } from './catalogue-snapshot';
 import {
   createSeries,
   deleteSeries,
@@ -20,7 +20,6 @@ import {
   updateSeries,
 } from './series-admin';
 import type { SeriesFieldValues } from './series-fields';
-import type { CatalogueService } from './service';
 
 /**
  * A write that could not be made: no such series, a cover whose pixels could not be decoded, or an
@@ -39,6 +38,13 @@ export interface CatalogueAdminOptions {
   media: MediaStorage;
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
   log: FastifyBaseLogger;
+  voterScores: (seriesId: number, userId: number | undefined) => Promise<VoterScores>;
+}
+
+/** What administration needs of the catalogue's cache: its snapshot, and to be told of a write. */
+export interface CatalogueCache {
+  snapshot(): Promise<CatalogueSnapshot>;
+  seriesChanged(ids: number[] | null): Promise<void>;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface CatalogueAdminOptions {
  */
 export class CatalogueAdmin {
   constructor(
-    private readonly catalogue: Pick<CatalogueService, 'seriesChanged' | 'snapshot'>,
+    private readonly catalogue: CatalogueCache,
     private readonly options: CatalogueAdminOptions,
   ) {}
 
@@ -118,7 +124,7 @@ export class CatalogueAdmin {
     if (written) return written;
     const [row, scores, snapshot] = await Promise.all([
       loadSeriesDetailRow(db, seriesId),
-      loadVoterScores(db, seriesId, callerId),
+      this.options.voterScores(seriesId, callerId),
       this.catalogue.snapshot(),
     ]);
     if (!row) return 'not-found';
@@ -131,10 +137,7 @@ export class CatalogueAdmin {
     const placed = (await this.catalogue.snapshot()).placement(id);
     if (placed) return toRankedSeries(placed.overall, media);
     const row = await loadSeriesDetailRow(db, id);
-    return (
-      row &&
-      toRankedSeries({ series: { ...row.series, genres: parseGenres(row.series.genre) }, rank: null }, media)
-    );
+    return row && toRankedSeries({ series: row.series, rank: null }, media);
   }
 
   /** Stores a checked cover; undefined when its pixels cannot be decoded. */

@@ -1,5 +1,5 @@
-import { rankCatalogue, rerankCatalogue, type CatalogueRanking, type RankedEntry } from './ranking';
-import type { Series } from '../db/schema';
+import type { CatalogueRanking, RankedEntry, Ranker } from '../ranking/rank-order';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type Series } from '../db/schema';
 
 /** The columns of a series that lists and summaries show. */
 export type CatalogueRow = Pick<
@@ -14,13 +14,16 @@ export type CatalogueRow = Pick<
   | 'coverKey'
   | 'voterCount'
   | 'finalScore'
+  | 'meanScore'
   | 'malId'
   | 'anilistId'
   | 'mangaupdatesId'
-> & {
-  /** Parsed once per load, so a genre filter compares strings without splitting genre text. */
-  genres: string[];
-};
+> &
+  /** What the series' score is computed from (the ranker scores the snapshot's rows with the priors). */
+  CategoryTotals & {
+    /** Parsed once per load, so a genre filter compares strings without splitting genre text. */
+    genres: string[];
+  };
 
 export type CatalogueEntry = RankedEntry<CatalogueRow>;
 
@@ -37,7 +40,12 @@ export interface PlacedSeries {
 const MEMO_LIMIT = 5000;
 
 /** The listing columns a vote changes; a patch that changed nothing else keeps text-derived answers. */
-const SCORE_COLUMNS = new Set<keyof CatalogueRow>(['voterCount', 'finalScore']);
+const SCORE_COLUMNS = new Set<keyof CatalogueRow>([
+  'voterCount',
+  'finalScore',
+  'meanScore',
+  ...VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [total, count]),
+]);
 
 /** Bounded memo of promises; a failed computation is forgotten so the next caller retries. */
 class Memo {
@@ -133,8 +141,8 @@ export class CatalogueSnapshot {
     this.derived = carried?.derived ?? new Map();
   }
 
-  static fromLoad({ rows, fingerprint }: CatalogueLoad, minVoters: number, generation: number, at: number) {
-    return new CatalogueSnapshot(rankCatalogue(rows, minVoters), fingerprint, generation, at);
+  static fromLoad({ rows, fingerprint }: CatalogueLoad, ranker: Ranker, generation: number, at: number) {
+    return new CatalogueSnapshot(ranker.rank(ranker.score(rows)), fingerprint, generation, at);
   }
 
   /**
@@ -145,7 +153,7 @@ export class CatalogueSnapshot {
   patched(
     rows: readonly CatalogueRow[],
     removed: ReadonlySet<number>,
-    minVoters: number,
+    ranker: Ranker,
     at: number,
   ): CatalogueSnapshot {
     const textChanged =
@@ -163,7 +171,7 @@ export class CatalogueSnapshot {
     for (const row of rows) seriesMemo.delete(row.id);
     for (const id of removed) seriesMemo.delete(id);
     const snapshot = new CatalogueSnapshot(
-      rerankCatalogue(this.ranking, rows, removed, minVoters, {
+      ranker.rerank(this.ranking, ranker.score([...rows]), removed, {
         overall: (id) => this.indexes().overall.get(id),
         inType: (id) => this.indexes().inType.get(id),
       }),
@@ -179,6 +187,23 @@ export class CatalogueSnapshot {
       },
     );
     snapshot.verified = Math.max(at, this.verified);
+    return snapshot;
+  }
+
+  /**
+   * Every series scored again with the ranker's priors (after a recomputation) and ranked, without reading
+   * the database: the rows are copied in their previous order, which the new scores barely change, so the
+   * sort has little to do. Text answers and per-series reads carry over; ranked answers are made anew.
+   */
+  rescored(ranker: Ranker, at: number): CatalogueSnapshot {
+    const rows = ranker.score(this.ranking.overall.map((entry) => ({ ...entry.series })));
+    const snapshot = new CatalogueSnapshot(ranker.rank(rows), this.fingerprint, this.generation, at, {
+      textMemo: this.textMemo,
+      textIndexes: this.textIndexes,
+      seriesMemo: this.seriesMemo,
+      derived: this.derived,
+    });
+    snapshot.verified = this.verified;
     return snapshot;
   }
 

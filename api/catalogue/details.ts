@@ -1,9 +1,8 @@
 import { and, asc, count, eq, gt, gte } from 'drizzle-orm';
 import { isPossibleSerialId } from '../db/ids';
 import type { Database } from '../db/client';
-import { series, seriesDetails } from '../db/schema';
+import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
 import { listingColumns } from './catalogue-load';
-import { VOTE_CATEGORY_FIELDS } from '../voting/categories';
 import type { SeriesDetailRow } from './presenters';
 
 const detailColumns = {

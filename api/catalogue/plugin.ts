@@ -20,11 +20,14 @@ export default fp(
       retiredMedia: app.retiredMedia,
       log: app.log,
       feed: app.changeFeed,
-      minVoters: app.config.RANKING_MIN_VOTERS,
+      ranker: app.ranking.ranker,
+      voterScores: (seriesId, userId) => app.ranking.voterScores(seriesId, userId),
       ttlMs: app.config.CACHE_TTL_MS,
       patchIntervalMs: app.config.CACHE_PATCH_INTERVAL_MS,
     });
     app.decorate('catalogue', catalogue);
+    // New ranking priors: every series is scored again in memory, serving the current snapshot meanwhile.
+    app.ranking.onRescored(() => void catalogue.rescore());
     // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
     app.addHook('onReady', async () => {
       await catalogue
@@ -32,5 +35,5 @@ export default fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'catalogue load failed'));
     });
   },
-  { name: 'catalogue', dependencies: ['config', 'change-feed', 'media'] },
+  { name: 'catalogue', dependencies: ['config', 'change-feed', 'media', 'ranking'] },
 );

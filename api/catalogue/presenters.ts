@@ -1,14 +1,13 @@
 import { VARIANT_WIDTHS, variantKey } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { ListingRow } from './catalogue-load';
-import type { CatalogueEntry } from './catalogue-snapshot';
-import {
-  VOTE_CATEGORY_FIELDS,
-  type CategoryDistributions,
-  type CategoryTotals,
-  type VoteCategoryLabel,
-} from '../voting/categories';
-import type { RankedSeries, ScoreDistribution, SeriesDetail } from '../../contract/catalogue';
+import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../db/schema';
+import type {
+  RankedSeries,
+  ScoreDistribution,
+  SeriesDetail,
+  VoteCategoryLabel,
+} from '../../contract/catalogue';
 
 export interface CoverVariant {
   width: number;
@@ -36,7 +35,11 @@ function externalIds(series: ListingRow): Pick<RankedSeries, 'mal_id' | 'anilist
   return { mal_id: series.malId, anilist_id: series.anilistId, mangaupdates_id: series.mangaupdatesId };
 }
 
-export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): RankedSeries {
+/** A ranked entry as lists show it (the snapshot's, or a listing row read on its own). */
+export function toRankedSeries(
+  entry: { series: ListingRow; rank: number | null },
+  media: MediaStorage,
+): RankedSeries {
   const { series, rank } = entry;
   return {
     id: series.id,
@@ -50,6 +53,7 @@ export function toRankedSeries(entry: CatalogueEntry, media: MediaStorage): Rank
     rank,
     vote_count: series.voterCount,
     final_score: series.finalScore,
+    mean_score: series.meanScore,
     ...externalIds(series),
   };
 }
@@ -111,6 +115,7 @@ export function toSeriesDetail(
     ) as ScoreDistribution,
     rank,
     final_score: series.finalScore,
+    mean_score: series.meanScore,
     vote_count: series.voterCount,
     ...externalIds(series),
   };

@@ -19,12 +19,15 @@ import {
   loadSeriesDetailPage,
   loadSeriesDetailRow,
   loadSeriesDetailsAfter,
+  seriesDetailRowFromRecords,
   seriesExists,
 } from './details';
 import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
-import { pageOf } from './ranking';
+import { pageOf } from './listing';
 import { findSeriesIdsMatching } from './search';
-import { loadVoterScores, type VoterScores } from '../voting/voter-scores';
+import type { Ranker } from '../ranking/rank-order';
+import type { ScoredSeriesRecords } from '../ranking/cast-vote';
+import type { VoterScores } from '../ranking/voter-scores';
 
 /** The change-feed topic of series, their details and their scores. */
 export const CATALOGUE_TOPIC = 'catalogue';
@@ -49,7 +52,10 @@ export interface CatalogueServiceOptions {
   /** Where replaced covers wait out MEDIA_DELETE_GRACE before their files go. */
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
   log: FastifyBaseLogger;
-  minVoters: number;
+  /** Who is ranked and in what order (the ranking feature's rules). */
+  ranker: Ranker;
+  /** A caller's own scores on a series (the ranking feature's votes). */
+  voterScores: (seriesId: number, userId: number | undefined) => Promise<VoterScores>;
   /** How long a snapshot is served unchecked; bounds how late other instances' changes show. */
   ttlMs: number;
   /**
@@ -95,9 +101,9 @@ interface PatchBatch {
  * changes arriving while a patch is under way are coalesced into the next one.
  * Once older than the TTL, a snapshot is checked against the database's fingerprint in the background
  * (a safety net for writes nobody announced) while it keeps serving, and reloaded only if the data changed.
- * A patched snapshot keeps the fingerprint of its full load (reading it costs a scan of both tables, too
- * much for every patch), so while writes go on the check reloads in full once per TTL: one load per TTL
- * instead of one per write.
+ * A patched snapshot keeps the fingerprint (the catalogue's change count) of its full load: the count moves
+ * for announced and unannounced writes alike, so while writes go on the check reloads in full once per
+ * TTL: one load per TTL instead of one per write.
  * Loads and patches run one at a time, in order.
  */
 export class CatalogueService {
@@ -106,7 +112,7 @@ export class CatalogueService {
   private readonly db: Database;
   private readonly media: MediaStorage;
   private readonly source: CatalogueSource;
-  private readonly minVoters: number;
+  private readonly ranker: Ranker;
   private readonly now: () => number;
   private readonly onBackgroundError: (error: unknown) => void;
   private current: CatalogueSnapshot | undefined;
@@ -123,7 +129,7 @@ export class CatalogueService {
     const { db } = options;
     this.db = db;
     this.media = options.media;
-    this.minVoters = options.minVoters;
+    this.ranker = options.ranker;
     this.now = options.now ?? Date.now;
     this.onBackgroundError =
       options.onBackgroundError ?? ((error) => options.log.error({ err: error }, 'catalogue refresh failed'));
@@ -175,6 +181,23 @@ export class CatalogueService {
   async seriesChanged(ids: number[] | null): Promise<void> {
     void this.options.feed?.publish(CATALOGUE_TOPIC, ids);
     await this.apply(ids);
+  }
+
+  /**
+   * After a recomputation of the ranking priors: every series is scored again from the totals the snapshot
+   * holds and ranked, with no read of the database, in turn with loads and patches. A snapshot loaded later
+   * is scored with the same priors.
+   */
+  rescore(): Promise<void> {
+    const run = this.queue.then(() => {
+      const base = this.current;
+      if (!base || base.generation !== this.invalidations) return;
+      this.current = base.rescored(this.ranker, this.now());
+      this.installed += 1;
+    });
+    const settled = run.catch((error: unknown) => this.onBackgroundError(error));
+    this.queue = settled;
+    return settled;
   }
 
   /** Forces a full reload on this instance before its next read (a change nobody announced). */
@@ -239,13 +262,15 @@ export class CatalogueService {
 
   /** A series' detail with the caller's own scores (none for an unknown caller). */
   async personalDetail(id: number, callerId: number | undefined): Promise<CachedJson | undefined> {
+    const detail = await this.detailFor(id, callerId);
+    return detail && cachedJson(detail);
+  }
+
+  /** A series' detail with the caller's own scores, as a value (for answers that carry it). */
+  async detailFor(id: number, callerId: number | undefined): Promise<SeriesDetail | undefined> {
     const anonymous = await this.anonymousDetail(id);
     if (!anonymous) return undefined;
-    const detail: SeriesDetail = {
-      ...anonymous.detail,
-      vote_scores: await loadVoterScores(this.db, id, callerId),
-    };
-    return cachedJson(detail);
+    return { ...anonymous.detail, vote_scores: await this.options.voterScores(id, callerId) };
   }
 
   /**
@@ -269,9 +294,13 @@ export class CatalogueService {
       } else rows = [];
       hasMore = offset + rows.length < total;
     }
-    const items = rows.map((row) =>
-      toSeriesDetail(row, snapshot.placement(row.series.id)?.overall.rank ?? null, this.media),
-    );
+    const items = rows.map((row) => {
+      const placed = snapshot.placement(row.series.id)?.overall;
+      const scored = placed
+        ? { ...row, series: { ...row.series, finalScore: placed.series.finalScore } }
+        : row;
+      return toSeriesDetail(scored, placed?.rank ?? null, this.media);
+    });
     return cachedJson({ items, page, page_size: pageSize, total, has_more: hasMore });
   }
 
@@ -292,12 +321,15 @@ export class CatalogueService {
    * the vote statement's), its overall rank and the voter's scores. Waits for the patch that includes the
    * vote (one patch for a burst of votes) and tells the other instances.
    */
-  async afterVote(row: SeriesDetailRow, voterScores: VoterScores): Promise<SeriesDetail> {
+  async afterVote(records: ScoredSeriesRecords, voterScores: VoterScores): Promise<SeriesDetail> {
+    const row = seriesDetailRowFromRecords(records.series, records.details);
     const id = row.series.id;
     await this.seriesChanged([id]);
     // The snapshot includes the vote now: its rank costs no query (a series it misses is counted).
     const placed = (await this.snapshot()).placement(id);
-    const rank = placed ? placed.overall.rank : await loadOverallRank(this.db, row.series, this.minVoters);
+    const rank = placed
+      ? placed.overall.rank
+      : await loadOverallRank(this.db, row.series, this.ranker.minVoters);
     return toSeriesDetail(row, rank, this.media, voterScores);
   }
 
@@ -324,11 +356,13 @@ export class CatalogueService {
     const { snapshot, placed } = found;
     // The row is kept across patches that did not change this series; the rank is this snapshot's.
     const row = await snapshot.memoizeSeries(id, 'detail-row', () => loadSeriesDetailRow(this.db, id));
-    const rank = placed.overall.rank;
+    const { rank, series: listed } = placed.overall;
     return (
       row &&
-      snapshot.derive(`detail:${id}`, [row, rank], () => {
-        const detail = toSeriesDetail(row, rank, this.media);
+      snapshot.derive(`detail:${id}`, [row, rank, listed], () => {
+        // The score the snapshot ranks by: the stored one may still be rewritten after a recomputation.
+        const scored = { ...row, series: { ...row.series, finalScore: listed.finalScore } };
+        const detail = toSeriesDetail(scored, rank, this.media);
         return { detail, cached: cachedJson(detail) };
       })
     );
@@ -377,7 +411,7 @@ export class CatalogueService {
       const rows = await this.source.loadSeries(ids);
       const found = new Set(rows.map((row) => row.id));
       const removed = new Set(ids.filter((id) => !found.has(id)));
-      this.current = base.patched(rows, removed, this.minVoters, startedAt);
+      this.current = base.patched(rows, removed, this.ranker, startedAt);
       this.installed += 1;
     } catch (error) {
       this.onBackgroundError(error);
@@ -411,12 +445,7 @@ export class CatalogueService {
         return current;
       }
     }
-    const snapshot = CatalogueSnapshot.fromLoad(
-      await this.source.load(),
-      this.minVoters,
-      generation,
-      startedAt,
-    );
+    const snapshot = CatalogueSnapshot.fromLoad(await this.source.load(), this.ranker, generation, startedAt);
     const latest = this.current;
     // Loads run in order, but a later generation's load may have been queued first; keep the newest data.
     if (!latest || generation >= latest.generation) {

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { queryRows } from '../../api/db/query-rows';
-import { castVote } from '../../api/voting/cast-vote';
+import { castVote } from '../../api/ranking/cast-vote';
 import { VOTE_CATEGORIES } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';

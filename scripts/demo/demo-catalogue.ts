@@ -6,12 +6,7 @@ import { executeCounting, queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
 import type { MediaStorage } from '../../api/media/storage';
 import { copyStoredImage, removeImage, storeImagePixels } from '../../api/media/store-image';
-import {
-  computeFinalScore,
-  VOTE_CATEGORY_FIELDS,
-  type CategoryDistributions,
-  type CategoryTotals,
-} from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../../api/db/schema';
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
@@ -30,13 +25,25 @@ export const DEMO_USERNAME_PATTERN = '^reader[0-9]+$';
 export interface DemoVoter {
   username: string;
   email: string;
+  /** How long before the seed the account was created, in days (DEMO_ACCOUNT_AGE_DAYS). */
+  createdDaysAgo: number;
 }
+
+/**
+ * The demo's history: accounts were created 14 to 365 days before the seed, and each ballot was cast at
+ * least two days before it (and after its reader's account was created), so a freshly seeded catalogue
+ * shows no new accounts and no recent votes: the review of unusual voting lists nothing until someone votes.
+ */
+export const DEMO_ACCOUNT_AGE_DAYS = { min: 14, max: 365 } as const;
+export const DEMO_BALLOT_MIN_AGE_DAYS = 2;
 
 export interface DemoBallot {
   /** Index into DemoCatalogue.voters. */
   voter: number;
   /** Score per category, in VOTE_CATEGORIES order; null where this reader did not vote. */
   scores: (number | null)[];
+  /** How long before the seed the ballot was cast, in days; never before its reader's account. */
+  daysAgo: number;
 }
 
 export interface DemoSeries {
@@ -99,7 +106,10 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
   const digits = Math.max(4, String(voterCount).length);
   const voters = Array.from({ length: voterCount }, (_, index) => {
     const username = `reader${String(index + 1).padStart(digits, '0')}`;
-    return { username, email: `${username}@gmail.com` };
+    // By the reader alone, so a reader a later seed reuses keeps its age.
+    const age = new SeededRandom(hashString(`reader-age:${index}`));
+    const createdDaysAgo = age.float(DEMO_ACCOUNT_AGE_DAYS.min, DEMO_ACCOUNT_AGE_DAYS.max);
+    return { username, email: `${username}@gmail.com`, createdDaysAgo };
   });
 
   const titles = new Set<string>();
@@ -135,7 +145,10 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
       author,
       artist: random.chance(0.35) ? author : makeCreatorName(random, type),
       synopsis: makeSynopsis(random, type, genres),
-      ballots: index % UNRANKED_EVERY === 7 ? [] : makeBallots(random, voterCount),
+      ballots:
+        index % UNRANKED_EVERY === 7
+          ? []
+          : datedBallots(makeBallots(random, voterCount), voters, `${seed}:ballot-dates:${index}`),
       ...demoExternalIds(index),
     };
   });
@@ -143,11 +156,27 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
 }
 
 /**
+ * Each ballot's date, from a generator of its own (so the scores stay what they were before ballots had
+ * dates): at least DEMO_BALLOT_MIN_AGE_DAYS before the seed and after its reader's account was created.
+ */
+function datedBallots(
+  ballots: Omit<DemoBallot, 'daysAgo'>[],
+  voters: readonly DemoVoter[],
+  stream: string,
+): DemoBallot[] {
+  const dates = new SeededRandom(hashString(stream));
+  return ballots.map((ballot) => ({
+    ...ballot,
+    daysAgo: dates.float(DEMO_BALLOT_MIN_AGE_DAYS, voters[ballot.voter]!.createdDaysAgo),
+  }));
+}
+
+/**
  * Votes for one series. Its quality (a mean score between 3 and 9.6) sets every category's average, give
  * or take a per-category bias; better series draw more readers, and the number of readers is log-normal so
  * a few series are voted on by hundreds and most by a handful. Readers with low numbers are the most active.
  */
-function makeBallots(random: SeededRandom, voterCount: number): DemoBallot[] {
+function makeBallots(random: SeededRandom, voterCount: number): Omit<DemoBallot, 'daysAgo'>[] {
   const quality = Math.min(9.6, Math.max(3, random.normal(6.8, 1.3)));
   // Each category's own average: a series can have great art and a weak story.
   const means = VOTE_CATEGORIES.map(() => Math.min(9.75, quality + random.normal(0, 0.45)));
@@ -184,11 +213,10 @@ function pickVoters(random: SeededRandom, voterCount: number, count: number): nu
 
 export interface VoteSummary extends CategoryTotals, CategoryDistributions {
   voterCount: number;
-  finalScore: number;
 }
 
-/** Per-category totals, counts and score distributions, distinct voters and final score of some ballots. */
-export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
+/** Per-category totals, counts and score distributions, and distinct voters of some ballots. */
+export function summarizeBallots(ballots: readonly Omit<DemoBallot, 'daysAgo'>[]): VoteSummary {
   const totals = Object.fromEntries(
     VOTE_CATEGORY_FIELDS.flatMap((field) => [
       [field.total, 0],
@@ -205,7 +233,7 @@ export function summarizeBallots(ballots: readonly DemoBallot[]): VoteSummary {
       totals[field.distribution][score - 1] = (totals[field.distribution][score - 1] ?? 0) + 1;
     });
   }
-  return { ...totals, voterCount: ballots.length, finalScore: computeFinalScore(totals) };
+  return { ...totals, voterCount: ballots.length };
 }
 
 export interface SeedDemoOptions extends DemoCatalogueSettings {
@@ -288,7 +316,9 @@ export async function seedDemoCatalogue(
   try {
     await db.transaction(async (tx) => {
       await skipForeignKeyChecksIfAllowed(tx);
-      const voterIds = await insertVoters(tx, catalogue.voters);
+      // The demo's dates count back from now (DEMO_ACCOUNT_AGE_DAYS).
+      const seededAt = Date.now();
+      const voterIds = await insertVoters(tx, catalogue.voters, seededAt);
       const seriesIds = await reserveSeriesIds(tx, total);
       const withFreeIds = await keepFreeExternalIds(tx);
       const deferred = (await worthDeferringIndexes(tx, total))
@@ -298,7 +328,14 @@ export async function seedDemoCatalogue(
       for (let start = 0; start < total; start += SERIES_PER_CHUNK) {
         const chunk = catalogue.series.slice(start, start + SERIES_PER_CHUNK).map(withFreeIds);
         const coverKeys = covers ? await covers.keys(start, start + chunk.length) : chunk.map(() => null);
-        const written = await insertSeriesChunk(tx, chunk, seriesIds.slice(start), coverKeys, voterIds);
+        const written = await insertSeriesChunk(
+          tx,
+          chunk,
+          seriesIds.slice(start),
+          coverKeys,
+          voterIds,
+          seededAt,
+        );
         votes += written.votes;
         unranked += written.unranked;
         const done = start + chunk.length;
@@ -311,6 +348,8 @@ export async function seedDemoCatalogue(
         await rebuildIndexes(tx, deferred);
         progress(`rebuilt ${deferred.length} indexes after ${elapsed(started)} s`);
       }
+      await scoreEverySeries(tx);
+      progress(`scored every series after ${elapsed(started)} s`);
     });
   } catch (error) {
     await covers?.discard();
@@ -331,6 +370,19 @@ export async function seedDemoCatalogue(
 type Transaction = Pick<Database, 'execute'>;
 
 /**
+ * The seed writes totals, not scores: the ranking priors are recomputed from every series' totals (with
+ * the stored prior weight, else the default the API's start-up replaces with its own) and every series is
+ * scored with them, as the API's recomputation does.
+ */
+async function scoreEverySeries(tx: Transaction): Promise<void> {
+  await tx.execute(
+    sql`select panelrank_refresh_ranking_priors(coalesce((select prior_votes from ranking_priors), 10))`,
+  );
+  await tx.execute(sql`select panelrank_rescore_series(0, 2147483647)`);
+  await tx.execute(sql`update ranking_priors set rescored_at = computed_at`);
+}
+
+/**
  * Foreign-key checks are row-level triggers and cost about half of the insert time here; every id this
  * seed writes comes from rows it has just read or inserted in the same transaction, so where the role may
  * (PGlite, or a superuser on PostgreSQL) they are skipped for this transaction only.
@@ -347,17 +399,22 @@ async function skipForeignKeyChecksIfAllowed(tx: Transaction): Promise<void> {
  * Inserts the demo readers (verified, no password) and returns their user ids by voter index. A reader
  * whose name or e-mail already belongs to a real account is left out, with its ballots.
  */
-async function insertVoters(tx: Transaction, voters: readonly DemoVoter[]): Promise<(number | undefined)[]> {
-  const verifiedAt = new Date().toISOString();
+async function insertVoters(
+  tx: Transaction,
+  voters: readonly DemoVoter[],
+  seededAt: number,
+): Promise<(number | undefined)[]> {
+  const createdAt = voters.map((v) => daysBefore(seededAt, v.createdDaysAgo));
   await bulkInsert(
     tx,
     'users',
     [
       { name: 'username', type: 'text' },
       { name: 'email', type: 'text' },
+      { name: 'created_at', type: 'text', cast: 'timestamptz' },
       { name: 'email_verified_at', type: 'text', cast: 'timestamptz' },
     ],
-    [voters.map((v) => v.username), voters.map((v) => v.email), voters.map(() => verifiedAt)],
+    [voters.map((v) => v.username), voters.map((v) => v.email), createdAt, createdAt],
     { suffix: sql`ON CONFLICT DO NOTHING` },
   );
   const rows = await queryRows<{ id: number; username: string }>(
@@ -368,6 +425,13 @@ async function insertVoters(tx: Transaction, voters: readonly DemoVoter[]): Prom
   );
   const idByName = new Map(rows.map((row) => [row.username, Number(row.id)]));
   return voters.map((voter) => idByName.get(voter.username.toLowerCase()));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The ISO time `days` days before `time`. */
+function daysBefore(time: number, days: number): string {
+  return new Date(time - days * DAY_MS).toISOString();
 }
 
 /** The tables a seed fills with one row or more per series. */
@@ -426,6 +490,7 @@ async function insertSeriesChunk(
   ids: readonly number[],
   coverKeys: readonly (string | null)[],
   voterIds: readonly (number | undefined)[],
+  seededAt: number,
 ): Promise<{ votes: number; unranked: number }> {
   const summaries: VoteSummary[] = [];
   const vote = {
@@ -433,6 +498,7 @@ async function insertSeriesChunk(
     series: [] as number[],
     category: [] as string[],
     score: [] as number[],
+    createdAt: [] as string[],
   };
   const voter = { series: [] as number[], user: [] as number[] };
   chunk.forEach((series, index) => {
@@ -443,12 +509,14 @@ async function insertSeriesChunk(
       const userId = voterIds[ballot.voter]!;
       voter.series.push(seriesId);
       voter.user.push(userId);
+      const castAt = daysBefore(seededAt, ballot.daysAgo);
       ballot.scores.forEach((score, category) => {
         if (score === null) return;
         vote.user.push(userId);
         vote.series.push(seriesId);
         vote.category.push(VOTE_CATEGORIES[category]!);
         vote.score.push(score);
+        vote.createdAt.push(castAt);
       });
     }
   });
@@ -467,7 +535,6 @@ async function insertSeriesChunk(
       { name: 'artist', type: 'text' },
       { name: 'cover_key', type: 'text' },
       { name: 'voter_count', type: 'int4' },
-      { name: 'final_score', type: 'float8' },
       { name: 'mal_id', type: 'int4' },
       { name: 'anilist_id', type: 'int4' },
       { name: 'mangaupdates_id', type: 'text' },
@@ -482,7 +549,6 @@ async function insertSeriesChunk(
       chunk.map((s) => s.artist),
       coverKeys,
       summaries.map((s) => s.voterCount),
-      summaries.map((s) => s.finalScore),
       chunk.map((s) => s.malId),
       chunk.map((s) => s.anilistId),
       chunk.map((s) => s.mangaupdatesId),
@@ -518,8 +584,9 @@ async function insertSeriesChunk(
       { name: 'series_id', type: 'int4' },
       { name: 'category', type: 'text', cast: 'vote_category' },
       { name: 'score', type: 'int2' },
+      { name: 'created_at', type: 'text', cast: 'timestamptz' },
     ],
-    [vote.user, vote.series, vote.category, vote.score],
+    [vote.user, vote.series, vote.category, vote.score, vote.createdAt],
   );
   await bulkInsert(
     tx,

@@ -41,7 +41,15 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
   { title: 'Database', settings: ['DATABASE_URL', 'DATABASE_POOL_SIZE', 'EMBEDDED_SHARED_BUFFERS'] },
   {
     title: 'Rankings and caches',
-    settings: ['RANKING_MIN_VOTERS', 'CACHE_TTL_MS', 'CACHE_PATCH_INTERVAL_MS', 'AUTH_USER_CACHE_MS'],
+    settings: [
+      'RANKING_MIN_VOTERS',
+      'RANKING_PRIOR_VOTES',
+      'RANKING_PRIOR_REFRESH',
+      'VOTE_ANOMALY_MIN_VOTES',
+      'CACHE_TTL_MS',
+      'CACHE_PATCH_INTERVAL_MS',
+      'AUTH_USER_CACHE_MS',
+    ],
   },
   {
     title: 'Accounts and e-mail',

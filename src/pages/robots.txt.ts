@@ -9,6 +9,8 @@ export const GET: APIRoute = () =>
       'Allow: /',
       // Client-rendered stand-ins with no content of their own.
       'Disallow: /series/fallback',
+      // The admins' pages: signed-in tools with nothing to index.
+      'Disallow: /admin/',
       '',
       `Sitemap: ${SITE_URL}/sitemap-index.xml`,
       '',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
-import { castVote } from '../../api/voting/cast-vote';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { castVote } from '../../api/ranking/cast-vote';
+import { computeFinalScore, computeMeanScore, type RankingPriors } from '../../api/ranking/scores';
 import { queryRows } from '../../api/db/query-rows';
 import { forumPosts, forumThreads, readingLists, users } from '../../api/db/schema';
 import { AUTH_TEXTS } from '../../contract/accounts';
@@ -42,9 +43,10 @@ async function totalsMismatches(server: TestServer): Promise<unknown[]> {
         or d.drama_or_fight_total <> sums.drama_or_fight_total or d.drama_or_fight_count <> sums.drama_or_fight_count
         or s.voter_count <> sums.voters
         or s.voter_count <> (select count(*) from series_voters sv where sv.series_id = s.id)
-        or s.final_score <> panelrank_final_score(d.story_total, d.story_count, d.characters_total,
+        or s.final_score <> (select panelrank_final_score(d.story_total, d.story_count, d.characters_total,
           d.characters_count, d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
-          d.drama_or_fight_total, d.drama_or_fight_count)`,
+          d.drama_or_fight_total, d.drama_or_fight_count, p.prior_votes, p.story_mean, p.characters_mean,
+          p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean) from ranking_priors p)`,
   );
 }
 
@@ -116,9 +118,10 @@ describe('DELETE /auth/me', () => {
     expect(response.status).toBe(204);
 
     expect(await totalsMismatches(server)).toEqual([]);
-    // Alpha now holds only the 3s: Beta (6s) and Gamma (5s) pass it, at once.
-    expect(await summary(alpha)).toMatchObject({ vote_count: 1, final_score: 3, rank: 3 });
-    expect(await summary(beta)).toMatchObject({ vote_count: 1, final_score: 6, rank: 1 });
+    // Alpha now holds only the 3s: Beta (6s) and Gamma (5s) pass it, at once. Each category weighs one vote
+    // against the priors of a server that started empty (m = 10, C = 5.5): (3 + 55) / 11 and (6 + 55) / 11.
+    expect(await summary(alpha)).toMatchObject({ vote_count: 1, final_score: 5.272727, rank: 3 });
+    expect(await summary(beta)).toMatchObject({ vote_count: 1, final_score: 5.545455, rank: 1 });
     const detail = await (await server.request(`/series-details/${beta}`)).json();
     expect(detail).toMatchObject({ story_total: 6, story_count: 1, art_total: 6, art_count: 1 });
 
@@ -246,9 +249,20 @@ describe('DELETE /auth/me', () => {
     expect(await totalsMismatches(server)).toEqual([]);
   });
 
-  it('computes the same final score in SQL as in TypeScript, to the last bit', async () => {
+  it('computes the same final and mean scores in SQL as in TypeScript, to the last bit', async () => {
     let seed = 7;
     const random = (max: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % max;
+    const priorsCases: RankingPriors[] = Array.from({ length: 300 }, () => ({
+      priorVotes: 1 + random(40),
+      categoryMeans: {
+        STORY: 1 + random(9_000_000) / 1_000_000,
+        CHARACTERS: 1 + random(9_000_000) / 1_000_000,
+        WORLD_BUILDING: 1 + random(9_000_000) / 3,
+        ART: 5.5,
+        DRAMA_OR_FIGHT: 1 + random(9) + 1 / (1 + random(97)),
+      },
+      computedAt: new Date(0),
+    }));
     const cases: CategoryTotals[] = Array.from({ length: 300 }, () => {
       const totals = {} as Record<string, number>;
       for (const { total, count } of VOTE_CATEGORY_FIELDS) {
@@ -259,17 +273,24 @@ describe('DELETE /auth/me', () => {
       return totals as unknown as CategoryTotals;
     });
     const values = sql.join(
-      cases.map(
-        (c) =>
-          sql`(${c.storyTotal}::int, ${c.storyCount}::int, ${c.charactersTotal}::int, ${c.charactersCount}::int, ${c.worldbuildingTotal}::int, ${c.worldbuildingCount}::int, ${c.artTotal}::int, ${c.artCount}::int, ${c.dramaOrFightTotal}::int, ${c.dramaOrFightCount}::int)`,
-      ),
+      cases.map((c, index) => {
+        const p = priorsCases[index]!;
+        const means = p.categoryMeans;
+        return sql`(${index}::int, ${c.storyTotal}::int, ${c.storyCount}::int, ${c.charactersTotal}::int, ${c.charactersCount}::int, ${c.worldbuildingTotal}::int, ${c.worldbuildingCount}::int, ${c.artTotal}::int, ${c.artCount}::int, ${c.dramaOrFightTotal}::int, ${c.dramaOrFightCount}::int, ${p.priorVotes}::int, ${means.STORY}::float8, ${means.CHARACTERS}::float8, ${means.WORLD_BUILDING}::float8, ${means.ART}::float8, ${means.DRAMA_OR_FIGHT}::float8)`;
+      }),
       sql`, `,
     );
-    const rows = await queryRows<{ score: number }>(
+    const rows = await queryRows<{ score: number; mean: number | null }>(
       server.database.db,
-      sql`select panelrank_final_score(a, b, c, d, e, f, g, h, i, j) as score
-        from (values ${values}) as t(a, b, c, d, e, f, g, h, i, j)`,
+      sql`select panelrank_final_score(a, b, c, d, e, f, g, h, i, j, m, c1, c2, c3, c4, c5) as score,
+          panelrank_mean_score(a, b, c, d, e, f, g, h, i, j) as mean
+        from (values ${values}) as t(n, a, b, c, d, e, f, g, h, i, j, m, c1, c2, c3, c4, c5) order by n`,
     );
-    expect(rows.map((row) => Number(row.score))).toEqual(cases.map(computeFinalScore));
+    expect(rows.map((row) => Number(row.score))).toEqual(
+      cases.map((totals, index) => computeFinalScore(totals, priorsCases[index]!)),
+    );
+    expect(rows.map((row) => (row.mean === null ? null : Number(row.mean)))).toEqual(
+      cases.map(computeMeanScore),
+    );
   });
 });

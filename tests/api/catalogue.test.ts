@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rankedSeriesSchema, seriesDetailSchema } from '../../contract/catalogue';
-import { series, seriesDetails, votes } from '../../api/db/schema';
+import { series, seriesDetails, VOTE_CATEGORY_FIELDS, votes } from '../../api/db/schema';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries, insertSeriesRows } from './series-fixtures';
@@ -37,8 +37,14 @@ const fixtures = [
     type: 'MANHWA',
     genre: 'Fantasy, Drama',
     author: 'SIU',
-    score: 8,
-    voters: 2,
+    // 59 from 8 votes in each category weighs as 40 from 5 (Berserk's): (59 + 55) / 18 = (40 + 55) / 15.
+    voters: 8,
+    categories: Object.fromEntries(
+      ['story', 'characters', 'worldbuilding', 'art', 'drama_or_fight'].map((field) => [
+        field,
+        { total: 59, count: 8 },
+      ]),
+    ),
   },
   {
     key: 'berserk',
@@ -94,15 +100,16 @@ describe('catalogue reads', () => {
       const list = await getRanked(server, '/series/rankings');
       expect(idsAndRanks(list)).toEqual([
         [ids.solo, 1],
-        [ids.berserk, 2], // ties with Tower of God at 8, shown first for more voters
-        [ids.tower, 2],
+        [ids.tower, 2], // ties with Berserk at 6.333333, shown first for more voters
+        [ids.berserk, 2],
         [ids.onepiece, 4],
         [ids.tales, 5],
         [ids.bare, null], // Unranked by title: "100% ..." < "A Newcomer"
         [ids.newcomer, null],
       ]);
       const solo = list[0]!;
-      expect(solo).toMatchObject({ title: 'Solo Leveling', type: 'MANHWA', vote_count: 4, final_score: 9 });
+      // 9 from 4 voters in every category, weighed against a fresh server's priors (m = 10, C = 5.5).
+      expect(solo).toMatchObject({ title: 'Solo Leveling', vote_count: 4, final_score: 6.5, mean_score: 9 });
       expect(solo.cover_url).toBe(`${server.config.publicApiUrl}/media/covers/solo.webp`);
       expect(solo.cover_variants).toEqual([
         { width: 200, url: `${server.config.publicApiUrl}/media/covers/solo-w200.webp` },
@@ -199,8 +206,8 @@ describe('catalogue reads', () => {
       expect(idsAndRanks(await getRanked(server, '/series/search?query=ruotai'))).toEqual([[ids.tales, 5]]);
       expect(idsAndRanks(await getRanked(server, '/series/search?query=fantasy'))).toEqual([
         [ids.solo, 1],
-        [ids.berserk, 2],
         [ids.tower, 2],
+        [ids.berserk, 2],
       ]);
     });
 
@@ -283,7 +290,8 @@ describe('catalogue reads', () => {
         vote_counts: { Story: 5, Characters: 5, 'World Building': 5, Art: 5, 'Drama / Fighting': 5 },
         vote_scores: {},
         rank: 2,
-        final_score: 8,
+        final_score: 6.333333,
+        mean_score: 8,
         vote_count: 5,
       });
     });
@@ -335,7 +343,7 @@ describe('catalogue reads', () => {
       const detail = seriesDetailSchema.strict().parse(await response.json());
       expect(detail.vote_scores).toEqual({ Story: 7, 'Drama / Fighting': 10 });
       // Totals come from series_details, never from the vote rows (the fixture has no matching votes).
-      expect(detail.story_total).toBe(16);
+      expect(detail.story_total).toBe(59);
       const other = await createUserWithToken(server);
       const otherDetail = await getJson(server, `/series-details/${ids.tower}`, {
         headers: { authorization: `Bearer ${other.token}` },
@@ -489,10 +497,20 @@ describe('catalogue reads', () => {
       const before = await server.request('/series/rankings?type=manhua');
       const etag = before.headers.get('etag')!;
       const db = server.database.db;
-      await db.update(series).set({ voterCount: 2, finalScore: 9.5 }).where(eq(series.id, ids.newcomer));
+      // Ten readers at 10 in every category: (100 + 55) / 20 = 7.75, above every other series. The
+      // snapshot scores from the totals; the stored score is written as a vote would.
+      const tens = { total: 100, count: 10 };
+      await db.update(series).set({ voterCount: 10, finalScore: 7.75 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
-        .set({ storyTotal: 19, storyCount: 2 })
+        .set(
+          Object.fromEntries(
+            VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+              [total, tens.total],
+              [count, tens.count],
+            ]),
+          ),
+        )
         .where(eq(seriesDetails.seriesId, ids.newcomer));
       server.app.catalogue.invalidate();
       const after = await server.request('/series/rankings?type=manhua', {
@@ -505,21 +523,31 @@ describe('catalogue reads', () => {
       ]);
       expect((await getJson(server, `/series/summary/${ids.newcomer}`)).body.rank).toBe(1);
       expect((await getJson(server, `/series-details/${ids.newcomer}`)).body).toMatchObject({
-        story_total: 19,
-        vote_counts: { Story: 2 },
+        story_total: 100,
+        vote_counts: { Story: 10 },
+        final_score: 7.75,
         rank: 1,
       });
       // Back to the fixture state for the other tests.
-      await db.update(series).set({ voterCount: 0, finalScore: 0 }).where(eq(series.id, ids.newcomer));
+      await db.update(series).set({ voterCount: 0, finalScore: 5.5 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
-        .set({ storyTotal: 0, storyCount: 0 })
+        .set(
+          Object.fromEntries(
+            VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+              [total, 0],
+              [count, 0],
+            ]),
+          ),
+        )
         .where(eq(seriesDetails.seriesId, ids.newcomer));
       server.app.catalogue.invalidate();
     });
 
     it('finds a series created without invalidation (e.g. by another instance) on a direct read', async () => {
-      const [id] = await insertSeriesRows(server.database.db, [{ title: 'Elsewhere', score: 10, voters: 1 }]);
+      const [id] = await insertSeriesRows(server.database.db, [
+        { title: 'Elsewhere', score: 10, voters: 30 },
+      ]);
       const summary = await getJson(server, `/series/summary/${id}`);
       expect(summary.status).toBe(200);
       expect(summary.body.rank).toBe(1);

@@ -8,6 +8,7 @@ import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
 import * as notifications from '../../contract/notifications';
 import * as readingLists from '../../contract/reading-lists';
+import * as voteReview from '../../contract/vote-review';
 import { buildApp } from '../../api/app';
 import { openScratchDatabase } from '../../api/db/open-for-script';
 
@@ -22,8 +23,8 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, digest, forum, http, issues, notifications, readingLists].flatMap((module) =>
-        Object.values(module as Record<string, unknown>),
+      [accounts, catalogue, digest, forum, http, issues, notifications, readingLists, voteReview].flatMap(
+        (module) => Object.values(module as Record<string, unknown>),
       ),
     );
     const checked: string[] = [];
@@ -56,6 +57,7 @@ describe('the API declares the contract', () => {
       'GET /notifications/stream',
       'PUT /auth/me/preferences',
       'POST /notifications/unsubscribe',
+      'POST /admin/vote-voids',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -5,31 +5,46 @@ import { listItemsPageSchema, type ListItem, type ReadingList } from '../../cont
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { createdList, listCalls } from './reading-lists-helpers';
-import { insertSeries, type SeriesFixture } from './series-fixtures';
+import { freshServerScore, insertSeries, type SeriesFixture } from './series-fixtures';
 
 /*
  * Filters and sorts of a list's items against orders worked out by hand. A series needs 2 voters to be
  * ranked here, so the list holds a ranked series, one scored but Unranked (Gamma, 1 voter) and one without
- * any vote (delta): no rank and no score.
+ * any vote (delta): no rank, and no score to sort or filter by. Scores are weighted against the priors of
+ * a server that started with no votes (m = 10, C = 5.5): Epsilon and Alpha 6.863636, beta 6.307692,
+ * Gamma 5.909091, Eta 5.705882, zeta 5.416667.
  */
 
 const SERIES: Record<string, SeriesFixture> = {
-  Alpha: { title: 'Alpha', type: 'MANHWA', status: 'ONGOING', voters: 5, score: 8 },
+  Alpha: { title: 'Alpha', type: 'MANHWA', status: 'ONGOING', voters: 12, score: 8 },
   beta: { title: 'beta', type: 'MANGA', status: 'COMPLETE', voters: 3, score: 9 },
   Gamma: { title: 'Gamma', type: 'MANHUA', status: 'HIATUS', voters: 1, score: 10 },
   delta: { title: 'delta', type: 'MANHWA', status: 'ONGOING', voters: 0 },
-  Epsilon: { title: 'Epsilon', type: 'MANGA', status: null, voters: 12, score: 8 },
+  // 12 votes in each category, as Alpha's, from 13 readers (one voted in a single category): a tie that
+  // shows Epsilon first, for more voters.
+  Epsilon: {
+    title: 'Epsilon',
+    type: 'MANGA',
+    status: null,
+    voters: 13,
+    categories: Object.fromEntries(
+      ['story', 'characters', 'worldbuilding', 'art', 'drama_or_fight'].map((field) => [
+        field,
+        { total: 96, count: 12 },
+      ]),
+    ),
+  },
   zeta: { title: 'zeta', type: 'MANHWA', status: 'SEASON_END', voters: 2, score: 5 },
   // In the catalogue, not in the list: it takes rank 4, so the list's ranks have a gap.
   Eta: { title: 'Eta', type: 'MANHWA', status: 'ONGOING', voters: 7, score: 6 },
 };
 /** The order the series are added to the list. */
 const LIST_ORDER = ['delta', 'Alpha', 'zeta', 'Gamma', 'Epsilon', 'beta'];
-/** Ranks over the whole catalogue: beta 9; Epsilon and Alpha share 8 (more voters shown first); Eta; zeta. */
+/** Ranks over the whole catalogue: Epsilon and Alpha share 1 (more voters shown first); beta; Eta; zeta. */
 const RANKS: Record<string, number | null> = {
-  beta: 1,
-  Epsilon: 2,
-  Alpha: 2,
+  Epsilon: 1,
+  Alpha: 1,
+  beta: 3,
   zeta: 5,
   Gamma: null,
   delta: null,
@@ -39,11 +54,11 @@ const EXPECTED_ORDERS: Record<string, string[]> = {
   default_asc: ['delta', 'Alpha', 'zeta', 'Gamma', 'Epsilon', 'beta'],
   default_desc: ['beta', 'Epsilon', 'Gamma', 'zeta', 'Alpha', 'delta'],
   // Ranked by rank (ties as the ranking shows them), then the Unranked in list order.
-  rank_asc: ['beta', 'Epsilon', 'Alpha', 'zeta', 'delta', 'Gamma'],
-  rank_desc: ['zeta', 'Alpha', 'Epsilon', 'beta', 'delta', 'Gamma'],
+  rank_asc: ['Epsilon', 'Alpha', 'beta', 'zeta', 'delta', 'Gamma'],
+  rank_desc: ['zeta', 'beta', 'Alpha', 'Epsilon', 'delta', 'Gamma'],
   // Scored by score (ties in list order), then the series without a score.
-  stars_asc: ['zeta', 'Alpha', 'Epsilon', 'beta', 'Gamma', 'delta'],
-  stars_desc: ['Gamma', 'beta', 'Alpha', 'Epsilon', 'zeta', 'delta'],
+  stars_asc: ['zeta', 'Gamma', 'beta', 'Alpha', 'Epsilon', 'delta'],
+  stars_desc: ['Alpha', 'Epsilon', 'beta', 'Gamma', 'zeta', 'delta'],
   votes_asc: ['delta', 'Gamma', 'zeta', 'beta', 'Alpha', 'Epsilon'],
   votes_desc: ['Epsilon', 'Alpha', 'beta', 'zeta', 'Gamma', 'delta'],
   // Case-insensitive.
@@ -119,7 +134,7 @@ describe('reading list items: filters and sorts', () => {
         type: fixture.type,
         status: fixture.status,
         vote_count: fixture.voters,
-        final_score: fixture.voters ? fixture.score : 0,
+        final_score: freshServerScore(fixture),
         rank: RANKS[name],
         cover_url: null,
         cover_variants: [],
@@ -166,9 +181,9 @@ describe('reading list items: filters and sorts', () => {
       ['?status=ONGOING', ['delta', 'Alpha']],
       ['?status=season_end', ['zeta']],
       // Stars: series without a score never pass.
-      ['?min_score=8&sort=stars_desc', ['Gamma', 'beta', 'Alpha', 'Epsilon']],
+      ['?min_score=6.3&sort=stars_desc', ['Alpha', 'Epsilon', 'beta']],
       ['?min_score=0', ['Alpha', 'zeta', 'Gamma', 'Epsilon', 'beta']],
-      ['?min_score=8.5', ['Gamma', 'beta']],
+      ['?min_score=6.5', ['Alpha', 'Epsilon']],
       ['?min_votes=3', ['Alpha', 'Epsilon', 'beta']],
       ['?min_votes=0', LIST_ORDER],
       ['?min_score=6&min_votes=2&sort=title_desc', ['Epsilon', 'beta', 'Alpha']],
@@ -236,7 +251,7 @@ describe('reading list items: filters and sorts', () => {
         fixture.type!,
         fixture.status ?? '',
         RANKS[name] == null ? '' : String(RANKS[name]),
-        fixture.voters ? fixture.score!.toFixed(3) : '',
+        fixture.voters ? freshServerScore(fixture).toFixed(3) : '',
         String(fixture.voters),
         `https://panelrank.example/series/${idOf[name]}`,
         // Every series starts as Plan to Read with no chapters (progress: reading-progress.test.ts).
@@ -302,6 +317,7 @@ async function insertSeriesState(server: TestServer, id: number): Promise<void> 
     update series_details set story_total = 10, story_count = 1, characters_total = 10, characters_count = 1,
       worldbuilding_total = 10, worldbuilding_count = 1, art_total = 10, art_count = 1,
       drama_or_fight_total = 10, drama_or_fight_count = 1 where series_id = ${id}`);
-  await server.database.db.execute(sql`update series set voter_count = 1, final_score = 10 where id = ${id}`);
+  await server.database.db.execute(sql`update series set voter_count = 1 where id = ${id}`);
+  await server.database.db.execute(sql`select panelrank_rescore_series(${id}, ${id})`);
   server.app.catalogue.invalidate();
 }

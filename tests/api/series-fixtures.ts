@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { computeFinalScore, UNVOTED_CATEGORY_MEAN, type RankingPriors } from '../../api/ranking/scores';
 import type { Database } from '../../api/db/client';
 import type { TestServer } from './harness';
 import { series, seriesDetails, type SeriesStatus, type SeriesType } from '../../api/db/schema';
@@ -37,22 +38,49 @@ export async function insertSeries(server: TestServer, fixtures: SeriesFixture[]
   return ids;
 }
 
+/** A fixture's per-category totals and counts. */
+export function fixtureTotals(fixture: SeriesFixture): CategoryTotals {
+  const voters = fixture.voters ?? 0;
+  return Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => {
+      const given = fixture.categories?.[field];
+      const votes =
+        given ?? (fixture.score && voters ? { total: fixture.score * voters, count: voters } : undefined);
+      return [
+        [total, votes?.total ?? 0],
+        [count, votes?.count ?? 0],
+      ];
+    }),
+  ) as CategoryTotals;
+}
+
+/**
+ * The ranking priors of a test server that started with no votes (m = 10, every C the scale's midpoint):
+ * they stay until a recomputation, which the tests call themselves.
+ */
+export const FRESH_SERVER_PRIORS: RankingPriors = {
+  priorVotes: 10,
+  categoryMeans: {
+    STORY: UNVOTED_CATEGORY_MEAN,
+    CHARACTERS: UNVOTED_CATEGORY_MEAN,
+    WORLD_BUILDING: UNVOTED_CATEGORY_MEAN,
+    ART: UNVOTED_CATEGORY_MEAN,
+    DRAMA_OR_FIGHT: UNVOTED_CATEGORY_MEAN,
+  },
+  computedAt: new Date(0),
+};
+
+/** The final score a fixture gets on a test server that started with no votes. */
+export function freshServerScore(fixture: SeriesFixture): number {
+  return computeFinalScore(fixtureTotals(fixture), FRESH_SERVER_PRIORS);
+}
+
 /** As insertSeries, without telling the cache: a write by another API instance. */
 export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]): Promise<number[]> {
   const ids: number[] = [];
   for (const fixture of fixtures) {
     const voters = fixture.voters ?? 0;
-    const totals = Object.fromEntries(
-      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => {
-        const given = fixture.categories?.[field];
-        const votes =
-          given ?? (fixture.score && voters ? { total: fixture.score * voters, count: voters } : undefined);
-        return [
-          [total, votes?.total ?? 0],
-          [count, votes?.count ?? 0],
-        ];
-      }),
-    ) as CategoryTotals;
+    const totals = fixtureTotals(fixture);
     const [row] = await db
       .insert(series)
       .values({
@@ -64,7 +92,6 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         artist: fixture.artist ?? '',
         coverKey: fixture.coverKey ?? null,
         voterCount: voters,
-        finalScore: computeFinalScore(totals),
       })
       .returning({ id: series.id });
     const id = row!.id;
@@ -76,6 +103,8 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         ...totals,
       });
     }
+    // Scored as every write scores: with the stored ranking priors.
+    await db.execute(sql`select panelrank_rescore_series(${id}, ${id})`);
     ids.push(id);
   }
   return ids;

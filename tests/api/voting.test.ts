@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { readPriors } from '../../api/ranking/priors';
+import { computeFinalScore } from '../../api/ranking/scores';
 import { seriesDetailSchema } from '../../contract/catalogue';
 import { queryRows } from '../../api/db/query-rows';
 import { users } from '../../api/db/schema';
@@ -92,7 +94,7 @@ async function expectTotalsMatchVotes(server: TestServer, seriesIds: number[]) {
     }
     expect(state!.voter_count).toBe(voters!.distinct_users);
     expect(voters!.voter_rows).toBe(voters!.distinct_users);
-    expect(state!.final_score).toBe(computeFinalScore(totals));
+    expect(state!.final_score).toBe(computeFinalScore(totals, await readPriors(db, 10)));
   }
 }
 
@@ -125,11 +127,14 @@ describe('POST /series-details/{id}/vote', () => {
       vote_scores: { Story: 8 },
       vote_counts: { Story: 1, Characters: 0, 'World Building': 0, Art: 0, 'Drama / Fighting': 0 },
       vote_count: 1,
-      final_score: 1.6, // 8 in one of five categories
-      rank: 2, // behind "Rated Elsewhere" (5 in every category)
+      // 8 in one of five categories, weighed against the priors of a server that started empty (m = 10,
+      // C = 5.5): ((8 + 55) / 11 + 4 × 5.5) / 5.
+      final_score: 5.545455,
+      mean_score: 8,
+      rank: 1, // ahead of "Rated Elsewhere" (one 5 in every category: 5.454545)
     });
     const summary = await (await server.request(`/series/summary/${seriesId}`)).json();
-    expect(summary).toMatchObject({ rank: 2, vote_count: 1, final_score: 1.6 });
+    expect(summary).toMatchObject({ rank: 1, vote_count: 1, final_score: 5.545455, mean_score: 8 });
   });
 
   it('accepts a form body and every category label, and counts the user once per series', async () => {

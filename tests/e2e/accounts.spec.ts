@@ -303,9 +303,9 @@ test.describe('accounts', () => {
     await story.getByRole('radio', { name: '8', exact: true }).check();
     const voteAnswer = page.waitForResponse(
       (answer) =>
-        answer.url() === `${e2eStack.apiUrl}/series-details/1/vote` && answer.request().method() === 'POST',
+        answer.url() === `${e2eStack.apiUrl}/series-details/1/votes` && answer.request().method() === 'POST',
     );
-    await story.getByRole('button', { name: 'Vote on Story' }).click();
+    await panel.getByRole('button', { name: 'Vote', exact: true }).click();
     const answer = await voteAnswer;
     expect(answer.status()).toBe(401);
     expect(answer.request().headers().authorization).toBe(`Bearer ${token}`);

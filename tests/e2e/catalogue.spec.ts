@@ -522,7 +522,9 @@ test('a series page has its content, metadata, Open Graph and JSON-LD', async ({
   // The rating's tooltip is reachable by keyboard, not only by hovering.
   const info = main.getByRole('button', { name: 'About this rating' });
   await info.focus();
-  await expect(page.getByRole('tooltip')).toHaveText('Based on user votes across the 5 categories');
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Weighted: few votes count less until more readers vote.',
+  );
   await expect(page.getByRole('tooltip')).toBeVisible();
 });
 

@@ -30,11 +30,17 @@ async function tileVotes(tile: Locator): Promise<number> {
   return Number(/(\d[\d,]*)\s+votes?/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
-async function vote(page: Page, label: string, score: number): Promise<void> {
-  const group = categoryGroup(page, label);
-  await group.getByRole('radio', { name: String(score), exact: true }).check();
-  await group.getByRole('button', { name: `Vote on ${label}` }).click();
-  await expect(group.getByText(`Your score: ${score}/10`)).toBeVisible();
+/** Picks a score in each category given, then presses the one "Vote" button. */
+async function vote(page: Page, scores: Record<string, number>): Promise<void> {
+  for (const [label, score] of Object.entries(scores)) {
+    await categoryGroup(page, label)
+      .getByRole('radio', { name: String(score), exact: true })
+      .check();
+  }
+  await votePanel(page).getByRole('button', { name: 'Vote', exact: true }).click();
+  for (const [label, score] of Object.entries(scores)) {
+    await expect(categoryGroup(page, label).getByText(`Your score: ${score}/10`)).toBeVisible();
+  }
 }
 
 test.describe('voting', () => {
@@ -60,24 +66,38 @@ test.describe('voting', () => {
     await context.close();
   });
 
-  test('a keyboard vote leaves the focus on the new score', async ({ page, request }) => {
+  test('the keyboard picks with arrow keys and votes; the focus stays on the Vote button', async ({
+    page,
+    request,
+  }) => {
     await useSession(page, await newReader(request));
     await page.goto('/series/6');
     await votePanel(page).scrollIntoViewIfNeeded();
     const world = categoryGroup(page, 'World Building');
+    const button = votePanel(page).getByRole('button', { name: 'Vote', exact: true });
     const seven = world.getByRole('radio', { name: '7', exact: true });
     await expect(seven).toBeEnabled();
+    // Nothing picked: the button is there but disabled, and says why.
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('Pick a score in at least one category.');
     await seven.focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
-    await expect(world.getByRole('button', { name: 'Vote on World Building' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(world.getByRole('radio', { name: '8', exact: true })).toBeChecked();
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAccessibleDescription('Ready to vote: World Building 8.');
+    await button.focus();
     await page.keyboard.press('Enter');
-    const score = world.getByText('Your score: 7/10');
-    await expect(score).toBeVisible();
-    await expect(score).toBeFocused();
+    await expect(world.getByText('Your score: 8/10')).toBeVisible();
+    await expect(votePanel(page).getByRole('status')).toHaveText(
+      'Your World Building vote of 8 was counted.',
+    );
+    // Nothing left to send: disabled, yet still focused (aria-disabled), so the keyboard is not lost.
+    await expect(button).toBeDisabled();
+    await expect(button).toBeFocused();
   });
 
-  test('a vote in two categories updates the tiles at once and stays locked after a reload', async ({
+  test('a ballot of two categories updates the tiles at once and stays locked after a reload', async ({
     page,
     request,
   }) => {
@@ -89,13 +109,12 @@ test.describe('voting', () => {
     const storyVotesBefore = await tileVotes(categoryTile(page, 'Story'));
     const artVotesBefore = await tileVotes(categoryTile(page, 'Art'));
 
-    await vote(page, 'Story', 8);
+    await vote(page, { Story: 8, Art: 6 });
     await expect(story.getByRole('radio')).toHaveCount(10);
     for (const radio of await story.getByRole('radio').all()) await expect(radio).toBeDisabled();
     await expect(categoryTile(page, 'Story')).toContainText(`${storyVotesBefore + 1} vote`);
-    await vote(page, 'Art', 6);
     await expect(categoryTile(page, 'Art')).toContainText(`${artVotesBefore + 1} vote`);
-    await expect(votePanel(page).getByRole('status')).toContainText('Your Art vote of 6 was counted.');
+    await expect(votePanel(page).getByRole('status')).toHaveText('Your votes were counted: Story 8, Art 6.');
 
     await page.reload();
     await votePanel(page).scrollIntoViewIfNeeded();
@@ -104,13 +123,12 @@ test.describe('voting', () => {
     await expect(categoryGroup(page, 'Story').getByRole('radio', { name: '8', exact: true })).toBeChecked();
     await expect(categoryGroup(page, 'Story').getByRole('radio', { name: '3', exact: true })).toBeDisabled();
     await expect(categoryGroup(page, 'Art').getByRole('radio', { name: '6', exact: true })).toBeDisabled();
-    // The other categories are still open.
-    await expect(
-      categoryGroup(page, 'Characters').getByRole('radio', { name: '5', exact: true }),
-    ).toBeEnabled();
-    await expect(
-      categoryGroup(page, 'Characters').getByRole('button', { name: 'Vote on Characters' }),
-    ).toBeVisible();
+    // The other categories are still open, and a later ballot records only them.
+    const characters = categoryGroup(page, 'Characters');
+    await expect(characters.getByRole('radio', { name: '5', exact: true })).toBeEnabled();
+    await expect(characters.getByText(/Your score/)).toHaveCount(0);
+    await vote(page, { Characters: 5 });
+    await expect(votePanel(page).getByRole('status')).toHaveText('Your Characters vote of 5 was counted.');
   });
 });
 

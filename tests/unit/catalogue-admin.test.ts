@@ -28,6 +28,7 @@ function series(id: number, genre = 'Action', title = `Series ${id}`): RankedSer
     rank: null,
     vote_count: 0,
     final_score: 0,
+    mean_score: null,
     mal_id: null,
     anilist_id: null,
     mangaupdates_id: null,

@@ -13,6 +13,7 @@ import {
   statusLabel,
 } from '../../src/features/catalogue/series-format';
 import { categoryScores, formatCategoryScore } from '../../src/features/series/series-categories';
+import { meanOfVotesText } from '../../src/features/series/series-score';
 
 describe('score band', () => {
   it.each([
@@ -44,6 +45,15 @@ describe('score formatting', () => {
     expect(formatOneDecimal(8)).toBe('8.0');
     expect(formatOneDecimal(22 / 3)).toBe('7.3');
     expect(formatOneDecimal(8.45)).toMatch(/^8\.[45]$/);
+  });
+
+  it('says the mean of votes and how many readers voted, or nothing without votes', () => {
+    expect(meanOfVotesText(8.4567, 12)).toBe('Mean of votes 8.5 from 12 voters');
+    expect(meanOfVotesText(10, 1)).toBe('Mean of votes 10.0 from 1 voter');
+    expect(meanOfVotesText(7.04, 12345)).toBe('Mean of votes 7.0 from 12,345 voters');
+    expect(meanOfVotesText(null, 0)).toBeNull();
+    // Votes all removed while an older answer still carried a mean: no line rather than "from 0 voters".
+    expect(meanOfVotesText(6, 0)).toBeNull();
   });
 
   it('shows a rank badge or a dash', () => {

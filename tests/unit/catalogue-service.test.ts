@@ -5,17 +5,38 @@ import {
   type CatalogueSource,
 } from '../../api/catalogue/service';
 import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
+import { Ranker } from '../../api/ranking/rank-order';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 
 /**
  * The service over a stubbed source: these tests exercise the snapshot's upkeep, which reads nothing else
  * (the reads' SQL, media and logs are the API tests' business).
  */
-function catalogueOver(
-  options: Pick<CatalogueServiceOptions, 'source' | 'minVoters' | 'ttlMs'> & Partial<CatalogueServiceOptions>,
-): CatalogueService {
+function catalogueOver({
+  minVoters,
+  ...options
+}: Pick<CatalogueServiceOptions, 'source' | 'ttlMs'> & {
+  minVoters: number;
+} & Partial<CatalogueServiceOptions>): CatalogueService {
   const unused = {} as never;
-  return new CatalogueService({ db: unused, media: unused, retiredMedia: unused, log: unused, ...options });
+  return new CatalogueService({
+    db: unused,
+    media: unused,
+    retiredMedia: unused,
+    log: unused,
+    ranker: new Ranker(minVoters),
+    voterScores: unused,
+    ...options,
+  });
 }
+
+/** No priors are set on these rankers, so the rows' own scores stand; their totals are not read. */
+const NO_TOTALS = Object.fromEntries(
+  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+    [total, 0],
+    [count, 0],
+  ]),
+) as CategoryTotals;
 
 function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
   return {
@@ -30,6 +51,8 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
     coverKey: null,
     voterCount,
     finalScore,
+    meanScore: finalScore,
+    ...NO_TOTALS,
     malId: null,
     anilistId: null,
     mangaupdatesId: null,

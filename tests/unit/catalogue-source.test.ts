@@ -50,6 +50,7 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     },
     rank: id,
     final_score: 1.6,
+    mean_score: 8,
     vote_count: 1,
     mal_id: id % 7 === 0 ? 1000 + id : null,
     anilist_id: null,
@@ -58,6 +59,13 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
 }
 
 const details = Array.from({ length: 130 }, (_, index) => detail(index + 1, index % 2 ? 'MANGA' : 'MANHWA'));
+
+const rankingMethod = {
+  prior_votes: 10,
+  min_voters: 3,
+  category_means: { story: 7.2, characters: 7.1, worldbuilding: 6.9, art: 7.5, drama_or_fight: 7 },
+  computed_at: '2026-11-27T07:00:00.000Z',
+};
 
 let server: Server;
 let apiUrl: string;
@@ -83,6 +91,8 @@ beforeAll(async () => {
         total: details.length,
         has_more: items.length === pageSize,
       };
+    } else if (url.pathname === '/series/ranking-method') {
+      body = rankingMethod;
     } else if (url.pathname === '/series/ranking-order') {
       body = {
         items: details
@@ -123,6 +133,8 @@ describe('build-time catalogue', () => {
     expect(snapshot.rankings.MANGA).toHaveLength(65);
     expect(snapshot.rankings.MANGA.every((entry) => mangaIds.has(entry.id))).toBe(true);
     expect(snapshot.rankings.MANHUA).toEqual([]);
+    // The weighting the scores were computed with, for the page that explains it.
+    expect(snapshot.ranking_method).toEqual(rankingMethod);
     // Pages of 100, each after the last id of the one before; then one request per list.
     expect(requests.filter((path) => path.startsWith('/series/catalogue'))).toEqual([
       '/series/catalogue?after_id=0&page_size=1000',
@@ -134,7 +146,8 @@ describe('build-time catalogue', () => {
       '/series/ranking-order?type=MANHUA',
       '/series/ranking-order?type=MANHWA',
     ]);
-    expect(requests).toHaveLength(2 + 4);
+    expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
+    expect(requests).toHaveLength(2 + 4 + 1);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
@@ -148,12 +161,20 @@ describe('build-time catalogue', () => {
     );
     expect(loaded.source).toBe(file);
     expect(loaded.snapshot.series).toHaveLength(130);
+    expect(loaded.snapshot.ranking_method).toEqual(rankingMethod);
   });
 
   it('rejects a file that is not a snapshot', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ series: [] }));
     await expect(readSnapshotFile(file)).rejects.toThrow(/not a PanelRank catalogue snapshot/);
+  });
+
+  it('asks for a fresh snapshot when the file predates the ranking method (version 4)', async () => {
+    const file = join(dir, 'v4.json');
+    const { ranking_method: _method, ...older } = await fetchCatalogue(apiUrl);
+    writeFileSync(file, JSON.stringify({ ...older, version: 4 }));
+    await expect(readSnapshotFile(file)).rejects.toThrow(/version 5[\s\S]*npm run snapshot/);
   });
 
   it('falls back to the default snapshot when the API is unreachable', async () => {

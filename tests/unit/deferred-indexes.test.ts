@@ -27,6 +27,7 @@ describe('dropSecondaryIndexes and rebuildIndexes', () => {
     await database.db.transaction(async (tx) => {
       const dropped = await dropSecondaryIndexes(tx, ['votes']);
       expect(dropped.map((index) => index.name)).toEqual([
+        'votes_created_idx',
         'votes_series_idx',
         'votes_user_series_category_idx',
       ]);

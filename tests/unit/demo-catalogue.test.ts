@@ -1,3 +1,4 @@
+import { computeMeanScore } from '../../api/ranking/scores';
 import { describe, expect, it } from 'vitest';
 import { DEMO_GENRES } from '../../scripts/demo/demo-text';
 import { generateDemoCatalogue, summarizeBallots } from '../../scripts/demo/demo-catalogue';
@@ -49,7 +50,11 @@ describe('demo catalogue generation', () => {
     const { series, voters } = generateDemoCatalogue({ series: 400, voters: 300, seed: 42 });
     expect(series).toHaveLength(400);
     expect(voters).toHaveLength(300);
-    expect(voters[0]).toEqual({ username: 'reader0001', email: 'reader0001@gmail.com' });
+    expect(voters[0]).toEqual({
+      username: 'reader0001',
+      email: 'reader0001@gmail.com',
+      createdDaysAgo: expect.any(Number),
+    });
     expect(new Set(voters.map((v) => v.username)).size).toBe(300);
 
     expect(new Set(series.map((s) => s.type))).toEqual(new Set(SERIES_TYPES));
@@ -98,13 +103,13 @@ describe('demo catalogue generation', () => {
     expect(median).toBeLessThanOrEqual(15);
     expect(counts.at(-1)!).toBeGreaterThan(100);
 
-    const scores = summaries.filter((s) => s.voterCount >= 10).map((s) => s.finalScore);
+    const scores = summaries.filter((s) => s.voterCount >= 10).map((s) => computeMeanScore(s)!);
     expect(Math.max(...scores)).toBeGreaterThan(9);
     expect(Math.max(...scores)).toBeLessThanOrEqual(10);
     expect(Math.min(...scores)).toBeLessThan(4.5);
   });
 
-  it('summarises ballots into totals, counts and the final score', () => {
+  it('summarises ballots into totals and counts', () => {
     const summary = summarizeBallots([
       { voter: 0, scores: [8, 6, null, 10, 4] },
       { voter: 1, scores: [6, null, null, 8, null] },
@@ -122,7 +127,5 @@ describe('demo catalogue generation', () => {
       dramaOrFightTotal: 4,
       dramaOrFightCount: 1,
     });
-    // (7 + 6 + 0 + 9 + 4) / 5
-    expect(summary.finalScore).toBe(5.2);
   });
 });

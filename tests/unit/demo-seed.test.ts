@@ -4,8 +4,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { readPriors } from '../../api/ranking/priors';
+import { findVoteAnomalies } from '../../api/ranking/vote-review';
+import { computeFinalScore, computeMeanScore } from '../../api/ranking/scores';
 import {
+  DEMO_ACCOUNT_AGE_DAYS,
+  DEMO_BALLOT_MIN_AGE_DAYS,
   generateDemoCatalogue,
   resetDemoCatalogue,
   seedDemoCatalogue,
@@ -46,6 +51,7 @@ interface SeriesRow extends CategoryTotals {
   title: string;
   voter_count: number;
   final_score: number;
+  mean_score: number | null;
   cover_key: string | null;
   voters_listed: number;
 }
@@ -53,7 +59,7 @@ interface SeriesRow extends CategoryTotals {
 async function seriesRows(): Promise<SeriesRow[]> {
   return queryRows<SeriesRow>(
     database.db,
-    sql`select s.id, s.title, s.voter_count, s.final_score, s.cover_key,
+    sql`select s.id, s.title, s.voter_count, s.final_score, s.mean_score, s.cover_key,
           d.story_total as "storyTotal", d.story_count as "storyCount",
           d.characters_total as "charactersTotal", d.characters_count as "charactersCount",
           d.worldbuilding_total as "worldbuildingTotal", d.worldbuilding_count as "worldbuildingCount",
@@ -112,6 +118,7 @@ describe('seeding the demo catalogue', () => {
 
   it('keeps every total, count, voter count and final score equal to what the votes say', async () => {
     const fromVotes = await aggregatesFromVotes();
+    const priors = await readPriors(database.db, 10);
     for (const row of await seriesRows()) {
       const expected = fromVotes(row.id);
       for (const field of VOTE_CATEGORY_FIELDS) {
@@ -120,7 +127,8 @@ describe('seeding the demo catalogue', () => {
       }
       expect(row.voter_count).toBe(expected.voters);
       expect(row.voters_listed).toBe(expected.voters);
-      expect(row.final_score).toBe(computeFinalScore(expected));
+      expect(row.final_score).toBe(computeFinalScore(expected, priors));
+      expect(row.mean_score).toBe(computeMeanScore(expected));
     }
   });
 
@@ -146,6 +154,42 @@ describe('seeding the demo catalogue', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('dates accounts and votes in the past, so a fresh demo shows no unusual voting', async () => {
+    const [dates] = await queryRows<{
+      youngest_account_days: number;
+      oldest_account_days: number;
+      newest_vote_days: number;
+      oldest_vote_days: number;
+      votes_before_account: number;
+    }>(
+      database.db,
+      sql`select
+          extract(epoch from now() - max(u.created_at)) / 86400 as youngest_account_days,
+          extract(epoch from now() - min(u.created_at)) / 86400 as oldest_account_days,
+          (select extract(epoch from now() - max(created_at)) / 86400 from votes) as newest_vote_days,
+          (select extract(epoch from now() - min(created_at)) / 86400 from votes) as oldest_vote_days,
+          (select count(*)::int from votes v join users r on r.id = v.user_id
+            where v.created_at < r.created_at) as votes_before_account
+        from users u where u.password_hash is null`,
+    );
+    expect(Number(dates!.youngest_account_days)).toBeGreaterThanOrEqual(DEMO_ACCOUNT_AGE_DAYS.min);
+    expect(Number(dates!.oldest_account_days)).toBeGreaterThan(DEMO_ACCOUNT_AGE_DAYS.max / 2);
+    expect(Number(dates!.oldest_account_days)).toBeLessThanOrEqual(DEMO_ACCOUNT_AGE_DAYS.max + 1);
+    expect(Number(dates!.newest_vote_days)).toBeGreaterThanOrEqual(DEMO_BALLOT_MIN_AGE_DAYS);
+    expect(Number(dates!.oldest_vote_days)).toBeGreaterThan(DEMO_ACCOUNT_AGE_DAYS.max / 2);
+    expect(dates!.votes_before_account).toBe(0);
+    // Even one new account voting would be listed: there is none.
+    expect(await findVoteAnomalies(database.db, 1)).toEqual([]);
+    // The same settings give the same dates.
+    const again = generateDemoCatalogue(SETTINGS);
+    expect(again.voters.map((voter) => voter.createdDaysAgo)).toEqual(
+      generateDemoCatalogue(SETTINGS).voters.map((voter) => voter.createdDaysAgo),
+    );
+    expect(again.series[1]!.ballots.map((ballot) => ballot.daysAgo)).toEqual(
+      generateDemoCatalogue(SETTINGS).series[1]!.ballots.map((ballot) => ballot.daysAgo),
+    );
+  });
+
   it('gives every 7th series a MyAnimeList id, and some AniList and MangaUpdates ids', async () => {
     const rows = await queryRows<{
       mal_id: number | null;
@@ -167,9 +211,13 @@ describe('seeding the demo catalogue', () => {
     const unranked = rows.filter((row) => row.voter_count === 0);
     expect(unranked.length).toBeGreaterThan(0);
     expect(unranked.length).toBe(result.unranked);
-    for (const row of unranked) expect(row.final_score).toBe(0);
-    const scores = rows.filter((row) => row.voter_count > 0).map((row) => row.final_score);
-    expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThan(2);
+    // Without votes a series scores the catalogue's means (the priors), and has no mean of votes.
+    const priors = await readPriors(database.db, 10);
+    const unvoted = computeFinalScore(unranked[0]!, priors);
+    expect(unvoted).toBeGreaterThan(1);
+    for (const row of unranked) expect([row.final_score, row.mean_score]).toEqual([unvoted, null]);
+    const means = rows.filter((row) => row.voter_count > 0).map((row) => row.mean_score!);
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(2);
   });
 
   it('never votes as a real account that shares a demo reader name', async () => {

@@ -15,6 +15,7 @@ export function rankedSeries(id: number, overrides: Partial<RankedSeries> = {}):
     rank: id,
     vote_count: 1,
     final_score: 5,
+    mean_score: 5,
     mal_id: null,
     anilist_id: null,
     mangaupdates_id: null,

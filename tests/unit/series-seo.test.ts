@@ -33,6 +33,7 @@ function pageData(
       rank,
       vote_count: voteCount,
       final_score: 8.2345,
+      mean_score: 8.5,
       ...ids,
     },
     detail: {
@@ -70,6 +71,7 @@ function pageData(
       },
       rank,
       final_score: 8.2345,
+      mean_score: 8.5,
       vote_count: voteCount,
       ...ids,
     },

@@ -20,3 +20,6 @@ export * from './rate-limits';
 export * from './media-deletions';
 export * from './notifications';
 export * from './scheduled-job-leases';
+export * from './ranking-priors';
+export * from './vote-voids';
+export * from './catalogue-version';

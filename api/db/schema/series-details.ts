@@ -1,3 +1,4 @@
+import { VOTE_CATEGORIES, type VoteCategory, type VoteCategoryLabel } from '../../../contract/catalogue';
 import { relations, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { series } from './series';
@@ -42,3 +43,59 @@ export const seriesDetailsRelations = relations(seriesDetails, ({ one }) => ({
 }));
 
 export type SeriesDetails = typeof seriesDetails.$inferSelect;
+
+type DetailColumn = keyof typeof seriesDetails.$inferSelect;
+
+/** Where each category's running sum, count and score distribution live on series_details. */
+const DETAIL_COLUMNS = {
+  STORY: { total: 'storyTotal', count: 'storyCount', distribution: 'storyDistribution' },
+  CHARACTERS: {
+    total: 'charactersTotal',
+    count: 'charactersCount',
+    distribution: 'charactersDistribution',
+  },
+  WORLD_BUILDING: {
+    total: 'worldbuildingTotal',
+    count: 'worldbuildingCount',
+    distribution: 'worldbuildingDistribution',
+  },
+  ART: { total: 'artTotal', count: 'artCount', distribution: 'artDistribution' },
+  DRAMA_OR_FIGHT: {
+    total: 'dramaOrFightTotal',
+    count: 'dramaOrFightCount',
+    distribution: 'dramaOrFightDistribution',
+  },
+} as const satisfies Record<
+  VoteCategory,
+  { total: DetailColumn; count: DetailColumn; distribution: DetailColumn }
+>;
+
+/** One category of the contract with its series_details columns. */
+type CategoryWithColumns = {
+  [C in VoteCategory]: Extract<(typeof VOTE_CATEGORIES)[number], { category: C }> &
+    (typeof DETAIL_COLUMNS)[C];
+}[VoteCategory];
+
+/**
+ * The contract's five vote categories with their series_details columns. Voting and the detail responses
+ * both read this table.
+ */
+export const VOTE_CATEGORY_FIELDS: readonly CategoryWithColumns[] = VOTE_CATEGORIES.map(
+  (c) => ({ ...c, ...DETAIL_COLUMNS[c.category] }) as CategoryWithColumns,
+);
+
+export function categoryLabel(category: VoteCategory): VoteCategoryLabel {
+  return VOTE_CATEGORY_FIELDS.find((c) => c.category === category)!.label;
+}
+
+/** The per-category running sums and counts kept on series_details. */
+export type CategoryTotals = Pick<
+  SeriesDetails,
+  (typeof VOTE_CATEGORY_FIELDS)[number]['total'] | (typeof VOTE_CATEGORY_FIELDS)[number]['count']
+>;
+
+/** The per-category score distributions kept on series_details (10 counts each, index 0 for score 1). */
+export type CategoryDistributions = Pick<
+  SeriesDetails,
+  (typeof VOTE_CATEGORY_FIELDS)[number]['distribution']
+>;

@@ -29,8 +29,13 @@ export const series = pgTable(
     coverKey: text('cover_key'),
     /** Distinct users who voted in any category; maintained with every vote. */
     voterCount: integer('voter_count').notNull().default(0),
-    /** Mean of the five category averages (a category without votes counts 0); maintained with every vote. */
+    /**
+     * Mean of the five weighted category scores (api/ranking/scores.ts), what ranks order by; maintained
+     * with every vote and on every recomputation of the ranking priors.
+     */
     finalScore: doublePrecision('final_score').notNull().default(0),
+    /** Mean of the plain averages of the categories that have votes; null without votes. */
+    meanScore: doublePrecision('mean_score'),
     /**
      * The same work's ids on MyAnimeList, AniList and MangaUpdates; each names at most one series. Imports
      * from MyAnimeList match on `mal_id` first.

@@ -31,6 +31,8 @@ export const votes = pgTable(
   (t) => [
     uniqueIndex('votes_user_series_category_idx').on(t.userId, t.seriesId, t.category),
     index('votes_series_idx').on(t.seriesId),
+    // Recent votes, for the review of unusual voting (the last 24 hours).
+    index('votes_created_idx').on(t.createdAt),
     check('votes_score_range', sql`${t.score} between 1 and 10`),
   ],
 );

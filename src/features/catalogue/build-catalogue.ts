@@ -1,3 +1,4 @@
+import type { RankingMethod } from '../../../contract/catalogue';
 import { buildSourceEnv } from '../../lib/build-source-env';
 import { loadBuildCatalogue } from './catalogue-source';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
@@ -21,6 +22,8 @@ export interface BuildCatalogueIndex {
   series: SeriesPageData[];
   rankings: RankingPagesIndex;
   related: RelatedSeriesIndex;
+  /** The weighting the scores were computed with (/how-rankings-work shows it). */
+  rankingMethod: RankingMethod;
 }
 
 // A dev server keeps modules between requests: read the catalogue again when this one is older. A build
@@ -42,6 +45,7 @@ async function load(): Promise<BuildCatalogueIndex> {
     series: snapshot.series,
     rankings: rankingPagesIndex(snapshot.rankings, seriesById),
     related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
+    rankingMethod: snapshot.ranking_method,
   };
   const seconds = ((performance.now() - indexesStarted) / 1000).toFixed(1);
   // With a prefetch, its own line said when the data arrived; this one when the indexes were made.

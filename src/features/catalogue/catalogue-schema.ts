@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { rankedSeriesSchema, seriesDetailSchema } from '../../../contract/catalogue';
+import {
+  rankedSeriesSchema,
+  rankingMethodSchema,
+  seriesDetailSchema,
+  type RankingMethod,
+} from '../../../contract/catalogue';
 import type { RankingKey, RankingPlace, SeriesPageData } from './catalogue-types';
 
 /*
@@ -16,8 +21,9 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
 /**
  * 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series.
  * 4: series carry their external ids and details their score distributions.
+ * 5: the ranking method (`m`, the category means and min voters) the scores were computed with.
  */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
@@ -31,6 +37,7 @@ export const buildCatalogueSchema = z.object({
     MANGA: rankingPlacesSchema,
     MANHUA: rankingPlacesSchema,
   }),
+  ranking_method: rankingMethodSchema,
 });
 
 /**
@@ -47,4 +54,6 @@ export interface BuildCatalogue {
   series: SeriesPageData[];
   /** The whole order of each ranked list, with the ranks of that list (per type on type lists). */
   rankings: Record<RankingKey, RankingPlace[]>;
+  /** The weighting every score above was computed with (GET /series/ranking-method), for /how-rankings-work. */
+  ranking_method: RankingMethod;
 }

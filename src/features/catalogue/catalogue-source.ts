@@ -6,7 +6,9 @@ import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageDa
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   cataloguePageSchema,
+  rankingMethodSchema,
   rankingOrderSchema,
+  type RankingMethod,
 } from '../../../contract/catalogue';
 import { buildApiUrl, buildFetch, isApiUnreachable, type BuildSourceEnv } from '../../lib/build-fetch';
 import {
@@ -84,10 +86,16 @@ async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<Ranki
   return rankingOrderSchema.parse(body).items;
 }
 
-/** Fetches the whole catalogue: the bulk endpoint plus the order of each of the 4 ranked lists. */
+/** The weighting the scores were computed with, for the page that explains it. */
+async function fetchRankingMethod(apiUrl: string): Promise<RankingMethod> {
+  return rankingMethodSchema.parse(await getJson(apiUrl, '/series/ranking-method', {}));
+}
+
+/** Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the method. */
 export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [series, ...orders] = await Promise.all([
+  const [rankingMethod, series, ...orders] = await Promise.all([
+    fetchRankingMethod(apiUrl),
     fetchAllSeries(apiUrl),
     ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
   ]);
@@ -102,6 +110,7 @@ export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
     api_url: apiUrl,
     series,
     rankings,
+    ranking_method: rankingMethod,
   };
 }
 

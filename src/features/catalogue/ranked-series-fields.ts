@@ -19,6 +19,7 @@ export function rankedSeriesFields(detail: SeriesDetail): Omit<RankedSeries, 'id
     rank: detail.rank,
     vote_count: detail.vote_count,
     final_score: detail.final_score,
+    mean_score: detail.mean_score,
     mal_id: detail.mal_id,
     anilist_id: detail.anilist_id,
     mangaupdates_id: detail.mangaupdates_id,

@@ -1,6 +1,6 @@
 import { AUTH_CHANGED_EVENT, TOKEN_KEY, UNREAD_CHANGED_EVENT, USER_KEY } from '../accounts/session-keys';
 import { signOut } from '../accounts/session-store';
-import { readStoredSession } from '../accounts/stored-session';
+import { isAdmin, readStoredSession } from '../accounts/stored-session';
 import { API_URL } from '../../lib/api-client';
 import type { BellMessage, BellStart } from '../notifications/bell-worker';
 import { $searchTerm } from '../catalogue/search-term-store';
@@ -173,6 +173,8 @@ function renderAuthArea(): void {
   const session = readStoredSession();
   if (session || bellToken) syncBell(session?.token ?? null);
   document.documentElement.toggleAttribute('data-signed-in', session !== null);
+  // Only the link shows or hides: the admin pages and the API check the role themselves.
+  document.documentElement.toggleAttribute('data-admin', isAdmin(session?.user));
   for (const area of document.querySelectorAll<HTMLElement>('[data-auth-area]')) {
     const badge = area.querySelector<HTMLElement>('[data-username]');
     if (badge) {

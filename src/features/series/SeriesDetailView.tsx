@@ -1,64 +1,22 @@
-import { useId, useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
-import {
-  formatOneDecimal,
-  formatVotes,
-  rankDescription,
-  rankLabel,
-  scoreBand,
-  statusLabel,
-} from '../catalogue/series-format';
+import { formatVotes, rankDescription, rankLabel, scoreBand, statusLabel } from '../catalogue/series-format';
 import { categoryScores, formatCategoryScore } from './series-categories';
 import { externalLinks } from './external-links';
 import ScoreDistributionChart from './ScoreDistributionChart';
+import SeriesScore from './SeriesScore';
+import { VOTE_PANEL_ID } from './series-page';
 import styles from './SeriesDetailView.module.css';
 
-export const RATING_TOOLTIP = 'Based on user votes across the 5 categories';
-
-/** "i" button whose tooltip shows on hover, on keyboard focus and on a tap, and is its description. */
-function RatingInfo() {
-  const tooltipId = useId();
-  const [pinned, setPinned] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  return (
-    <span
-      className={styles.info}
-      data-pinned={pinned}
-      data-dismissed={dismissed}
-      onMouseLeave={() => setDismissed(false)}
-    >
-      <button
-        type="button"
-        className={styles.infoButton}
-        aria-describedby={tooltipId}
-        aria-expanded={pinned}
-        onClick={() => {
-          setPinned(!pinned);
-          setDismissed(false);
-        }}
-        onBlur={() => {
-          setPinned(false);
-          setDismissed(false);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setPinned(false);
-            setDismissed(true);
-          }
-        }}
-      >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-          <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          <path d="M10 9v5M10 6.2v.1" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="visually-hidden">About this rating</span>
-      </button>
-      <span className={styles.tooltip} role="tooltip" id={tooltipId}>
-        {RATING_TOOLTIP}
-      </span>
-    </span>
-  );
+/** Scrolls to the voting panel and moves the focus there, so the keyboard and screen readers follow. */
+function goToVotePanel(event: MouseEvent<HTMLAnchorElement>) {
+  const panel = document.getElementById(VOTE_PANEL_ID);
+  if (!panel || panel.hidden) return;
+  event.preventDefault();
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  panel.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  panel.focus({ preventScroll: true });
 }
 
 export interface SeriesDetailViewProps {
@@ -76,7 +34,6 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
     ? coverSources(detail.series_cover_url, detail.series_cover_variants)
     : null;
   const status = statusLabel(detail.status);
-  const hasVotes = detail.vote_count > 0;
   const synopsis = detail.synopsis.trim();
   const elsewhere = externalLinks(detail);
 
@@ -132,6 +89,10 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           <h1 id="series-title" className={styles.title}>
             {detail.title}
           </h1>
+          {/* Phones and tablets: the voting panel is further down (on wide screens it is beside). */}
+          <a className={`button ${styles.rateLink}`} href={`#${VOTE_PANEL_ID}`} onClick={goToVotePanel}>
+            Rate this series
+          </a>
           <dl className={styles.facts}>
             <div>
               <dt>Type</dt>
@@ -168,17 +129,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
             </div>
           )}
 
-          <div className={styles.rating} aria-busy={refreshing}>
-            <p className={styles.average}>
-              <span className="visually-hidden">Average rating: </span>
-              <span className={styles.score} data-band={hasVotes ? scoreBand(detail.final_score) : 'none'}>
-                {hasVotes ? formatOneDecimal(detail.final_score) : '-'}
-              </span>
-              <span className={styles.outOf}>/10</span>
-            </p>
-            <RatingInfo />
-            <p className={styles.voteCount}>{hasVotes ? formatVotes(detail.vote_count) : 'No votes yet'}</p>
-          </div>
+          <SeriesScore detail={detail} refreshing={refreshing} />
         </div>
       </div>
 

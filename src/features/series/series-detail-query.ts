@@ -14,7 +14,8 @@ function viewerOf(user: SessionUser | null): string {
   return user ? `user-${user.id}` : 'visitor';
 }
 
-function keyOf(id: number, user: SessionUser | null): string {
+/** The cache key of a series' detail as `user` sees it (a write's optimistic update goes there). */
+export function seriesDetailKey(id: number, user: SessionUser | null): string {
   return `series-details/${id}|${viewerOf(user)}`;
 }
 
@@ -25,10 +26,10 @@ const stores = storeFamily((key: string) => {
 
 /** The detail as `user` (the session's user, or null for a visitor) sees it. */
 export function seriesDetailStore(id: number, user: SessionUser | null): FetcherStore<SeriesDetail> {
-  return stores(keyOf(id, user));
+  return stores(seriesDetailKey(id, user));
 }
 
 /** Puts a newer detail (a vote's or an admin edit's answer, seen by the current user) in the cache. */
 export function publishSeriesDetail(detail: SeriesDetail): void {
-  queryCache.mutateCache(keyOf(detail.series_id, $session.get().user), detail);
+  queryCache.mutateCache(seriesDetailKey(detail.series_id, $session.get().user), detail);
 }

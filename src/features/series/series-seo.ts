@@ -75,7 +75,8 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
             '@type': 'AggregateRating',
             ratingValue: Number(detail.final_score.toFixed(2)),
             bestRating: 10,
-            // Not 1: a category without votes counts 0 in the final score, which can be below 1.
+            // The final score weighs each category toward the catalogue's mean, so it stays within 1-10;
+            // 0 is kept as the floor search engines have always been given.
             worstRating: 0,
             ratingCount: detail.vote_count,
           },

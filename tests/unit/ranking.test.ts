@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeFinalScore, VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/voting/categories';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
+import { computeFinalScore, computeMeanScore, type RankingPriors } from '../../api/ranking/scores';
+import { hasGenre, pageOf, parseGenres } from '../../api/catalogue/listing';
 import {
-  hasGenre,
-  pageOf,
-  parseGenres,
   rankCatalogue,
   rankSeries,
   rerankCatalogue,
   type RankableSeries,
-} from '../../api/catalogue/ranking';
+} from '../../api/ranking/rank-order';
 import type { SeriesType } from '../../api/db/schema';
 
 function series(
@@ -182,8 +181,20 @@ describe('computeFinalScore', () => {
         [count, values[field]?.[1] ?? 0],
       ]),
     ) as CategoryTotals;
+  const priors = (m: number, means: [number, number, number, number, number]): RankingPriors => ({
+    priorVotes: m,
+    categoryMeans: {
+      STORY: means[0],
+      CHARACTERS: means[1],
+      WORLD_BUILDING: means[2],
+      ART: means[3],
+      DRAMA_OR_FIGHT: means[4],
+    },
+    computedAt: new Date(0),
+  });
+  const flat = (m: number, mean: number) => priors(m, [mean, mean, mean, mean, mean]);
 
-  it('is the mean of the five category averages', () => {
+  it('weights each category (total + m × C) / (count + m) and takes the mean of the five', () => {
     const score = computeFinalScore(
       totals({
         story: [18, 2],
@@ -192,20 +203,85 @@ describe('computeFinalScore', () => {
         art: [10, 1],
         drama_or_fight: [12, 2],
       }),
+      priors(2, [7, 6, 5, 8, 4]),
     );
-    expect(score).toBe((9 + 8 + 7 + 10 + 6) / 5);
+    const expected = ((18 + 14) / 4 + (8 + 12) / 3 + (21 + 10) / 5 + (10 + 16) / 3 + (12 + 8) / 4) / 5;
+    expect(score).toBe(Math.round(expected * 1e6) / 1e6);
   });
 
-  it('counts a category without votes as 0', () => {
-    expect(computeFinalScore(totals({ story: [10, 1] }))).toBe(2);
-    expect(computeFinalScore(totals({}))).toBe(0);
+  it('scores a category without votes at its catalogue mean, so a series without votes scores the means', () => {
+    expect(computeFinalScore(totals({}), priors(10, [7, 6, 5, 8, 4]))).toBe(6);
+    // One category voted: the other four stay at their means.
+    expect(computeFinalScore(totals({ story: [10, 1] }), flat(9, 5))).toBe((5.5 + 5 * 4) / 5);
   });
 
-  it('rounds to 6 decimals so equal averages reached differently compare equal', () => {
-    const a = computeFinalScore(totals({ story: [1, 3], characters: [2, 3], art: [7, 10] }));
-    const b = computeFinalScore(totals({ art: [1, 3], worldbuilding: [2, 3], drama_or_fight: [7, 10] }));
+  it('shrinks few votes toward the mean: 3 voters at 10 rank below 58 voters at 9', () => {
+    const prior = flat(10, 7);
+    const threeTens = computeFinalScore(
+      totals({
+        story: [30, 3],
+        characters: [30, 3],
+        worldbuilding: [30, 3],
+        art: [30, 3],
+        drama_or_fight: [30, 3],
+      }),
+      prior,
+    );
+    const many = computeFinalScore(
+      totals({
+        story: [522, 58],
+        characters: [522, 58],
+        worldbuilding: [522, 58],
+        art: [522, 58],
+        drama_or_fight: [522, 58],
+      }),
+      prior,
+    );
+    expect(threeTens).toBe(7.692308);
+    expect(many).toBe(8.705882);
+    expect(many).toBeGreaterThan(threeTens);
+    // Unweighted (m tends to 0), the three tens would win.
+    expect(
+      computeFinalScore(
+        totals({
+          story: [30, 3],
+          characters: [30, 3],
+          worldbuilding: [30, 3],
+          art: [30, 3],
+          drama_or_fight: [30, 3],
+        }),
+        flat(1, 7),
+      ),
+    ).toBeGreaterThan(9);
+  });
+
+  it('rounds to 6 decimals so equal scores reached differently compare equal (a tie)', () => {
+    const prior = flat(3, 6);
+    const a = computeFinalScore(totals({ story: [1, 3], characters: [2, 3], art: [7, 10] }), prior);
+    const b = computeFinalScore(
+      totals({ art: [1, 3], worldbuilding: [2, 3], drama_or_fight: [7, 10] }),
+      prior,
+    );
     expect(a).toBe(b);
-    expect(a).toBe(0.34);
-    expect(computeFinalScore(totals({ story: [10, 3] }))).toBe(0.666667);
+    expect(Math.round(a * 1e6) / 1e6).toBe(a);
+    expect(computeFinalScore(totals({ story: [10, 3] }), flat(3, 1))).toBe(1.233333);
+  });
+});
+
+describe('computeMeanScore', () => {
+  const totals = (values: Partial<Record<string, [number, number]>>): CategoryTotals =>
+    Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+        [total, values[field]?.[0] ?? 0],
+        [count, values[field]?.[1] ?? 0],
+      ]),
+    ) as CategoryTotals;
+
+  it('is the mean of the plain averages of the categories that have votes, null without votes', () => {
+    expect(computeMeanScore(totals({}))).toBeNull();
+    expect(computeMeanScore(totals({ art: [9, 1] }))).toBe(9);
+    expect(computeMeanScore(totals({ story: [18, 2], art: [10, 3] }))).toBe(
+      Math.round(((9 + 10 / 3) / 2) * 1e6) / 1e6,
+    );
   });
 });

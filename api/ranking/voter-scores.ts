@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { VoteCategoryLabel } from '../../contract/catalogue';
 import type { Database } from '../db/client';
-import { votes, type VoteCategory } from '../db/schema';
-import { categoryLabel } from './categories';
+import { categoryLabel, votes, type VoteCategory } from '../db/schema';
 
 /** A voter's own scores on one series, by category label (the `vote_scores` of a detail). */
 export type VoterScores = Partial<Record<VoteCategoryLabel, number>>;

@@ -1,6 +1,4 @@
-import { VOTE_CATEGORY_FIELDS } from './categories';
-import type { VoteCategory } from '../db/schema';
-
+import { VOTE_CATEGORY_FIELDS, type VoteCategory } from '../db/schema';
 import { MAX_SCORE, MIN_SCORE } from '../../contract/catalogue';
 
 export { MAX_SCORE, MIN_SCORE };

@@ -1,4 +1,5 @@
-import { SERIES_TYPES, type SeriesType } from '../db/schema';
+import { SERIES_TYPES, type CategoryTotals, type SeriesType } from '../db/schema';
+import { computeFinalScore, type RankingPriors } from './scores';
 
 /** What ranking needs to know about a series. */
 export interface RankableSeries {
@@ -164,25 +165,6 @@ export function rankCatalogue<T extends RankableSeries>(
   return { overall: rankSeries(rows, minVoters), byType };
 }
 
-/** A series' genres from its comma-separated genre text: trimmed, lower-cased, blanks dropped. */
-export function parseGenres(genreText: string): string[] {
-  return genreText
-    .split(',')
-    .map((genre) => genre.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-/** True when one of the series' genres equals the filter, ignoring case and surrounding spaces. */
-export function hasGenre(genreText: string, filter: string): boolean {
-  return parseGenres(genreText).includes(filter.trim().toLowerCase());
-}
-
-/** One page (1-based) of an ordered list; a page past the end is empty. */
-export function pageOf<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  const start = (page - 1) * pageSize;
-  return start >= items.length ? [] : items.slice(start, start + pageSize);
-}
-
 /** `rankCatalogue` after some rows changed or went away, from the previous ranking (see rerankSeries). */
 export function rerankCatalogue<T extends RankableSeries>(
   previous: CatalogueRanking<T>,
@@ -227,4 +209,47 @@ export function rerankCatalogue<T extends RankableSeries>(
 function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: number): number | undefined {
   const index = list.findIndex((entry) => entry.series.id === id);
   return index >= 0 ? index : undefined;
+}
+
+/** A series as the snapshot holds it: its listing row with the category totals its score comes from. */
+export type ScorableSeries = RankableSeries & CategoryTotals;
+
+/**
+ * The ranking's rules as the catalogue applies them to its snapshot: how a series is scored (with the
+ * stored priors, set by the ranking service), who is ranked (at least `minVoters` distinct voters), in what
+ * order, and how a patch re-ranks only what moved.
+ */
+export class Ranker {
+  /** The priors every score is computed with; until they are read, the stored scores stand. */
+  priors: RankingPriors | undefined;
+
+  constructor(readonly minVoters: number) {}
+
+  isRanked(voterCount: number): boolean {
+    return voterCount >= this.minVoters;
+  }
+
+  /**
+   * Scores rows from their totals in place (rows fresh from the database, or copies): the same value the
+   * database's panelrank_final_score gives, so the snapshot ranks by the current priors even while the
+   * stored scores are being rewritten after a recomputation.
+   */
+  score<T extends ScorableSeries>(rows: T[]): T[] {
+    const priors = this.priors;
+    if (priors) for (const row of rows) row.finalScore = computeFinalScore(row, priors);
+    return rows;
+  }
+
+  rank<T extends RankableSeries>(rows: readonly T[]): CatalogueRanking<T> {
+    return rankCatalogue(rows, this.minVoters);
+  }
+
+  rerank<T extends RankableSeries>(
+    previous: CatalogueRanking<T>,
+    changed: readonly T[],
+    removed: ReadonlySet<number>,
+    positions?: Parameters<typeof rerankCatalogue<T>>[4],
+  ): CatalogueRanking<T> {
+    return rerankCatalogue(previous, changed, removed, this.minVoters, positions);
+  }
 }

@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { VOTE_CATEGORIES, type RankingMethod } from '../../contract/catalogue';
+import type { VoteAnomaly, VoteVoidPage } from '../../contract/vote-review';
+import type { DatabaseHandle } from '../db/client';
+import { runLeased } from '../scheduled/lease';
+import {
+  castBallot,
+  castVote,
+  type BallotInput,
+  type BallotOutcome,
+  type VoteInput,
+  type VoteOutcome,
+} from './cast-vote';
+import { readPriors, recomputePriors } from './priors';
+import { Ranker } from './rank-order';
+import type { RankingPriors } from './scores';
+import { loadVoterScores, type VoterScores } from './voter-scores';
+import { findVoteAnomalies, listVoteVoids, voidVotes, type VoidInput, type VoidOutcome } from './vote-review';
+
+/** The change-feed topic of the ranking priors: a recomputation rescored the catalogue. */
+export const RANKING_TOPIC = 'ranking';
+
+const RECOMPUTE_JOB = 'ranking-priors';
+/** Far longer than a recomputation takes (about 2 s at 100,000 series). */
+const RECOMPUTE_LEASE_MS = 10 * 60_000;
+
+export interface RankingFeed {
+  subscribe(topic: string, handler: (change: { ids: number[] | null }) => void): void;
+  announce(topic: string, ids: number[] | null): Promise<void>;
+}
+
+export interface RankingServiceOptions {
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>;
+  /** m, RANKING_PRIOR_VOTES. */
+  priorVotes: number;
+  /** RANKING_MIN_VOTERS. */
+  minVoters: number;
+  /** VOTE_ANOMALY_MIN_VOTES: new accounts voting on a series within the window that make it unusual. */
+  anomalyMinVoters: number;
+  /**
+   * Called after a committed write that changed some series' votes outside the vote statements (a void):
+   * the catalogue patches its snapshot and tells the other instances.
+   */
+  seriesChanged: (ids: number[]) => Promise<void>;
+  feed: RankingFeed;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The ranking: what a vote is and how it is recorded, how scores are weighted (the priors `m` and `C_c`),
+ * who is ranked and in what order (`ranker`). Votes move only their own series; a recomputation of the
+ * priors rescores the whole catalogue once, and every instance is told (`onRescored`).
+ */
+export class RankingService {
+  readonly ranker: Ranker;
+  private priors: RankingPriors | undefined;
+  private readonly rescoredListeners: (() => void)[] = [];
+
+  constructor(private readonly options: RankingServiceOptions) {
+    this.ranker = new Ranker(options.minVoters);
+    options.feed.subscribe(RANKING_TOPIC, () => void this.priorsChanged());
+  }
+
+  /** Records one vote with everything derived from it (cast-vote.ts). */
+  vote(input: VoteInput): Promise<VoteOutcome> {
+    return castVote(this.options.database, input);
+  }
+
+  /** Records a ballot of one category or several in one statement; categories already voted stay as they were. */
+  castBallot(input: BallotInput): Promise<BallotOutcome> {
+    return castBallot(this.options.database, input);
+  }
+
+  /** A caller's own scores on a series (none for an unknown caller). */
+  voterScores(seriesId: number, userId: number | undefined): Promise<VoterScores> {
+    return loadVoterScores(this.options.database.db, seriesId, userId);
+  }
+
+  /** Series with unusual voting lately, with the new accounts that voted on them (vote-review.ts). */
+  voteAnomalies(): Promise<VoteAnomaly[]> {
+    return findVoteAnomalies(this.options.database.db, this.options.anomalyMinVoters);
+  }
+
+  /**
+   * Voids accounts' votes on a series or on every series (vote-review.ts: one transaction with the totals,
+   * scores, voter counts, the bans and the log entry), then, once committed, has the catalogue patch the
+   * series here and on every other instance. Resolves when this instance's reads show the void.
+   */
+  async voidVotes(input: VoidInput): Promise<VoidOutcome> {
+    const outcome = await voidVotes(this.options.database.db, input);
+    if (outcome.outcome === 'voided' && outcome.seriesIds.length > 0) {
+      await this.options.seriesChanged(outcome.seriesIds);
+    }
+    return outcome;
+  }
+
+  /** A page of the "Voided votes" log, newest first. */
+  voteVoids(page: number): Promise<VoteVoidPage> {
+    return listVoteVoids(this.options.database.db, page);
+  }
+
+  /** The priors every score is computed with, as stored (read once, then kept until a recomputation). */
+  async currentPriors(): Promise<RankingPriors> {
+    return this.priors ?? this.setPriors(await readPriors(this.options.database.db, this.options.priorVotes));
+  }
+
+  /** The service's and the ranker's priors: the snapshot scores every series with them from here on. */
+  private setPriors(priors: RankingPriors): RankingPriors {
+    this.priors = priors;
+    this.ranker.priors = priors;
+    return priors;
+  }
+
+  /** GET /series/ranking-method. */
+  async method(): Promise<RankingMethod> {
+    const priors = await this.currentPriors();
+    return {
+      prior_votes: priors.priorVotes,
+      min_voters: this.ranker.minVoters,
+      category_means: Object.fromEntries(
+        VOTE_CATEGORIES.map(({ category, field }) => [field, priors.categoryMeans[category]]),
+      ) as RankingMethod['category_means'],
+      computed_at: priors.computedAt.toISOString(),
+    };
+  }
+
+  /** `listener` runs on every instance once a recomputation stored new priors (the ranker has them). */
+  onRescored(listener: () => void): void {
+    this.rescoredListeners.push(listener);
+  }
+
+  /**
+   * Recomputes the priors, if this instance takes the job's lease (one instance at a time across all of
+   * them). Once the new priors are stored every instance is told, rereads them and rescores its snapshot in
+   * memory; then this one rewrites the stored scores in the background of its lease (priors.ts). A run whose
+   * means and `m` came out as stored rewrites nothing and tells nobody.
+   */
+  async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; rescored: number }> {
+    const run = await runLeased(
+      this.options.database.db,
+      { name: RECOMPUTE_JOB, leaseMs: RECOMPUTE_LEASE_MS, quietMs },
+      () =>
+        recomputePriors(this.options.database.db, this.options.priorVotes, {
+          onPriors: async (priors) => {
+            this.setPriors(priors);
+            await this.options.feed.announce(RANKING_TOPIC, null);
+          },
+        }),
+    );
+    if (!run.ran) return { ran: false, rescored: 0 };
+    this.setPriors(run.result.priors);
+    return { ran: true, rescored: run.result.rescored };
+  }
+
+  private async priorsChanged(): Promise<void> {
+    try {
+      this.setPriors(await readPriors(this.options.database.db, this.options.priorVotes));
+    } catch (error) {
+      // The stored scores stand until the next announcement: better than scores from priors no longer in force.
+      this.priors = undefined;
+      this.ranker.priors = undefined;
+      this.options.log.error({ err: error }, 'reading the ranking priors failed');
+    }
+    for (const listener of this.rescoredListeners) listener();
+  }
+}
