@@ -101,6 +101,23 @@ export async function createUserWithToken(
   return { id: user.id, username, email, token: await server.app.accounts.issueToken(user) };
 }
 
+/** Users straight in the database (no password hashing), each with a token from the server's issuer. */
+export async function createVoters(server: TestServer, count: number, prefix: string) {
+  const rows = await server.database.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `${prefix}${i}`,
+        email: `${prefix}${i}@gmail.com`,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning();
+  return Promise.all(
+    rows.map(async (user) => ({ id: user.id, token: await server.app.accounts.issueToken(user) })),
+  );
+}
+
 function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../api/db/query-rows';
-import { users, VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
+import { VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
 import { readPriors, recomputePriors } from '../../api/ranking/priors';
 import { computeFinalScore } from '../../api/ranking/scores';
 import { RANKING_TOPIC } from '../../api/ranking/service';
@@ -11,27 +11,11 @@ import {
   rankingMethodSchema,
   seriesDetailSchema,
 } from '../../contract/catalogue';
+import { createVoters } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
 const FIELDS = VOTE_CATEGORY_FIELDS.map((c) => c.field);
-
-/** Users straight in the database (no password hashing), each with a token from the server's issuer. */
-async function createVoters(server: TestServer, count: number, prefix: string) {
-  const rows = await server.database.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        username: `${prefix}${i}`,
-        email: `${prefix}${i}@gmail.com`,
-        emailVerifiedAt: new Date(),
-      })),
-    )
-    .returning();
-  return Promise.all(
-    rows.map(async (user) => ({ id: user.id, token: await server.app.accounts.issueToken(user) })),
-  );
-}
 
 const allFive = (score: number) => Object.fromEntries(FIELDS.map((field) => [field, score]));
 

@@ -5,8 +5,7 @@ import { readPriors } from '../../api/ranking/priors';
 import { computeFinalScore } from '../../api/ranking/scores';
 import { seriesDetailSchema } from '../../contract/catalogue';
 import { queryRows } from '../../api/db/query-rows';
-import { users } from '../../api/db/schema';
-import { createUserWithToken } from './auth-helpers';
+import { createUserWithToken, createVoters } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
@@ -28,23 +27,6 @@ function formVote(server: TestServer, seriesId: number, token: string, body: Rec
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(body).toString(),
   });
-}
-
-/** Users straight in the database (no password hashing), each with a token from the server's issuer. */
-async function createVoters(server: TestServer, count: number, prefix: string) {
-  const rows = await server.database.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        username: `${prefix}${i}`,
-        email: `${prefix}${i}@gmail.com`,
-        emailVerifiedAt: new Date(),
-      })),
-    )
-    .returning();
-  return Promise.all(
-    rows.map(async (user) => ({ id: user.id, token: await server.app.accounts.issueToken(user) })),
-  );
 }
 
 interface SeriesState {

@@ -173,14 +173,16 @@ describe('genres', () => {
   });
 });
 
+/** Category totals from `[total, count]` by category field; the rest without votes. */
+const totals = (values: Partial<Record<string, [number, number]>>): CategoryTotals =>
+  Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+      [total, values[field]?.[0] ?? 0],
+      [count, values[field]?.[1] ?? 0],
+    ]),
+  ) as CategoryTotals;
+
 describe('computeFinalScore', () => {
-  const totals = (values: Partial<Record<string, [number, number]>>): CategoryTotals =>
-    Object.fromEntries(
-      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
-        [total, values[field]?.[0] ?? 0],
-        [count, values[field]?.[1] ?? 0],
-      ]),
-    ) as CategoryTotals;
   const priors = (m: number, means: [number, number, number, number, number]): RankingPriors => ({
     priorVotes: m,
     categoryMeans: {
@@ -269,14 +271,6 @@ describe('computeFinalScore', () => {
 });
 
 describe('computeMeanScore', () => {
-  const totals = (values: Partial<Record<string, [number, number]>>): CategoryTotals =>
-    Object.fromEntries(
-      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
-        [total, values[field]?.[0] ?? 0],
-        [count, values[field]?.[1] ?? 0],
-      ]),
-    ) as CategoryTotals;
-
   it('is the mean of the plain averages of the categories that have votes, null without votes', () => {
     expect(computeMeanScore(totals({}))).toBeNull();
     expect(computeMeanScore(totals({ art: [9, 1] }))).toBe(9);
