@@ -101,7 +101,7 @@ export async function rewriteStoredScores(
 }
 
 /**
- * `refreshPriors`, then `rewriteStoredScores` when needed (always with `rescoreAll`): for scripts and tests
+ * `refreshPriors`, then `rewriteStoredScores` when needed: for scripts and tests
  * that want both at once. `onPriors` runs between the two, as the service tells the instances then.
  */
 export async function recomputePriors(
@@ -109,12 +109,11 @@ export async function recomputePriors(
   priorVotes: number,
   {
     batch = RESCORE_BATCH,
-    rescoreAll = false,
     onPriors,
-  }: { batch?: number; rescoreAll?: boolean; onPriors?: (priors: RankingPriors) => Promise<void> } = {},
+  }: { batch?: number; onPriors?: (priors: RankingPriors) => Promise<void> } = {},
 ): Promise<{ priors: RankingPriors; rescored: number }> {
   const { priors, changed, stamp } = await refreshPriors(db, priorVotes);
-  if (!changed && !rescoreAll) {
+  if (!changed) {
     await db.execute(
       sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
     );

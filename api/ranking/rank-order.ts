@@ -225,10 +225,6 @@ export class Ranker {
 
   constructor(readonly minVoters: number) {}
 
-  isRanked(voterCount: number): boolean {
-    return voterCount >= this.minVoters;
-  }
-
   /**
    * Scores rows from their totals in place (rows fresh from the database, or copies): the same value the
    * database's panelrank_final_score gives, so the snapshot ranks by the current priors even while the
