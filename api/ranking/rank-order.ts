@@ -1,5 +1,7 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { SERIES_TYPES, type CategoryTotals, type SeriesType } from '../db/schema';
-import { computeFinalScore, type RankingPriors } from './scores';
+import type { RankingWeights } from '../../contract/ranking-formula';
+import { computeMeanScore, finalScoreWith, weightsOf, type RankingPriors } from './scores';
 
 /** What ranking needs to know about a series. */
 export interface RankableSeries {
@@ -58,15 +60,43 @@ export function rankSeries<T extends RankableSeries>(
   unranked.sort((a, b) =>
     a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.series.id - b.series.id,
   );
+  return withRanks(
+    ranked,
+    unranked.map(({ series }) => series),
+  );
+}
 
+/** Entries for series already in display order: competition ranks for `ranked`, null for `unranked`. */
+function withRanks<T extends RankableSeries>(ranked: readonly T[], unranked: readonly T[]): RankedEntry<T>[] {
   const entries: RankedEntry<T>[] = [];
   let rank = 0;
-  ranked.forEach((series, index) => {
+  for (let index = 0; index < ranked.length; index += 1) {
+    const series = ranked[index]!;
     if (index === 0 || series.finalScore !== ranked[index - 1]!.finalScore) rank = index + 1;
     entries.push({ series, rank });
-  });
-  for (const { series } of unranked) entries.push({ series, rank: null });
+  }
+  for (const series of unranked) entries.push({ series, rank: null });
   return entries;
+}
+
+/**
+ * Each type's ranking from the overall one: the overall order restricted to a type is that type's order
+ * (the same comparisons), so only the ranks within the type are new. No sort.
+ */
+function typeRankings<T extends RankableSeries>(
+  overall: readonly RankedEntry<T>[],
+): Record<SeriesType, RankedEntry<T>[]> {
+  const lists = Object.fromEntries(SERIES_TYPES.map((type) => [type, []])) as unknown as Record<
+    SeriesType,
+    RankedEntry<T>[]
+  >;
+  for (const { series, rank } of overall) {
+    const list = lists[series.type];
+    const previous = list[list.length - 1];
+    const tied = rank !== null && previous?.rank != null && previous.series.finalScore === series.finalScore;
+    list.push({ series, rank: rank === null ? null : tied ? previous.rank : list.length + 1 });
+  }
+  return lists;
 }
 
 /**
@@ -153,16 +183,8 @@ export function rankCatalogue<T extends RankableSeries>(
   rows: readonly T[],
   minVoters: number,
 ): CatalogueRanking<T> {
-  const byType = Object.fromEntries(
-    SERIES_TYPES.map((type) => [
-      type,
-      rankSeries(
-        rows.filter((series) => series.type === type),
-        minVoters,
-      ),
-    ]),
-  ) as Record<SeriesType, RankedEntry<T>[]>;
-  return { overall: rankSeries(rows, minVoters), byType };
+  const overall = rankSeries(rows, minVoters);
+  return { overall, byType: typeRankings(overall) };
 }
 
 /** `rankCatalogue` after some rows changed or went away, from the previous ranking (see rerankSeries). */
@@ -211,8 +233,16 @@ function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: 
   return index >= 0 ? index : undefined;
 }
 
-/** A series as the snapshot holds it: its listing row with the category totals its score comes from. */
-export type ScorableSeries = RankableSeries & CategoryTotals;
+/** Rows rescored between two turns of the event loop (a few milliseconds each). */
+const RESCORE_SLICE = 10_000;
+
+/** A series' scores, computed from its category totals whenever it is read (none are stored). */
+export interface SeriesScores {
+  /** What the ranking orders by: the mean of the five weighted category scores. */
+  finalScore: number;
+  /** The mean of the plain averages of the categories that have votes; null without votes. */
+  meanScore: number | null;
+}
 
 /**
  * The ranking's rules as the catalogue applies them to its snapshot: how a series is scored (with the
@@ -220,24 +250,73 @@ export type ScorableSeries = RankableSeries & CategoryTotals;
  * order, and how a patch re-ranks only what moved.
  */
 export class Ranker {
-  /** The priors every score is computed with; until they are read, the stored scores stand. */
-  priors: RankingPriors | undefined;
+  private current: RankingPriors;
+  private weights: RankingWeights;
 
-  constructor(readonly minVoters: number) {}
+  constructor(
+    readonly minVoters: number,
+    /** The stored priors once read; the scale's midpoint until then. */
+    priors: RankingPriors,
+  ) {
+    this.current = priors;
+    this.weights = weightsOf(priors);
+  }
 
-  /**
-   * Scores rows from their totals in place (rows fresh from the database, or copies): the same value the
-   * database's panelrank_final_score gives, so the snapshot ranks by the current priors even while the
-   * stored scores are being rewritten after a recomputation.
-   */
-  score<T extends ScorableSeries>(rows: T[]): T[] {
-    const priors = this.priors;
-    if (priors) for (const row of rows) row.finalScore = computeFinalScore(row, priors);
-    return rows;
+  /** The priors every score is computed with. */
+  get priors(): RankingPriors {
+    return this.current;
+  }
+
+  set priors(priors: RankingPriors) {
+    this.current = priors;
+    this.weights = weightsOf(priors);
+  }
+
+  /** A series' scores from its totals: what the database's series_scores view gives for the same row. */
+  scoresOf(totals: CategoryTotals): SeriesScores {
+    return { finalScore: finalScoreWith(totals, this.weights), meanScore: computeMeanScore(totals) };
+  }
+
+  /** Scores rows from their totals in place (rows fresh from the database, or copies). */
+  score<T extends CategoryTotals>(rows: T[]): (T & SeriesScores)[] {
+    for (const row of rows as (T & SeriesScores)[]) {
+      row.finalScore = finalScoreWith(row, this.weights);
+      row.meanScore = computeMeanScore(row);
+    }
+    return rows as (T & SeriesScores)[];
   }
 
   rank<T extends RankableSeries>(rows: readonly T[]): CatalogueRanking<T> {
     return rankCatalogue(rows, this.minVoters);
+  }
+
+  /**
+   * The ranking with every series scored again with the current priors (after a recomputation): copies of
+   * the rows, so the previous ranking stays as it was for the reads it still serves. Who is ranked and the
+   * Unranked order do not depend on scores, and the ranked order barely moves, so the sort has little to do.
+   * Yields to the event loop every RESCORE_SLICE rows and between steps, so no step holds up other requests
+   * for more than a few tens of milliseconds (100,000 series in one go held them for about a second).
+   */
+  async rescore<T extends RankableSeries & CategoryTotals & SeriesScores>(
+    previous: CatalogueRanking<T>,
+  ): Promise<CatalogueRanking<T>> {
+    const ranked: T[] = [];
+    const unranked: T[] = [];
+    const entries = previous.overall;
+    for (let start = 0; start < entries.length; start += RESCORE_SLICE) {
+      for (let index = start; index < Math.min(start + RESCORE_SLICE, entries.length); index += 1) {
+        const entry = entries[index]!;
+        // The mean of votes does not depend on the priors: only the final score changes.
+        const series = { ...entry.series, finalScore: finalScoreWith(entry.series, this.weights) };
+        (entry.rank === null ? unranked : ranked).push(series);
+      }
+      await yieldToEventLoop();
+    }
+    ranked.sort(compareRanked);
+    await yieldToEventLoop();
+    const overall = withRanks(ranked, unranked);
+    await yieldToEventLoop();
+    return { overall, byType: typeRankings(overall) };
   }
 
   rerank<T extends RankableSeries>(
@@ -247,5 +326,27 @@ export class Ranker {
     positions?: Parameters<typeof rerankCatalogue<T>>[4],
   ): CatalogueRanking<T> {
     return rerankCatalogue(previous, changed, removed, this.minVoters, positions);
+  }
+
+  /**
+   * The overall rank a series with these scores takes in `overall` (a ranking's display order): 1 + the
+   * ranked series scored strictly higher, or null while it has fewer voters than the minimum. For a series
+   * the snapshot has not placed yet.
+   */
+  rankAmong(
+    overall: readonly RankedEntry[],
+    series: Pick<RankableSeries, 'finalScore' | 'voterCount'>,
+  ): number | null {
+    if (series.voterCount < this.minVoters) return null;
+    // Ranked entries come first, by final score descending: the first one not above ends the count.
+    let low = 0;
+    let high = overall.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const entry = overall[middle]!;
+      if (entry.rank !== null && entry.series.finalScore > series.finalScore) low = middle + 1;
+      else high = middle;
+    }
+    return low + 1;
   }
 }
