@@ -69,33 +69,44 @@ export function rankSeries<T extends RankableSeries>(
 /** Entries for series already in display order: competition ranks for `ranked`, null for `unranked`. */
 function withRanks<T extends RankableSeries>(ranked: readonly T[], unranked: readonly T[]): RankedEntry<T>[] {
   const entries: RankedEntry<T>[] = [];
-  let rank = 0;
-  for (let index = 0; index < ranked.length; index += 1) {
-    const series = ranked[index]!;
-    if (index === 0 || series.finalScore !== ranked[index - 1]!.finalScore) rank = index + 1;
-    entries.push({ series, rank });
-  }
+  for (const series of ranked) appendRanked(entries, series);
   for (const series of unranked) entries.push({ series, rank: null });
   return entries;
 }
 
-/**
- * Each type's ranking from the overall one: the overall order restricted to a type is that type's order
- * (the same comparisons), so only the ranks within the type are new. No sort.
- */
-function typeRankings<T extends RankableSeries>(
-  overall: readonly RankedEntry<T>[],
-): Record<SeriesType, RankedEntry<T>[]> {
-  const lists = Object.fromEntries(SERIES_TYPES.map((type) => [type, []])) as unknown as Record<
+/** Appends a ranked series after the ranked `entries`: the next rank, or the previous one on a tie. */
+function appendRanked<T extends RankableSeries>(entries: RankedEntry<T>[], series: T): void {
+  const previous = entries[entries.length - 1];
+  const tied = previous?.rank != null && previous.series.finalScore === series.finalScore;
+  entries.push({ series, rank: tied ? previous.rank : entries.length + 1 });
+}
+
+function emptyTypeLists<T extends RankableSeries>(): Record<SeriesType, RankedEntry<T>[]> {
+  return Object.fromEntries(SERIES_TYPES.map((type) => [type, []])) as unknown as Record<
     SeriesType,
     RankedEntry<T>[]
   >;
-  for (const { series, rank } of overall) {
-    const list = lists[series.type];
-    const previous = list[list.length - 1];
-    const tied = rank !== null && previous?.rank != null && previous.series.finalScore === series.finalScore;
-    list.push({ series, rank: rank === null ? null : tied ? previous.rank : list.length + 1 });
-  }
+}
+
+/**
+ * Appends an entry of the overall ranking to its type's: the overall order restricted to a type is that
+ * type's order (the same comparisons), so only the rank within the type is new. No sort.
+ */
+function appendToType<T extends RankableSeries>(
+  lists: Record<SeriesType, RankedEntry<T>[]>,
+  { series, rank }: RankedEntry<T>,
+): void {
+  const list = lists[series.type];
+  if (rank === null) list.push({ series, rank: null });
+  else appendRanked(list, series);
+}
+
+/** Each type's ranking from the overall one (see appendToType). */
+function typeRankings<T extends RankableSeries>(
+  overall: readonly RankedEntry<T>[],
+): Record<SeriesType, RankedEntry<T>[]> {
+  const lists = emptyTypeLists<T>();
+  for (const entry of overall) appendToType(lists, entry);
   return lists;
 }
 
@@ -233,8 +244,55 @@ function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: 
   return index >= 0 ? index : undefined;
 }
 
-/** Rows rescored between two turns of the event loop (a few milliseconds each). */
-const RESCORE_SLICE = 10_000;
+/** Rows a rescore handles between two turns of the event loop (a few milliseconds' work). */
+const RESCORE_SLICE = 2_500;
+
+/** Calls `visit` on each item, RESCORE_SLICE at a time with a turn of the event loop after each slice. */
+async function inSlices<T>(items: readonly T[], visit: (item: T) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += RESCORE_SLICE) {
+    const end = Math.min(start + RESCORE_SLICE, items.length);
+    for (let index = start; index < end; index += 1) visit(items[index]!);
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * `items` sorted, without holding the event loop for the whole sort: runs of RESCORE_SLICE items are
+ * sorted one at a time, then merged pairwise, each merge step writing RESCORE_SLICE items. Stable, as
+ * Array.prototype.sort is.
+ */
+async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number): Promise<T[]> {
+  let runs: T[][] = [];
+  for (let start = 0; start < items.length; start += RESCORE_SLICE) {
+    runs.push(items.slice(start, start + RESCORE_SLICE).sort(compare));
+    await yieldToEventLoop();
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let index = 0; index < runs.length; index += 2) {
+      const [left, right] = [runs[index]!, runs[index + 1]];
+      merged.push(right ? await mergeInSlices(left, right, compare) : left);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+async function mergeInSlices<T>(left: T[], right: T[], compare: (a: T, b: T) => number): Promise<T[]> {
+  const merged: T[] = [];
+  let [l, r] = [0, 0];
+  while (l < left.length || r < right.length) {
+    const end = merged.length + RESCORE_SLICE;
+    while (merged.length < end && (l < left.length || r < right.length)) {
+      // Ties keep the left run's item first: the merge is stable.
+      if (r >= right.length || (l < left.length && compare(left[l]!, right[r]!) <= 0))
+        merged.push(left[l++]!);
+      else merged.push(right[r++]!);
+    }
+    await yieldToEventLoop();
+  }
+  return merged;
+}
 
 /** A series' scores, computed from its category totals whenever it is read (none are stored). */
 export interface SeriesScores {
@@ -293,30 +351,26 @@ export class Ranker {
   /**
    * The ranking with every series scored again with the current priors (after a recomputation): copies of
    * the rows, so the previous ranking stays as it was for the reads it still serves. Who is ranked and the
-   * Unranked order do not depend on scores, and the ranked order barely moves, so the sort has little to do.
-   * Yields to the event loop every RESCORE_SLICE rows and between steps, so no step holds up other requests
-   * for more than a few tens of milliseconds (100,000 series in one go held them for about a second).
+   * Unranked order do not depend on scores. Every step works in slices of RESCORE_SLICE rows with a turn of
+   * the event loop between two, so other requests wait a few milliseconds at most: 100,000 series in one go
+   * held them for about a second, and in slices of 10,000 with one sort for 50-100 ms.
    */
   async rescore<T extends RankableSeries & CategoryTotals & SeriesScores>(
     previous: CatalogueRanking<T>,
   ): Promise<CatalogueRanking<T>> {
     const ranked: T[] = [];
     const unranked: T[] = [];
-    const entries = previous.overall;
-    for (let start = 0; start < entries.length; start += RESCORE_SLICE) {
-      for (let index = start; index < Math.min(start + RESCORE_SLICE, entries.length); index += 1) {
-        const entry = entries[index]!;
-        // The mean of votes does not depend on the priors: only the final score changes.
-        const series = { ...entry.series, finalScore: finalScoreWith(entry.series, this.weights) };
-        (entry.rank === null ? unranked : ranked).push(series);
-      }
-      await yieldToEventLoop();
-    }
-    ranked.sort(compareRanked);
-    await yieldToEventLoop();
-    const overall = withRanks(ranked, unranked);
-    await yieldToEventLoop();
-    return { overall, byType: typeRankings(overall) };
+    await inSlices(previous.overall, (entry) => {
+      // The mean of votes does not depend on the priors: only the final score changes.
+      const series = { ...entry.series, finalScore: finalScoreWith(entry.series, this.weights) };
+      (entry.rank === null ? unranked : ranked).push(series);
+    });
+    const overall: RankedEntry<T>[] = [];
+    await inSlices(await sortInSlices(ranked, compareRanked), (series) => appendRanked(overall, series));
+    await inSlices(unranked, (series) => overall.push({ series, rank: null }));
+    const byType = emptyTypeLists<T>();
+    await inSlices(overall, (entry) => appendToType(byType, entry));
+    return { overall, byType };
   }
 
   rerank<T extends RankableSeries>(

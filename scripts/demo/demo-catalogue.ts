@@ -10,6 +10,7 @@ import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals }
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
+import { recomputePriors } from '../../api/ranking/priors';
 
 /**
  * The demo catalogue: invented series with covers, synthetic readers and their votes, generated from a
@@ -370,13 +371,13 @@ export async function seedDemoCatalogue(
 type Transaction = Pick<Database, 'execute'>;
 
 /**
- * The seed writes totals: the ranking priors are recomputed from every series' totals (with the stored
- * prior weight, else the default the API's start-up replaces with its own), as the API's recomputation does.
+ * The seed writes totals: the ranking priors are recomputed from every series' totals as the API's
+ * recomputation does (with the stored prior weight, else the default the API's start-up replaces with its
+ * own).
  */
-async function refreshRankingPriors(tx: Transaction): Promise<void> {
-  await tx.execute(
-    sql`select panelrank_refresh_ranking_priors(coalesce((select prior_votes from ranking_priors), 10))`,
-  );
+async function refreshRankingPriors(tx: Transaction & Pick<Database, 'select'>): Promise<void> {
+  const [stored] = await queryRows<{ m: number }>(tx, sql`select prior_votes as m from ranking_priors`);
+  await recomputePriors(tx, stored?.m ?? 10);
 }
 
 /**

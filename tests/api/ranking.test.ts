@@ -128,8 +128,16 @@ describe('the weighted ranking', () => {
       )[0]!.s;
     expect(await inSql()).toBe(detail.final_score);
 
-    // Another prior weight: every voted series scores differently, from the moment it is announced.
-    const { priors, changed } = await recomputePriors(db, 11);
+    // Another prior weight: every voted series scores differently, from the moment it is announced. The
+    // means summed three series at a time are those of one aggregate over every detail row.
+    const { priors, changed } = await recomputePriors(db, 11, { slice: 3 });
+    const [aggregate] = await queryRows<{ story: number; art: number }>(
+      db,
+      sql`select sum(story_total)::float8 / sum(story_count) as story, sum(art_total)::float8 / sum(art_count) as art
+          from series_details`,
+    );
+    expect(priors.categoryMeans.STORY).toBe(aggregate!.story);
+    expect(priors.categoryMeans.ART).toBe(aggregate!.art);
     expect(changed).toBe(true);
     expect(priors.priorVotes).toBe(11);
     const expected = computeFinalScore(totals, priors);

@@ -8,6 +8,10 @@ ALTER TABLE "ranking_priors" DROP COLUMN "rescored_at";--> statement-breakpoint
 -- after each recomputation of the priors took 40 s at 100,000 series and held up reads throughout.
 DROP FUNCTION panelrank_rescore_series(integer, integer);
 --> statement-breakpoint
+-- The means are recomputed by api/ranking/priors.ts, a slice of series at a time (one aggregate over every
+-- detail row held the embedded engine, and every request with it, for up to 230 ms at 100,000 series).
+DROP FUNCTION panelrank_refresh_ranking_priors(integer);
+--> statement-breakpoint
 -- Migration 0016's trigger function without the stored scores: the totals, counts and distributions only.
 CREATE OR REPLACE FUNCTION panelrank_votes_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
