@@ -1,4 +1,4 @@
-import { relations, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
   doublePrecision,
@@ -11,8 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { seriesStatusEnum, seriesTypeEnum } from './enums';
-import { seriesDetails } from './series-details';
-import { votes } from './votes';
 
 export const series = pgTable(
   'series',
@@ -63,11 +61,6 @@ export const series = pgTable(
     check('series_mangaupdates_id_format', sql`${t.mangaupdatesId} ~ '^[a-z0-9]{1,20}$'`),
   ],
 );
-
-export const seriesRelations = relations(series, ({ one, many }) => ({
-  details: one(seriesDetails, { fields: [series.id], references: [seriesDetails.seriesId] }),
-  votes: many(votes),
-}));
 
 export type Series = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
