@@ -52,10 +52,6 @@ export function httpError(
 }
 
 export const notFound = (detail: string) => new HttpError(404, detail);
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const forbidden = (detail: string) => new HttpError(403, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (detail: string) => new HttpError(422, detail);
 
 /** A field-level problem, as the contract's 422 answers list them. */
 export type FieldProblem = FieldError;

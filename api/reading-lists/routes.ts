@@ -460,7 +460,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
-    // Revocation must take effect at once, and a shared list is not for search engines.
+    // A shared list is not for search engines.
     reply.header('x-robots-tag', 'noindex');
   });
 
