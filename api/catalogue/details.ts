@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte } from 'drizzle-orm';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
 import { listingColumns } from './catalogue-load';
