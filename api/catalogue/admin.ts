@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExternalIdField, RankedSeries, SeriesDetail } from '../../contract/catalogue';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import type { RetiredMedia } from '../media/retired-media';
 import type { MediaStorage } from '../media/storage';
 import { removeImage, type StoredImage } from '../media/store-image';

@@ -1,5 +1,5 @@
 import { asc, count, eq, gt } from 'drizzle-orm';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
 import type { Ranker } from '../ranking/rank-order';

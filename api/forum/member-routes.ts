@@ -11,19 +11,21 @@ import {
   mediaUploadFields,
   mediaUploadResultSchema,
   postRevisionsSchema,
+  postParams,
   postSchema,
+  threadIdParams,
   threadPostParams,
   threadSchema,
   updatePostBody,
   updateThreadBody,
 } from '../../contract/forum';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, isPossibleSerialId, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { followResultSchema } from '../../contract/notifications';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError, ValidationHttpError } from '../http-error';
 import { currentUser, isAdmin, type AuthUser } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
-import { existingId, postNotFound, threadLocked, threadNotFound } from './errors';
+import { postNotFound, threadLocked, threadNotFound } from './errors';
 import { checkNewThread, checkPostInput, checkThreadChanges } from './forum-input';
 
 const security = [{ bearer: [] }];
@@ -76,7 +78,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The thread, when the user may change it: 404 when missing, 403 unless theirs or an admin's, 423 when locked. */
   async function changeableThread(id: number, user: AuthUser) {
-    const thread = await app.forum.threadAccess(existingId(id, threadNotFound));
+    const thread = await app.forum.threadAccess(id);
     if (!thread) throw threadNotFound();
     const admin = isAdmin(user);
     if (!admin && thread.authorId !== user.id) throw forbiddenThread();
@@ -86,7 +88,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A thread the user may post in: 404 when missing, 423 when locked (admins still may). */
   async function openThread(id: number, user: AuthUser) {
-    const thread = await app.forum.threadAccess(existingId(id, threadNotFound));
+    const thread = await app.forum.threadAccess(id);
     if (!thread) throw threadNotFound();
     if (thread.locked && !isAdmin(user)) throw threadLocked();
     return thread;
@@ -133,7 +135,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['forum'],
         summary: "Edit a thread's title, original post or references (owner or admin)",
         security,
-        params: idParams,
+        params: threadIdParams,
         body: updateThreadBody,
         response: { 200: threadSchema, ...writeErrors },
       },
@@ -156,7 +158,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['forum'],
         summary: 'Delete a thread with its posts, likes and images (owner or admin)',
         security,
-        params: idParams,
+        params: threadIdParams,
         response: { 204: noContentSchema, ...writeErrors },
       },
     },
@@ -177,7 +179,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           'At most 10 distinct series between `series_ids` and the `series:` links of the text. Locked threads ' +
           'take replies from admins only. Rate-limited per user (only replies posted count): 429 with Retry-After.',
         security,
-        params: idParams,
+        params: threadIdParams,
         body: createPostBody,
         response: { 201: postSchema, ...writeErrors },
       },
@@ -218,7 +220,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const thread = await openThread(request.params.id, user);
-      const post = await app.forum.postAccess(thread.id, existingId(request.params.postId, postNotFound));
+      const post = await app.forum.postAccess(thread.id, request.params.postId);
       if (!post) throw postNotFound();
       if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
       const input = checkPostInput(request.body, TEXTS.contentEmpty);
@@ -243,7 +245,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           "Each version with its own time: when it became the post's text (its creation, or the edit " +
           'that wrote it). Others are refused with 403; they only see that the post was edited (`edited_at`).',
         security,
-        params: threadPostParams,
+        params: postParams,
         response: {
           200: postRevisionsSchema,
           401: errorSchema,
@@ -255,10 +257,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const post = await app.forum.postAccess(
-        existingId(request.params.id, postNotFound),
-        existingId(request.params.postId, postNotFound),
-      );
+      const post = await app.forum.postAccess(request.params.id, request.params.postId);
       if (!post) throw postNotFound();
       if (!isAdmin(user) && post.authorId !== user.id) {
         throw httpError(403, TEXTS.notYourPostHistory, { code: CODES.forbidden });
@@ -283,9 +282,9 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const thread = await app.forum.threadAccess(existingId(request.params.id, threadNotFound));
+      const thread = await app.forum.threadAccess(request.params.id);
       if (!thread) throw threadNotFound();
-      const post = await app.forum.postAccess(thread.id, existingId(request.params.postId, postNotFound));
+      const post = await app.forum.postAccess(thread.id, request.params.postId);
       if (!post) throw postNotFound();
       if (post.authorId !== user.id) throw forbiddenPost(TEXTS.notYourPostDelete);
       if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
@@ -304,7 +303,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Like or unlike a post (a toggle)',
         description: 'Answers the new count and whether the caller likes the post. Exact under concurrency.',
         security,
-        params: threadPostParams,
+        params: postParams,
         response: {
           200: likeResultSchema,
           401: errorSchema,
@@ -316,8 +315,8 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await app.forum.toggleLike({
-        threadId: existingId(request.params.id, postNotFound),
-        postId: existingId(request.params.postId, postNotFound),
+        threadId: request.params.id,
+        postId: request.params.postId,
         userId: currentUser(request).id,
       });
       if (!result) throw postNotFound();
@@ -340,7 +339,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           'A follower is notified of every new post in the thread (THREAD_REPLY). Writing a thread or a reply ' +
           'follows it too.',
         security,
-        params: idParams,
+        params: threadIdParams,
         response: {
           200: followResultSchema,
           401: errorSchema,
@@ -351,7 +350,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const found = await app.forum.setFollowing({
-          threadId: existingId(request.params.id, threadNotFound),
+          threadId: request.params.id,
           userId: currentUser(request).id,
           following,
         });
@@ -394,9 +393,12 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file || (file.bytes.length === 0 && !file.truncated)) {
         throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
       }
+      // Ids in a body are checked here (path ids by their schema): one no row can have is not found.
+      if (threadId !== undefined && !isPossibleSerialId(threadId)) throw threadNotFound();
+      if (postId !== undefined && !isPossibleSerialId(postId)) throw postNotFound();
       const thread = threadId === undefined ? undefined : await openThread(threadId, user);
       if (thread && postId !== undefined) {
-        const post = await app.forum.postAccess(thread.id, existingId(postId, postNotFound));
+        const post = await app.forum.postAccess(thread.id, postId);
         if (!post) throw postNotFound();
         if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
       }

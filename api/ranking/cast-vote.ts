@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { queryRowsPrepared } from '../db/prepared-query';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import {
   series,
   seriesDetails,

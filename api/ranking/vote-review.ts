@@ -9,7 +9,7 @@ import {
   type VoteVoidPage,
 } from '../../contract/vote-review';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import { queryRows } from '../db/query-rows';
 
 /*

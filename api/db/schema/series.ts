@@ -1,8 +1,6 @@
-import { relations, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { seriesStatusEnum, seriesTypeEnum } from './enums';
-import { seriesDetails } from './series-details';
-import { votes } from './votes';
 
 export const series = pgTable(
   'series',
@@ -44,11 +42,6 @@ export const series = pgTable(
     check('series_mangaupdates_id_format', sql`${t.mangaupdatesId} ~ '^[a-z0-9]{1,20}$'`),
   ],
 );
-
-export const seriesRelations = relations(series, ({ one, many }) => ({
-  details: one(seriesDetails, { fields: [series.id], references: [seriesDetails.seriesId] }),
-  votes: many(votes),
-}));
 
 export type Series = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
