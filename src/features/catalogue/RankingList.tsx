@@ -1,7 +1,7 @@
 import { useReducer, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../ui/use-hydrated';
 import CompareTray from '../compare/CompareTray';
-import { dropRankedPages, rankedQuery } from './catalogue-queries';
+import { dropRankedPages, listQuery } from './catalogue-queries';
 import type { RankedSeries, TypeFilter } from './catalogue-types';
 import GenreStrip from './GenreStrip';
 import ListHeading from './ListHeading';
@@ -85,7 +85,7 @@ export default function RankingList({
 
   /** Page 1 of a genre, asked for again: the cached pages of that list are dropped first. */
   function loadFirstPage(genre: string) {
-    dropRankedPages(rankedQuery(type, genre));
+    dropRankedPages(listQuery(type, genre));
     dispatch({ type: 'reload', genre });
   }
 
@@ -125,7 +125,7 @@ export default function RankingList({
     restore: ({ source: kept, pageCount, answers: keptAnswers }) => {
       if (kept.mode === 'search') termShown(kept.query);
       const resume =
-        kept.mode === 'search' ? undefined : { query: rankedQuery(type, kept.genre), pages: pageCount };
+        kept.mode === 'search' ? undefined : { query: listQuery(type, kept.genre), pages: pageCount };
       // Coming back is not news: the restored answers are not announced as if they had just loaded.
       dispatch({ type: 'restore', source: kept, resume, announced: keptAnswers.at(-1)?.[1] });
     },

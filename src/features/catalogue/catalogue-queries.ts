@@ -10,8 +10,8 @@ import { takeRestoredAnswer } from './list-return';
  * for a series and come back to answers from what it kept (list-return.ts) rather than asking again.
  */
 
-/** A ranked list's query: `{type}|{genre}`. */
-export const rankedQuery = (type: TypeFilter, genre: string): string => `${type}|${genre}`;
+/** A list's query: `{type}|{genre}` for a ranked list, `{type}|{term}` for a search. */
+export const listQuery = (type: TypeFilter, genreOrTerm: string): string => `${type}|${genreOrTerm}`;
 
 const RANKING_KEY = 'series/rankings?';
 export const rankingPageKey = (query: string, page: number): string => `${RANKING_KEY}${query}&page=${page}`;
@@ -33,9 +33,6 @@ export function dropRankedPages(query: string): void {
   const prefix = `${RANKING_KEY}${query}&`;
   queryCache.invalidateKeys((key) => key.startsWith(prefix));
 }
-
-/** A search's query: `{type}|{term}`. */
-export const searchQuery = (type: TypeFilter, term: string): string => `${type}|${term}`;
 
 export const searchKey = (query: string): string => `series/search?${query}`;
 

@@ -1,13 +1,6 @@
 import { usePagedQuery, type PagedState } from '../../lib/paged-query';
 import { useQuery, type QueryState } from '../../lib/use-query';
-import {
-  rankedQuery,
-  rankingPageKey,
-  rankingPages,
-  searchKey,
-  searchQuery,
-  searchResults,
-} from './catalogue-queries';
+import { listQuery, rankingPageKey, rankingPages, searchKey, searchResults } from './catalogue-queries';
 import type { RankedSeries, TypeFilter } from './catalogue-types';
 import { listPhase, type ListFlow, type ListPhase } from './ranking-list-flow';
 
@@ -34,7 +27,7 @@ export function useRankingReads(
   { source, resume }: ListFlow,
   hydrated: boolean,
 ): RankingReads {
-  const ranking = source.mode === 'ranked' ? rankedQuery(type, source.genre) : null;
+  const ranking = source.mode === 'ranked' ? listQuery(type, source.genre) : null;
   const fromBuild = source.mode === 'ranked' && !source.fresh;
   const firstPage = fromBuild ? initialPage + 1 : 1;
   const ranked = usePagedQuery(
@@ -42,7 +35,7 @@ export function useRankingReads(
     hydrated ? ranking : null,
     fromBuild ? { firstPage, askFirst: false, resume } : { resume },
   );
-  const search = source.mode === 'search' ? searchQuery(type, source.query) : null;
+  const search = source.mode === 'search' ? listQuery(type, source.query) : null;
   const results = useQuery(hydrated && search !== null ? searchResults(search) : null);
   return {
     ranked,

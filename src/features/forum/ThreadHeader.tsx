@@ -5,7 +5,7 @@ import { NOTIFICATION_TEXTS } from '../../../contract/notifications-values';
 import { SITE_URL } from '../../lib/site-config';
 import { showToast } from '../../ui/toast-store';
 import { forumErrorMessage } from './forum-api';
-import { $threadSetting, type ThreadSetting, type ThreadTarget } from './forum-queries';
+import { $threadSetting, type ThreadSetting, type ThreadTarget } from './thread-queries';
 import SeriesRefs from './SeriesRefs';
 import styles from './ThreadView.module.css';
 

@@ -9,7 +9,8 @@ import { $session } from '../accounts/session-store';
 import { isAdmin } from '../accounts/stored-session';
 import ConfirmDelete from './ConfirmDelete';
 import EditHistoryDialog from './EditHistoryDialog';
-import { $pendingLikes, addPost, threadStore, type ThreadTarget } from './forum-queries';
+import { threadStore } from './forum-queries';
+import { $pendingLikes, addPost, type ThreadTarget } from './thread-queries';
 import type { InitialThread } from './forum-types';
 import { DeferredEditor } from './LazyEditor';
 import { checkListChips } from './list-chips';
@@ -26,7 +27,7 @@ import styles from './ThreadView.module.css';
 /**
  * The thread page. Starts from the build's thread (readable without JavaScript), then shows the live one
  * and asks for changes every 15 s while the tab is visible; the page's own writes go into the cached
- * thread (forum-queries.ts). What the reader has open is thread-state.ts's.
+ * thread (thread-queries.ts). What the reader has open is thread-state.ts's.
  */
 export default function ThreadView({ initial }: { initial: InitialThread | null }) {
   const session = useStore($session, { ssr: 'initial' });

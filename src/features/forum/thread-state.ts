@@ -3,7 +3,7 @@ import type { InitialThread } from './forum-types';
 
 /*
  * The thread page's state, pure: the thread as shown and the changes the page's own writes make to it
- * (forum-queries.ts puts them in the cache), which post bodies still need rendering, and what the page
+ * (thread-queries.ts puts them in the cache), which post bodies still need rendering, and what the page
  * has open (an edit, reply forms, the delete confirmation, an edit history). The island (ThreadView.tsx)
  * only wires them to the screen.
  */

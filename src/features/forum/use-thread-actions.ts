@@ -3,7 +3,14 @@ import { useCallback, useReducer } from 'react';
 import { FORUM_TEXT } from '../../../contract/forum-values';
 import { showToast } from '../../ui/toast-store';
 import { forumErrorMessage } from './forum-api';
-import { $deletePost, $likePost, $pendingLikes, addPost, savePost, type ThreadTarget } from './forum-queries';
+import {
+  $deletePost,
+  $likePost,
+  $pendingLikes,
+  addPost,
+  savePost,
+  type ThreadTarget,
+} from './thread-queries';
 import { CLOSED, threadUi, type ShownPost, type ThreadUi } from './thread-state';
 import { deletePreview } from './thread-tree';
 
@@ -25,7 +32,7 @@ export interface ThreadActions {
 }
 
 /**
- * What the thread page's posts can do: each write through forum-queries.ts, each failure told in a toast
+ * What the thread page's posts can do: each write through thread-queries.ts, each failure told in a toast
  * (or thrown to the editor, which tells it), and the forms and dialogs they open (thread-state.ts). The
  * handlers keep their identity while the thread and reader do, so unchanged posts are not re-rendered.
  */
