@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { LikeResult, Post, Thread } from '../../../contract/forum';
-import { createMutatorStore } from '../../lib/query';
+import { createMutatorStore, type MutatorStore } from '../../lib/query';
 import type { SessionUser } from '../accounts/session-store';
 import {
   createPost,
@@ -51,15 +51,18 @@ const quiet = { onError: () => undefined };
 
 /**
  * Answers a write's result, or throws its error (for callers that show it). nanoquery's `mutate` answers
- * undefined on failure and keeps the error in the store.
+ * undefined on failure and keeps the error in the store, but only while the store is watched (reading an
+ * unwatched store starts and stops it, which clears it): it is watched for the call.
  */
-async function sent<Data, Result>(
-  store: { mutate: (data: Data) => Promise<Result | undefined>; get: () => { error?: unknown } },
-  data: Data,
-): Promise<Result> {
-  const result = await store.mutate(data);
-  if (result === undefined) throw store.get().error;
-  return result;
+async function sent<Data, Result>(store: MutatorStore<Data, Result>, data: Data): Promise<Result> {
+  const unwatch = store.listen(() => undefined);
+  try {
+    const result = await store.mutate(data);
+    if (result === undefined) throw store.get().error;
+    return result;
+  } finally {
+    unwatch();
+  }
 }
 
 /** Likes being sent, by post: what their buttons show (disabled) until the API answers. */
