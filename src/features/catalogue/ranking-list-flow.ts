@@ -140,7 +140,12 @@ export interface ListReads {
  * What a render brings to announce, once each: a failure, else the answer that arrived (a search's
  * results, or a ranked page); null when nothing is new.
  */
-export function newsOf(flow: ListFlow, phase: ListPhase, type: string, reads: ListReads): ListAction | null {
+export function newsOf(
+  flow: ListFlow,
+  phase: ListPhase,
+  type: string,
+  reads: ListReads,
+): Extract<ListAction, { type: 'heard' }> | null {
   const { source, announced } = flow;
   const failure = phase === 'error' ? reads.error : undefined;
   if (failure !== undefined && failure !== announced) {
