@@ -1,4 +1,4 @@
-import { nanoquery, type FetcherStore } from '@nanostores/query';
+import { nanoquery, type FetcherStore, type MutatorStore } from '@nanostores/query';
 
 /**
  * The site's one data-fetching cache for islands and page scripts (@nanostores/query): stores keyed by
@@ -17,7 +17,7 @@ export const [createFetcherStore, createMutatorStore, queryCache] = nanoquery({
   cacheLifetime: Infinity,
 });
 
-export type { FetcherStore };
+export type { FetcherStore, MutatorStore };
 
 /**
  * Stores made on demand, one per key part (a series id, a token), and kept: asking for the same part again

@@ -1,38 +1,29 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
-import { createFetcherStore, queryCache, storeFamily } from '../../lib/query';
-import { useQuery } from '../../lib/use-query';
+import { useReducer, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../ui/use-hydrated';
-import { $session } from '../accounts/session-store';
-import { isAdmin } from '../accounts/stored-session';
 import CompareTray from '../compare/CompareTray';
-import { SEARCH_EVENT, type SearchEventDetail } from '../navigation/search-href';
-import { $compareSelection, toggleCompareSeries } from '../compare/compare-store';
-import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
-import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
-import { coverLoadingFor } from './cover-image';
+import { dropRankedPages, listQuery } from './catalogue-queries';
+import type { RankedSeries, TypeFilter } from './catalogue-types';
 import GenreStrip from './GenreStrip';
 import ListHeading from './ListHeading';
+import ListStatus from './ListStatus';
+import ListToolsRow, { useListTools } from './ListToolsRow';
 import {
-  END_OF_LIST_MESSAGE,
-  LOAD_FAILED_MESSAGE,
-  NO_EDITS,
-  SCROLL_THROTTLE_MS,
-  SKELETON_COUNT,
-  emptyListMessage,
-  isPastScrollTrigger,
-  rankingListView,
-  throttle,
-  type ListEdits,
-  type ListSource,
-} from './ranking-list-state';
+  FIRST_FLOW,
+  genreOverResults,
+  listFlow,
+  listSettled,
+  newsOf,
+  retryFocusIndex,
+} from './ranking-list-flow';
+import { rankingListView } from './ranking-list-state';
 import { extractGenres } from './series-format';
-import { $searchTerm, setSearchTerm } from './search-term-store';
-import SeriesCard, { SeriesCardSkeleton } from './SeriesCard';
-import { $signedInListTools } from './signed-in-list-tools';
-import { takeRestoredAnswer } from './list-return';
+import { setSearchTerm } from './search-term-store';
+import SeriesGrid from './SeriesGrid';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import { useListFocus } from './use-list-focus';
 import { useListReturn } from './use-list-return';
+import { useRankingReads } from './use-ranking-reads';
+import { useSearchTerm } from './use-search-term';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
@@ -48,41 +39,10 @@ export interface RankingListProps {
   children?: ReactNode;
 }
 
-/** A ranked list's query: `{type}|{genre}`. */
-const RANKING_KEY = 'series/rankings?';
-const rankingPageKey = (query: string, page: number) => `${RANKING_KEY}${query}&page=${page}`;
-const rankingPages: PagedRead<RankedSeries[]> = {
-  key: rankingPageKey,
-  fetchPage: (query, page) => {
-    // A page the list had when it was left (Back to it) is not asked for again.
-    const restored = takeRestoredAnswer<RankedSeries[]>(rankingPageKey(query, page));
-    if (restored) return Promise.resolve(restored);
-    const [type, genre] = query.split('|') as [TypeFilter, string];
-    return fetchRankingPage({ page, type, genre });
-  },
-  hasMore: (items) => items.length === RANKING_PAGE_SIZE,
-};
-
-/** A search's results, one entry per type and term (`{type}|{term}`); asked once per page view. */
-const searchKey = (query: string) => `series/search?${query}`;
-const searchResults = storeFamily((query: string) => {
-  const [type, term] = query.split(/\|(.*)/s) as [TypeFilter, string];
-  return createFetcherStore<RankedSeries[]>(searchKey(query), {
-    fetcher: () => {
-      const restored = takeRestoredAnswer<RankedSeries[]>(searchKey(query));
-      return restored ? Promise.resolve(restored) : fetchSearchResults(term, type);
-    },
-    dedupeTime: Infinity,
-    revalidateOnFocus: false,
-  });
-});
-
-const PRE_RENDERED: ListSource = { mode: 'ranked', genre: 'ALL', fresh: false };
-
 /**
  * A ranked list: the pre-rendered page, then infinite scroll, the genre filter and the site-wide search
- * term. Each page and each search is read through the query cache, keyed by what it shows, so quick
- * changes never mix their results.
+ * term. Its reads go through the query cache (catalogue-queries.ts); what it is doing is
+ * ranking-list-flow.ts's, and what it shows ranking-list-state.ts's.
  */
 export default function RankingList({
   type,
@@ -92,19 +52,9 @@ export default function RankingList({
   children,
 }: RankingListProps) {
   const hydrated = useHydrated();
-  const [source, setSource] = useState<ListSource>(PRE_RENDERED);
-  const [edits, setEdits] = useState<ListEdits>(NO_EDITS);
-  // The pages a list coming back (Back from a series) had: asked for at once, answered from what it kept.
-  const [resume, setResume] = useState<{ query: string; pages: number } | undefined>(undefined);
-  const rankedQuery = source.mode === 'ranked' ? `${type}|${source.genre}` : null;
-  const firstPage = source.mode === 'ranked' && !source.fresh ? initialPage + 1 : 1;
-  const ranked = usePagedQuery(
-    rankingPages,
-    hydrated ? rankedQuery : null,
-    source.mode === 'ranked' && !source.fresh ? { firstPage, askFirst: false, resume } : { resume },
-  );
-  const searchQuery = source.mode === 'search' ? `${type}|${source.query}` : null;
-  const results = useQuery(hydrated && searchQuery !== null ? searchResults(searchQuery) : null);
+  const [flow, dispatch] = useReducer(listFlow, FIRST_FLOW);
+  const { source, edits } = flow;
+  const { ranked, results, live, phase, answers } = useRankingReads(type, initialPage, flow, hydrated);
   const view = rankingListView({
     source,
     initialItems,
@@ -113,103 +63,30 @@ export default function RankingList({
     results: results.data,
     edits,
   });
-  const live = source.mode === 'search' ? results : ranked;
-  const phase =
-    source.mode === 'search'
-      ? results.data !== undefined
-        ? 'idle'
-        : results.error !== undefined
-          ? 'error'
-          : 'loading'
-      : ranked.loading
-        ? 'loading'
-        : ranked.error !== undefined
-          ? 'error'
-          : 'idle';
 
   // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others.
   const [genres, setGenres] = useState(() => extractGenres(initialItems));
   const seen = extractGenres(view.read, genres);
   if (seen.length !== genres.length) setGenres(seen);
 
-  const selection = useStore($compareSelection, { ssr: 'initial' });
-  // Reading-list and admin controls arrive from the SignedInListTools island (signed-in visitors only).
-  // That island hydrates at once for them, so it has often handed them over before this one hydrates: the
-  // hydrating render still shows the built markup (no tools), and the tools follow right after.
-  const tools = useStore($signedInListTools, { ssr: 'initial' });
-  // useIsAdmin's test, inline: that hook's module would be one more file on every reader's page.
-  const session = useStore($session, { ssr: 'initial' });
-  const admin = isAdmin(session.user) ? tools : null;
-  const [announcement, setAnnouncement] = useState('');
+  const { tools, admin } = useListTools();
   const root = useRef<HTMLDivElement>(null);
-  // Where keyboard focus goes once the next render is on screen, when its control went away (the "Clear
-  // search" button, a deleted card), so it never falls back to the top of the document.
-  const pendingFocus = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const focus = pendingFocus.current;
-    pendingFocus.current = null;
-    focus?.();
-  });
+  const focus = useListFocus(root, phase);
 
   // Each answer (or failure) is announced once, when it arrives.
-  const answer = source.mode === 'search' ? results.data : ranked.pages.at(-1);
-  const failure = phase === 'error' ? live.error : undefined;
-  const [announced, setAnnounced] = useState<unknown>(undefined);
-  if (failure !== undefined && failure !== announced) {
-    setAnnounced(failure);
-    setAnnouncement(LOAD_FAILED_MESSAGE);
-  } else if (phase === 'idle' && answer !== undefined && answer !== announced) {
-    setAnnounced(answer);
-    setAnnouncement(answerText());
-  }
-
-  function answerText(): string {
-    if (source.mode === 'search') {
-      const shown = view.shown.length;
-      return `${shown} ${shown === 1 ? 'result' : 'results'} for ${source.query}.`;
-    }
-    const items = ranked.pages.at(-1) ?? [];
-    if (source.fresh && ranked.pages.length === 1) {
-      return items.length === 0
-        ? emptyListMessage(type)
-        : `Showing ${source.genre === 'ALL' ? 'all genres' : source.genre}: ${items.length} series loaded.`;
-    }
-    return items.length < RANKING_PAGE_SIZE
-      ? `${items.length} more series loaded. ${END_OF_LIST_MESSAGE}`
-      : `${items.length} more series loaded.`;
-  }
-
-  /** The chosen genre's button: the list's first control, just above where the removed one was. */
-  function focusSelectedGenre() {
-    root.current?.querySelector<HTMLElement>('[role="group"] [aria-pressed="true"]')?.focus();
-  }
-  // The term the list shows; the first page was rendered without one. The store is read by subscribing
-  // after hydration, so a term in the address never changes the hydrating render.
-  const shownTerm = useRef('');
+  const reads = {
+    error: live.error,
+    results: results.data,
+    pages: ranked.pages,
+    shownCount: view.shown.length,
+  };
+  const news = newsOf(flow, phase, type, reads);
+  if (news) dispatch(news);
 
   /** Page 1 of a genre, asked for again: the cached pages of that list are dropped first. */
   function loadFirstPage(genre: string) {
-    const prefix = `${RANKING_KEY}${type}|${genre}&`;
-    queryCache.invalidateKeys((key) => key.startsWith(prefix));
-    setResume(undefined);
-    setSource({ mode: 'ranked', genre, fresh: true });
-    setAnnouncement('Loading series…');
-  }
-
-  function loadNextPage() {
-    setAnnouncement('Loading more series…');
-    ranked.more();
-  }
-
-  function search(query: string) {
-    setResume(undefined);
-    setSource({ mode: 'search', query, genre: source.genre });
-    setAnnouncement(`Searching for ${query}…`);
-  }
-
-  function clearSearch() {
-    setSearchTerm('');
-    pendingFocus.current = focusSelectedGenre;
+    dropRankedPages(listQuery(type, genre));
+    dispatch({ type: 'reload', genre });
   }
 
   /** A deleted card: its neighbour's title link takes the focus (the next card, else the previous one). */
@@ -217,157 +94,72 @@ export default function RankingList({
     const shown = view.shown;
     const index = shown.findIndex((series) => series.id === id);
     const neighbour = shown[index + 1] ?? shown[index - 1];
-    setEdits((current) => ({ ...current, removed: new Set(current.removed).add(id) }));
-    if (index >= 0) setAnnouncement(`Deleted ${shown[index]?.title}.`);
-    pendingFocus.current = () => {
-      const link = neighbour && root.current?.querySelector<HTMLElement>(`a[href="/series/${neighbour.id}"]`);
-      if (link) link.focus();
-      else focusSelectedGenre();
-    };
+    dispatch({ type: 'removed', id, title: index >= 0 ? shown[index]?.title : undefined });
+    focus.after(() => focus.seriesOrGenre(neighbour?.id));
   }
 
   function chooseGenre(genre: string) {
     if (genre === source.genre && phase !== 'error') return;
-    if (source.mode === 'search') {
-      setSource({ ...source, genre });
-      if (phase === 'idle') {
-        const shown = rankingListView({
-          source: { ...source, genre },
-          initialItems,
-          initialPage,
-          pages: [],
-          results: results.data,
-          edits,
-        }).shown.length;
-        setAnnouncement(`${shown} ${shown === 1 ? 'result' : 'results'} for ${source.query}.`);
-      }
-      return;
-    }
-    loadFirstPage(genre);
-  }
-
-  // "Try again" goes away while it loads: the focus then moves to the first series it brought (or back to
-  // the button if it failed again), not to the top of the document.
-  const focusAfterRetry = useRef<number | null>(null);
-  useEffect(() => {
-    const index = focusAfterRetry.current;
-    if (index === null || phase === 'loading') return;
-    focusAfterRetry.current = null;
-    if (phase === 'error') {
-      root.current?.querySelector<HTMLElement>('[data-retry]')?.focus();
-      return;
-    }
-    const links = root.current?.querySelectorAll<HTMLElement>('ol > li article a[href^="/series/"]');
-    const link = links?.[Math.min(index, links.length - 1)];
-    if (link) link.focus();
-    else focusSelectedGenre();
-  }, [phase]);
-
-  function retry() {
-    focusAfterRetry.current = source.mode === 'search' || view.page === 0 ? 0 : view.shown.length;
-    live.retry();
+    if (source.mode !== 'search') return loadFirstPage(genre);
+    dispatch(
+      genreOverResults({ source, initialItems, initialPage, edits, results: results.data }, genre, phase),
+    );
   }
 
   // A search term replaces the ranked list; clearing it reloads page 1.
-  const onSearchTermChange = useEffectEvent((term: string) => {
-    if (term === shownTerm.current) return;
-    shownTerm.current = term;
-    if (term) search(term);
+  const termShown = useSearchTerm(type, (term) => {
+    if (term) dispatch({ type: 'search', query: term });
     else loadFirstPage(source.genre);
   });
-  useEffect(() => $searchTerm.subscribe((term) => onSearchTermChange(term)), []);
 
-  // Back to this list: the pages it had, the card opened where it was, focused. Declared after the search
-  // term's subscription, so a restored list (searched or not) is what the first hydrated render shows.
+  // Back to this list: the pages it had, the card opened where it was, focused. After the search term's
+  // subscription, so a restored list (searched or not) is what the first hydrated render shows.
   useListReturn({
     list: `${type}|${initialPage}`,
     root,
     current: () => ({
       source,
       pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,
-      answers:
-        rankedQuery !== null
-          ? ranked.pages.map((items, index) => [rankingPageKey(rankedQuery, firstPage + index), items])
-          : searchQuery !== null && results.data
-            ? [[searchKey(searchQuery), results.data]]
-            : [],
+      answers: answers(),
     }),
-    restore: (kept) => {
+    restore: ({ source: kept, pageCount, answers: keptAnswers }) => {
+      if (kept.mode === 'search') termShown(kept.query);
+      const resume =
+        kept.mode === 'search' ? undefined : { query: listQuery(type, kept.genre), pages: pageCount };
       // Coming back is not news: the restored answers are not announced as if they had just loaded.
-      setAnnounced(kept.answers.at(-1)?.[1]);
-      if (kept.source.mode === 'search') shownTerm.current = kept.source.query;
-      else setResume({ query: `${type}|${kept.source.genre}`, pages: kept.pageCount });
-      setSource(kept.source);
+      dispatch({ type: 'restore', source: kept, resume, announced: keptAnswers.at(-1)?.[1] });
     },
-    settled: phase === 'idle' && (source.mode === 'search' || ranked.pages.length >= (resume?.pages ?? 0)),
+    settled: listSettled(phase, flow, ranked.pages.length),
   });
 
-  // The header's search normally navigates to `/?search=`; on the home page the results show in place.
-  useEffect(() => {
-    if (type !== 'ALL') return;
-    const onHeaderSearch = (event: Event) => {
-      const { term } = (event as CustomEvent<SearchEventDetail>).detail;
-      event.preventDefault();
-      setSearchTerm(term);
-      window.scrollTo({ top: 0 });
-    };
-    window.addEventListener(SEARCH_EVENT, onHeaderSearch);
-    return () => window.removeEventListener(SEARCH_EVENT, onHeaderSearch);
-  }, [type]);
-
-  // Infinite scroll: the next page once the viewport's bottom passes 80% of the page, checked at most
-  // every 150 ms, and again after each page in case the page is still short.
-  const checkScroll = useEffectEvent(() => {
-    if (source.mode !== 'ranked' || view.ended || phase !== 'idle') return;
-    const root = document.documentElement;
-    if (isPastScrollTrigger(window.scrollY, window.innerHeight, root.scrollHeight)) loadNextPage();
+  useInfiniteScroll(source.mode === 'ranked' && !view.ended && phase === 'idle', view.page, () => {
+    dispatch({ type: 'more' });
+    ranked.more();
   });
-  useEffect(() => {
-    const throttled = throttle(() => checkScroll(), SCROLL_THROTTLE_MS);
-    window.addEventListener('scroll', throttled.run, { passive: true });
-    window.addEventListener('resize', throttled.run, { passive: true });
-    return () => {
-      throttled.cancel();
-      window.removeEventListener('scroll', throttled.run);
-      window.removeEventListener('resize', throttled.run);
-    };
-  }, []);
-  useEffect(() => {
-    if (view.page <= 1) return;
-    // After the new cards are laid out.
-    const frame = requestAnimationFrame(() => checkScroll());
-    return () => cancelAnimationFrame(frame);
-  }, [view.page]);
 
   const series = view.shown;
-  const loading = phase === 'loading';
-  const showEmpty = phase === 'idle' && series.length === 0;
-  const showEnd = source.mode === 'ranked' && view.ended && phase === 'idle' && series.length > 0;
-
   return (
     <div className={styles.list} ref={root}>
       <ListHeading
         heading={heading}
         search={source.mode === 'search' ? source.query : undefined}
         count={source.mode === 'search' && phase === 'idle' ? series.length : undefined}
-        onClearSearch={clearSearch}
+        onClearSearch={() => {
+          setSearchTerm('');
+          focus.after(focus.selectedGenre);
+        }}
       />
       <GenreStrip genres={genres} selected={source.genre} onSelect={chooseGenre} />
 
-      {type === 'ALL' && (tools ? <tools.CreateListButton /> : <div className={styles.listRowPlaceholder} />)}
-      {tools && <tools.ReadingListsHost />}
-
-      {admin && (
-        <admin.AddSeriesButton
-          onAdded={(added) => {
-            if (type === 'ALL' || added.type === type)
-              setEdits((current) => ({ ...current, added: [...current.added, added] }));
-          }}
-        />
-      )}
+      <ListToolsRow
+        type={type}
+        tools={tools}
+        admin={admin}
+        onAdded={(added) => dispatch({ type: 'added', series: added })}
+      />
 
       <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
+        {flow.announcement}
       </p>
 
       {/* Fixed at the bottom of the window, but early in the tab order: after a long (and still growing)
@@ -375,64 +167,28 @@ export default function RankingList({
       <CompareTray />
 
       {series.length > 0 && (
-        <ol className={styles.grid} role="list" aria-busy={loading}>
-          {series.map((entry, index) => (
-            <li key={entry.id}>
-              <SeriesCard
-                series={entry}
-                coverLoading={coverLoadingFor(index)}
-                compareSelected={selection.includes(entry.id)}
-                onToggleCompare={(id) => toggleCompareSeries(id, entry)}
-                listToggle={tools && <tools.ListToggle series={entry} />}
-                actions={
-                  admin ? (
-                    <admin.SeriesAdminActions
-                      series={entry}
-                      onUpdated={(updated) =>
-                        setEdits((current) => ({
-                          ...current,
-                          updated: new Map(current.updated).set(updated.id, updated),
-                        }))
-                      }
-                      onDeleted={removeSeries}
-                    />
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
-        </ol>
+        <SeriesGrid
+          series={series}
+          loading={phase === 'loading'}
+          tools={tools}
+          admin={admin}
+          onUpdated={(updated) => dispatch({ type: 'updated', series: updated })}
+          onDeleted={removeSeries}
+        />
       )}
 
-      {loading && (
-        <div className={styles.grid} data-testid="series-skeleton">
-          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-            <SeriesCardSkeleton key={index} />
-          ))}
-        </div>
-      )}
-
-      {phase === 'error' && (
-        <div className={styles.message} role="alert">
-          <p>{LOAD_FAILED_MESSAGE}</p>
-          <button type="button" className={styles.secondaryButton} onClick={retry} data-retry>
-            Try again
-          </button>
-        </div>
-      )}
-
-      {showEmpty && (
-        <div className={styles.message}>
-          <p>{emptyListMessage(type)}</p>
-          {source.genre !== 'ALL' && (
-            <button type="button" className={styles.secondaryButton} onClick={() => chooseGenre('ALL')}>
-              Clear genre filter
-            </button>
-          )}
-        </div>
-      )}
-
-      {showEnd && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
+      <ListStatus
+        phase={phase}
+        type={type}
+        empty={series.length === 0}
+        filtered={source.genre !== 'ALL'}
+        ended={source.mode === 'ranked' && view.ended}
+        onRetry={() => {
+          focus.afterRetry(retryFocusIndex(source, view.page, series.length));
+          live.retry();
+        }}
+        onClearGenre={() => chooseGenre('ALL')}
+      />
 
       {/* The pager pages through the whole ranked list: meaningless over search results or one genre. */}
       {source.mode === 'ranked' && source.genre === 'ALL' && children}

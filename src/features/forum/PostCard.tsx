@@ -1,14 +1,11 @@
 import { memo, useId, type CSSProperties } from 'react';
-import type { Post } from '../../../contract/forum';
 import { FORUM_API_TEXTS, FORUM_TEXT } from '../../../contract/forum-values';
 import { formatForumTime } from './forum-format';
 import LazyEditor from './LazyEditor';
 import SeriesRefs from './SeriesRefs';
+import type { ShownLike, ShownPost } from './thread-state';
 import { authorName, depthColour, indentPx } from './thread-tree';
 import styles from './ThreadView.module.css';
-
-/** A post as the thread page shows it: the build's HTML until the live markdown is known. */
-export type ShownPost = Omit<Post, 'content_markdown'> & { content_markdown: string | null };
 
 export interface PostCardProps {
   post: ShownPost;
@@ -20,7 +17,7 @@ export interface PostCardProps {
   html: string | null;
   threadId: number;
   inReaderZone: boolean;
-  like: { count: number; liked: boolean; pending: boolean };
+  like: ShownLike;
   canReply: boolean;
   canModify: boolean;
   /** The post's author or an admin: may open its edit history (locked thread or not). */

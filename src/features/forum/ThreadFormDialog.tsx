@@ -17,7 +17,7 @@ import { showToast } from '../../ui/toast-store';
 import { $session } from '../accounts/session-store';
 import PostEditor from './editor/PostEditor';
 import { createThread, errorCode, forumErrorMessage, updateThread } from './forum-api';
-import { threadStore } from './thread-query';
+import { threadStore } from './forum-queries';
 import styles from './ThreadList.module.css';
 
 export type ThreadFormTarget = { kind: 'create' } | { kind: 'edit'; thread: Thread };

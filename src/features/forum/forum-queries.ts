@@ -1,14 +1,14 @@
-import type { Thread } from '../../../contract/forum';
+import type { MentionResult } from '../../../contract/forum';
 import { createFetcherStore, storeFamily, type FetcherStore } from '../../lib/query';
 import type { SessionUser } from '../accounts/session-store';
-import { fetchThread } from './forum-api';
-import type { ShownPost } from './PostCard';
+import { fetchThread, searchSeriesForMention } from './forum-api';
+import type { ShownThread } from './thread-state';
 
-/** A thread as the page shows it: the live detail, or the build's (whose posts carry no markdown). */
-export interface ShownThread {
-  thread: Thread;
-  posts: ShownPost[];
-}
+/*
+ * The forum's shared reads, in the site's one query cache (lib/query.ts): a thread as the thread page, the
+ * thread form and the writes of thread-queries.ts see it, and the editor's series search. The thread
+ * page's writes are in thread-queries.ts, which only that page loads.
+ */
 
 /** How often an open, visible thread asks for new replies (with its ETag: a 304 costs next to nothing). */
 export const THREAD_POLL_MS = 15_000;
@@ -46,3 +46,12 @@ const stores = storeFamily((key: string): FetcherStore<ShownThread> => {
 export function threadStore(id: number, user: SessionUser | null): FetcherStore<ShownThread> {
   return stores(keyOf(id, user));
 }
+
+/** The series matching a mention being typed in the editor, one entry per text and page view. */
+export const mentionSearch = storeFamily((q: string) =>
+  createFetcherStore<MentionResult[]>(['forum/series-search?q=', q], {
+    fetcher: () => searchSeriesForMention(q),
+    dedupeTime: Infinity,
+    revalidateOnFocus: false,
+  }),
+);
