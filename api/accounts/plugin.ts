@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessTokens } from './access-tokens';
 import { Authentication, USERS_TOPIC } from './authentication';
-import { resolveSecret } from './secrets';
+import { resolveSecret } from '../plugins/secrets';
 import { AccountsService } from './service';
 import { findTokenUser } from './users';
 

@@ -1,4 +1,4 @@
-import { VARIANT_WIDTHS, variantKey } from '../media/images';
+import { coverVariants } from '../media/cover-variants';
 import type { MediaStorage } from '../media/storage';
 import type { ListingRow } from './catalogue-load';
 import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../db/schema';
@@ -8,16 +8,6 @@ import type {
   SeriesDetail,
   VoteCategoryLabel,
 } from '../../contract/catalogue';
-
-export interface CoverVariant {
-  width: number;
-  url: string;
-}
-
-export function coverVariants(media: MediaStorage, coverKey: string | null): CoverVariant[] {
-  if (!coverKey) return [];
-  return VARIANT_WIDTHS.map((width) => ({ width, url: media.url(variantKey(coverKey, width)) }));
-}
 
 /** The series cover as lists and details both show it: its URL (null without one) and its variants. */
 function seriesCover(

@@ -1,11 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { escapeLike } from '../db/like-pattern';
 import { series, type SeriesType } from '../db/schema';
-
-/** Escapes LIKE wildcards so a user's `%` or `_` matches itself; backslash is Postgres' default escape. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * Ids of the series whose title, author, artist or genre contains the term, ignoring case. `search_text`

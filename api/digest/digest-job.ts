@@ -4,7 +4,7 @@ import { DIGEST_LATEST_SHOWN, DIGEST_MIN_HOURS_APART } from '../../contract/dige
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { runLeased, type LeasedRun } from '../scheduled/lease';
+import { runLeased, type LeasedRun } from '../plugins/scheduled-jobs';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 /** A notification as a digest quotes it. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveSecret } from '../accounts/secrets';
+import { resolveSecret } from '../plugins/secrets';
 import { createMailer } from '../mail/mailer';
-import { everyInterval } from '../scheduled/lease';
+import { everyInterval } from '../plugins/scheduled-jobs';
 import { DigestService } from './service';
 import { unreadNotificationsIn } from './unread-notifications';
 import { UnsubscribeTokens } from './unsubscribe-token';

@@ -4,7 +4,7 @@ import type { EmailDigest } from '../../contract/digest';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import type { LeasedRun } from '../scheduled/lease';
+import type { LeasedRun } from '../plugins/scheduled-jobs';
 import { noNotifications, sendDueDigests, type UnreadNotifications } from './digest-job';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 

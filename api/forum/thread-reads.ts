@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../catalogue/search';
+import { escapeLike } from '../db/like-pattern';
 import type { Database } from '../db/client';
 import {
   forumLikes,

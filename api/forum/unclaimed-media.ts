@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { executeCounting } from '../db/query-rows';
 import { forumMedia, mediaDeletions } from '../db/schema';
-import { runLeased, type LeasedJob, type LeasedRun } from '../scheduled/lease';
+import { runLeased, type LeasedJob, type LeasedRun } from '../plugins/scheduled-jobs';
 import type { Transaction } from './write-limits';
 
 export const UNCLAIMED_MEDIA_JOB = 'forum-unclaimed-media';

@@ -8,7 +8,7 @@ import {
   type IssueStatusChange,
   type IssueType,
 } from '../../contract/issues';
-import { escapeLike } from '../catalogue/search';
+import { escapeLike } from '../db/like-pattern';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { issueReports, issueStatusChanges, type IssueReport } from '../db/schema';

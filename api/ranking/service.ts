@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { VOTE_CATEGORIES, type RankingMethod } from '../../contract/catalogue';
 import type { VoteAnomaly, VoteVoidPage } from '../../contract/vote-review';
 import type { DatabaseHandle } from '../db/client';
-import { runLeased } from '../scheduled/lease';
+import { runLeased } from '../plugins/scheduled-jobs';
 import {
   castBallot,
   castVote,

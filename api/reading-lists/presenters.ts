@@ -1,6 +1,6 @@
 import type { ListItem } from '../../contract/reading-lists';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
-import { coverVariants } from '../catalogue/presenters';
+import { coverVariants } from '../media/cover-variants';
 import type { MediaStorage } from '../media/storage';
 import type { ListItemRow } from './repository';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { executeCounting } from '../db/query-rows';
-import { runLeased, type LeasedJob, type LeasedRun } from '../scheduled/lease';
+import { runLeased, type LeasedJob, type LeasedRun } from '../plugins/scheduled-jobs';
 
 /** Notifications older than this go, read or not. */
 export const NOTIFICATION_MAX_AGE_DAYS = 90;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { everyInterval } from '../scheduled/lease';
+import { everyInterval } from '../plugins/scheduled-jobs';
 import { sweepNotifications } from './notification-retention';
 
 /**

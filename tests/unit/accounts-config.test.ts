@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usernameBase } from '../../api/accounts/google';
-import { resolveSecret } from '../../api/accounts/secrets';
+import { resolveSecret } from '../../api/plugins/secrets';
 import { ConfigError, loadConfig } from '../../api/config';
 
 const SECRET = 'x'.repeat(32);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike } from '../../api/catalogue/search';
+import { escapeLike } from '../../api/db/like-pattern';
 import { cachedJson, ifNoneMatchHits } from '../../api/http-cache';
 
 describe('cachedJson', () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { resolveSecret } from '../secrets';
+import { resolveSecret } from '../../plugins/secrets';
 import { AltchaCaptcha } from './altcha';
 import type { CaptchaProvider } from './provider';
 import { TurnstileCaptcha } from './turnstile';

@@ -2,7 +2,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Who runs a scheduled job now, across every instance on the database: a row per job, taken by an
- * instance only while the holder's lease has expired (api/scheduled/lease.ts). After a run the holder keeps
+ * instance only while the holder's lease has expired (api/plugins/scheduled-jobs.ts). After a run the holder keeps
  * it for a quiet period, so instances waking just after skip. An instance that dies mid-run leaves its
  * lease to expire, and the next wake-up anywhere takes it over.
  */
