@@ -201,7 +201,7 @@ export const configSchema = z.object({
     .default(3600)
     .pipe(z.number().min(1, 'must be at least 1 second'))
     .describe(
-      "How often the catalogue's mean per category is recomputed and every series rescored (seconds, or " +
+      "How often the catalogue's mean per category is recomputed and every series rescored in memory (seconds, or " +
         "with a unit: `15m`); also at start-up. Only the instance that takes the job's lease works; between " +
         'two recomputations a vote moves only its own series.',
     ),

@@ -51,11 +51,8 @@ export function httpError(
   return new HttpError(statusCode, detail, options.headers, options.detailObject, options.code);
 }
 
-export const notFound = (detail: string) => new HttpError(404, detail);
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const forbidden = (detail: string) => new HttpError(403, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (detail: string) => new HttpError(422, detail);
+/** 404 with the contract's text and code of what was not found (every 404 condition has its own code). */
+export const notFound = (detail: string, code: string) => httpError(404, detail, { code });
 
 /** A field-level problem, as the contract's 422 answers list them. */
 export type FieldProblem = FieldError;

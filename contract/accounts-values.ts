@@ -44,6 +44,7 @@ export const AUTH_TEXTS = {
   missingGoogleToken: 'Missing Google token',
   invalidGoogleToken: 'Invalid Google token',
   googleNotConfigured: 'Google sign-in is not configured',
+  altchaNotEnabled: 'ALTCHA is not enabled',
 } as const;
 
 /** The site's "Delete my account" texts. */
@@ -73,6 +74,8 @@ export const AUTH_ERROR_CODES = {
   invalidToken: 'INVALID_TOKEN',
   notAuthenticated: 'NOT_AUTHENTICATED',
   rateLimited: 'RATE_LIMITED',
+  googleNotConfigured: 'GOOGLE_SIGN_IN_NOT_CONFIGURED',
+  altchaNotEnabled: 'ALTCHA_NOT_ENABLED',
 } as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
 

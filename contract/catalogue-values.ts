@@ -44,6 +44,8 @@ export const MAX_SCORE = 10;
 export const BALLOT_SCORE = `must be a whole number from ${MIN_SCORE} to ${MAX_SCORE}`;
 
 export const SERIES_NOT_FOUND = 'Series not found';
+/** The code of SERIES_NOT_FOUND, wherever a series id names none (catalogue, voting, reading lists). */
+export const SERIES_NOT_FOUND_CODE = 'SERIES_NOT_FOUND';
 export const QUERY_REQUIRED = 'Query is required';
 export const INVALID_VOTE = 'Invalid vote';
 export const ALREADY_VOTED = 'You already voted on this category';

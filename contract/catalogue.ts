@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, cursorId, emptyIfBlank, pagedSchema } from './http';
+import { bodyId, cursorId, emptyIfBlank, pagedSchema, pathId } from './http';
 import {
   BALLOT_EMPTY,
   BALLOT_SCORE,
@@ -12,6 +12,8 @@ import {
   RANKING_MAX_PAGE_SIZE,
   RANKING_PAGE_SIZE,
   SEARCH_QUERY_MAX_LENGTH,
+  SERIES_NOT_FOUND,
+  SERIES_NOT_FOUND_CODE,
   SERIES_STATUSES,
   SERIES_TEXT_LIMITS,
   SERIES_TYPES,
@@ -23,6 +25,11 @@ import {
 /* The catalogue's part of the contract: the series shapes and queries; its values are in ./catalogue-values. */
 
 export * from './catalogue-values';
+
+/** `/series/{id}`, `/series-details/{id}` path parameters: past the id range, "Series not found". */
+export const seriesIdParams = z.object({
+  id: pathId({ detail: SERIES_NOT_FOUND, code: SERIES_NOT_FOUND_CODE }),
+});
 
 export const coverVariantSchema = z.object({
   width: z.number().int().describe('Pixel width of this WebP variant'),

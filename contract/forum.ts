@@ -12,8 +12,10 @@ import {
 } from './http';
 import {
   cleanThreadTitle,
+  FORUM_API_TEXTS,
   FORUM_CATALOGUE_MAX_PAGE_SIZE,
   FORUM_CATALOGUE_PAGE_SIZE,
+  FORUM_ERROR_CODES,
   FORUM_MAX_PAGE_SIZE,
   FORUM_PAGE_SIZE,
   FORUM_POST_MAX_LENGTH,
@@ -257,5 +259,17 @@ export const mediaUploadFields = {
   post_id: optionalBodyId.describe('The post the image belongs to, when it is for an existing post'),
 };
 
-/** `/forum/threads/{id}/posts/{postId}` path parameters. */
-export const threadPostParams = z.object({ id: pathId, postId: pathId });
+const threadId = pathId({ detail: FORUM_API_TEXTS.threadNotFound, code: FORUM_ERROR_CODES.threadNotFound });
+const postId = pathId({ detail: FORUM_API_TEXTS.postNotFound, code: FORUM_ERROR_CODES.postNotFound });
+
+/** `/forum/threads/{id}` path parameters. */
+export const threadIdParams = z.object({ id: threadId });
+
+/** `/forum/threads/{id}/posts/{postId}` path parameters, for a post of a thread that must exist. */
+export const threadPostParams = z.object({ id: threadId, postId });
+
+/**
+ * `/forum/threads/{id}/posts/{postId}` path parameters where the pair names a post (its like, its history):
+ * no such thread is no such post, "Post not found".
+ */
+export const postParams = z.object({ id: postId, postId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './http-values';
+import { isPossibleSerialId, MAX_ID } from './http-values';
 
 /*
  * The parts of the HTTP contract every feature shares: error bodies, machine-readable error codes, the
@@ -67,27 +67,40 @@ export const VALUE_OUT_OF_RANGE_CODE = 'VALUE_OUT_OF_RANGE';
 export const VALUE_OUT_OF_RANGE = 'A value in the request is out of range.';
 
 /**
- * An id in a path: a canonical decimal integer (no sign, exponent, hex, leading zeros or spaces), so
- * `/series/0x10` or `/series/1e3` never reach series 16 or 1000. Ids above MAX_ID cannot exist and are 404s
- * at the route, not 422s, so the check here is only the spelling.
+ * How an id is spelled in a path or a query: a canonical decimal integer (no sign, exponent, hex, leading
+ * zeros or spaces), so `/series/0x10` or `/series/1e3` never reach series 16 or 1000. Anything else is a 422.
  */
-export const pathId = z
+const decimalId = z
   .string()
   .regex(/^(0|[1-9]\d{0,18})$/, 'must be a decimal integer')
-  .transform(Number)
-  .describe('Decimal integer id');
+  .transform(Number);
 
-/** `{id}` path parameters. */
-export const idParams = z.object({ id: pathId });
+/** What a route answers (404) for an id that names nothing: the contract's text and code for it. */
+export interface NotFoundAnswer {
+  detail: string;
+  code: string;
+}
+
+/**
+ * An id in a path, naming a row of one kind: spelled as `decimalId` (else 422), and one a row can have
+ * (isPossibleSerialId: 1 to MAX_ID). Any other id (0, one past the `integer` columns' range) names nothing,
+ * so it is refused here with the route's own not-found answer, exactly as an id no row has: 404 `{detail,
+ * code}` (api/plugins/errors.ts), before the handler and before any query.
+ */
+export function pathId(notFound: NotFoundAnswer) {
+  return decimalId
+    .refine(isPossibleSerialId, { message: notFound.detail, params: { notFound } })
+    .describe('Decimal integer id');
+}
 
 /** What a query value past MAX_ID answers: it is compared with an `integer` column. */
 export const ID_RANGE_MESSAGE = `must be at most ${MAX_ID}`;
 
 /**
- * An id a query string pages from (`after_id`): spelled as a path id, and at most MAX_ID, since the query
+ * An id a query string pages from (`after_id`): spelled as a path id, and 0 to MAX_ID, since the query
  * compares it with an id column; past it is a 422 naming the parameter (no previous page can end there).
  */
-export const cursorId = pathId
+export const cursorId = decimalId
   .refine((id) => id <= MAX_ID, ID_RANGE_MESSAGE)
   .describe(`Decimal integer id, at most ${MAX_ID}`);
 
@@ -98,8 +111,9 @@ export const BODY_ID_MESSAGE = 'must be a positive integer';
  * An id in a request body: a positive integer, as a JSON number or as canonical decimal digits ("16"),
  * which is all a url-encoded or multipart field can carry. One schema serves the three encodings of a form
  * call, so digits in a JSON string name the same id. Anything else (`true`, "0x10", " 1 ", "1e1", "01",
- * 1.5, 0, -1, null) is a 422 naming the field, as a path id spelled so is: never series 1 or 16. As for
- * path ids, an id above MAX_ID is well spelled but names nothing: the route answers it as not found.
+ * 1.5, 0, -1, null) is a 422 naming the field, as a path id spelled so is: never series 1 or 16. An id
+ * above MAX_ID is well spelled but names nothing: where it is read, isPossibleSerialId keeps it from any
+ * query, and the route answers it as not found (or ignores it, in a list of ids).
  */
 export const bodyId = z
   .preprocess(

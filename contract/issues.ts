@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { pageQuery, requiredText } from './http';
+import { pageQuery, pathId, requiredText } from './http';
 import {
   ISSUE_DESCRIPTION_MAX_LENGTH,
+  ISSUE_ERROR_CODES,
   ISSUE_EMAIL_MAX_LENGTH,
   ISSUE_HISTORY_SHOWN,
   ISSUE_PAGE_URL_MAX_LENGTH,
@@ -130,6 +131,11 @@ export const issueListQuerySchema = z.object({
 export type IssueListQuery = z.infer<typeof issueListQuerySchema>;
 
 export const issueCountsQuerySchema = z.object(issueFilters);
+
+/** `/issues/{id}` path parameters. */
+export const issueIdParams = z.object({
+  id: pathId({ detail: ISSUE_TEXTS.notFound, code: ISSUE_ERROR_CODES.notFound }),
+});
 
 export const issueStatusBodySchema = z.object({
   status: z.preprocess(

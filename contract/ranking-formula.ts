@@ -33,7 +33,7 @@ export function weightedCategoryScore(tally: CategoryTally, priorVotes: number, 
 /**
  * The final score: the mean of the five weighted category scores, rounded to 6 decimals so that
  * floating-point noise never splits a tie. The operations and their order are those of the SQL function
- * panelrank_final_score (migration 0015), so both give the same number.
+ * panelrank_final_score (migration 0016), so both give the same number.
  */
 export function weightedFinalScore(tallies: CategoryTallies, weights: RankingWeights): number {
   let sum = 0;

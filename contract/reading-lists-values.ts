@@ -41,7 +41,6 @@ export const READING_LIST_ERROR_CODES = {
   nameTaken: 'LIST_NAME_TAKEN',
   notFound: 'LIST_NOT_FOUND',
   full: 'LIST_FULL',
-  seriesNotFound: 'SERIES_NOT_FOUND',
   notInList: 'SERIES_NOT_IN_LIST',
   notAnExport: 'NOT_A_MYANIMELIST_EXPORT',
   animeExport: 'ANIME_EXPORT',

@@ -6,10 +6,13 @@ import {
   LIST_ITEMS_MAX_PAGE_SIZE,
   LIST_ITEMS_PAGE_SIZE,
   LIST_NAME_MAX_LENGTH,
+  LIST_NOT_FOUND,
   LIST_SORT_KEYS,
   LIST_SORTS,
   LISTS_MAX_PAGE_SIZE,
   LISTS_PAGE_SIZE,
+  READING_LIST_ERROR_CODES,
+  SERIES_NOT_IN_LIST,
   type ListSort,
 } from './reading-lists-values';
 import {
@@ -259,8 +262,16 @@ export const importChoicesSchema = z.array(
 );
 export type ImportChoice = z.infer<typeof importChoicesSchema>[number];
 
+const listPathId = pathId({ detail: LIST_NOT_FOUND, code: READING_LIST_ERROR_CODES.notFound });
+
+/** `/reading-lists/{id}` path parameters: another user's list is not found either. */
+export const listIdParams = z.object({ id: listPathId });
+
 /** `/reading-lists/{id}/items/{seriesId}` path parameters. */
-export const listItemParams = z.object({ id: pathId, seriesId: pathId });
+export const listItemParams = z.object({
+  id: listPathId,
+  seriesId: pathId({ detail: SERIES_NOT_IN_LIST, code: READING_LIST_ERROR_CODES.notInList }),
+});
 
 /** `/reading-lists/public/{token}` path parameters: any text; one that is no token is simply not found. */
 export const shareTokenParams = z.object({ token: z.string().describe('The share token of a public list') });

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Cache } from '../cache/cache';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 
 /** What an access token carries; the role in it is informational, checks read the database. */
 export interface AccessTokenSubject {

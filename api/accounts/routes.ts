@@ -14,7 +14,7 @@ import {
   verifyEmailQuerySchema,
 } from '../../contract/accounts';
 import { errorSchema, messageSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
-import { HttpError, httpError, ValidationHttpError } from '../http-error';
+import { HttpError, httpError, notFound, ValidationHttpError } from '../http-error';
 import { clientIp } from '../plugins/rate-limit';
 import { currentUser } from '../plugins/auth';
 import { CAPTCHA_FAILED } from './captcha';
@@ -187,7 +187,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!accounts.googleSignInEnabled) throw new HttpError(404, AUTH_TEXTS.googleNotConfigured);
+      if (!accounts.googleSignInEnabled)
+        throw notFound(AUTH_TEXTS.googleNotConfigured, AUTH_ERROR_CODES.googleNotConfigured);
       const idToken = request.body?.token?.trim();
       if (!idToken) throw new HttpError(400, AUTH_TEXTS.missingGoogleToken);
       return unlessRefused(await accounts.googleSignIn(idToken));
@@ -265,7 +266,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const challenge = accounts.captchaChallenge();
-      if (!challenge) throw new HttpError(404, 'ALTCHA is not enabled');
+      if (!challenge) throw notFound(AUTH_TEXTS.altchaNotEnabled, AUTH_ERROR_CODES.altchaNotEnabled);
       reply.header('cache-control', 'no-store');
       return challenge;
     },

@@ -16,10 +16,12 @@ import {
   EXTERNAL_SITES,
   INVALID_IMAGE,
   SERIES_NOT_FOUND,
+  SERIES_NOT_FOUND_CODE,
+  seriesIdParams,
   seriesDetailFormSchema,
   seriesFormSchema,
 } from '../../contract/catalogue';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { parseSeriesFields, SYNOPSIS_MAX_LENGTH } from './series-fields';
 
 /** The image of a checked upload, or undefined with its problem added to the form's field errors. */
@@ -61,7 +63,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The answer of a write the catalogue refused: 404, 409 for a taken external id, or 422 on the upload. */
   function refused(refusal: AdminRefusal, coverField: 'cover' | 'file'): never {
-    if (refusal === 'not-found') throw notFound(SERIES_NOT_FOUND);
+    if (refusal === 'not-found') throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
     const taken = EXTERNAL_SITES.find(({ field }) => refusal === `${field}-taken`);
     if (taken) throw httpError(409, EXTERNAL_ID_TAKEN[taken.field], { code: EXTERNAL_ID_TAKEN_CODE });
     throw new ValidationHttpError([{ field: coverField, message: INVALID_IMAGE }], INVALID_IMAGE);
@@ -112,7 +114,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'anilist_id, mangaupdates_id`, and optionally a new `cover` (multipart; same rules as when ' +
           'adding). An empty status or external id clears it; an external id another series has is a 409.',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: seriesIdParams,
         consumes: ['multipart/form-data', 'application/json'],
         body: seriesFormSchema
           .extend({
@@ -125,7 +127,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const form = await readSubmittedForm(request);
-      if (!(await admin.seriesExists(id))) throw notFound(SERIES_NOT_FOUND);
+      if (!(await admin.seriesExists(id))) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
 
       const { values, errors } = parseSeriesFields(form, 'update');
       const cover = form.files.get('cover');
@@ -146,12 +148,13 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a series',
         description: 'Removes the series with its details, votes, reading-list items and forum references.',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: seriesIdParams,
         response: { 204: noContentSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
-      if (!(await admin.deleteSeries(request.params.id))) throw notFound(SERIES_NOT_FOUND);
+      if (!(await admin.deleteSeries(request.params.id)))
+        throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       return reply.status(204).send(null);
     },
   );
@@ -179,7 +182,7 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readSubmittedForm(request);
       const seriesId = request.body.series_id;
-      if (!(await admin.seriesExists(seriesId))) throw notFound(SERIES_NOT_FOUND);
+      if (!(await admin.seriesExists(seriesId))) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
 
       const errors: FieldError[] = [];
       const synopsis = form.malformedFields.has('synopsis') ? undefined : textField(form, 'synopsis');

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExternalIdField, RankedSeries, SeriesDetail } from '../../contract/catalogue';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import type { RetiredMedia } from '../media/retired-media';
 import type { MediaStorage } from '../media/storage';
 import { removeImage, type StoredImage } from '../media/store-image';
 import type { CheckedImage } from '../media/image-check';
 import { InvalidImageError, storeCover } from './cover-upload';
-import { loadSeriesDetailRow, seriesExists } from './details';
+import { seriesExists } from './details';
 import type { VoterScores } from '../ranking/voter-scores';
-import { toRankedSeries, toSeriesDetail } from './presenters';
+import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
 import type { CatalogueSnapshot } from './catalogue-snapshot';
 import {
   createSeries,
@@ -41,9 +41,10 @@ export interface CatalogueAdminOptions {
   voterScores: (seriesId: number, userId: number | undefined) => Promise<VoterScores>;
 }
 
-/** What administration needs of the catalogue's cache: its snapshot, and to be told of a write. */
+/** What administration needs of the catalogue's cache: its snapshot, a scored read, and to be told of a write. */
 export interface CatalogueCache {
   snapshot(): Promise<CatalogueSnapshot>;
+  detailRow(id: number): Promise<SeriesDetailRow | undefined>;
   seriesChanged(ids: number[] | null): Promise<void>;
 }
 
@@ -123,7 +124,7 @@ export class CatalogueAdmin {
     );
     if (written) return written;
     const [row, scores, snapshot] = await Promise.all([
-      loadSeriesDetailRow(db, seriesId),
+      this.catalogue.detailRow(seriesId),
       this.options.voterScores(seriesId, callerId),
       this.catalogue.snapshot(),
     ]);
@@ -133,10 +134,10 @@ export class CatalogueAdmin {
 
   /** The series as the live lists now show it (after the write's `seriesChanged`). */
   private async rankedSeries(id: number): Promise<RankedSeries | undefined> {
-    const { db, media } = this.options;
+    const { media } = this.options;
     const placed = (await this.catalogue.snapshot()).placement(id);
     if (placed) return toRankedSeries(placed.overall, media);
-    const row = await loadSeriesDetailRow(db, id);
+    const row = await this.catalogue.detailRow(id);
     return row && toRankedSeries({ series: row.series, rank: null }, media);
   }
 

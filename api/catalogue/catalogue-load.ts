@@ -7,14 +7,14 @@ import {
   VOTE_CATEGORY_FIELDS,
   type CategoryTotals,
 } from '../db/schema';
-import type { CatalogueLoad, CatalogueRow } from './catalogue-snapshot';
+import type { CatalogueLoad, CatalogueRow, LoadedCatalogueRow } from './catalogue-snapshot';
 import { parseGenres } from './listing';
 
 /* The catalogue's SQL: one statement reads every series' listing row and a fingerprint of the data. */
 
 /**
  * The columns of a CatalogueRow as lists and details read them from `series` (genres are parsed from genre
- * after the read).
+ * after the read, scores computed from the totals by the ranker).
  */
 export const listingColumns = {
   id: series.id,
@@ -26,13 +26,13 @@ export const listingColumns = {
   artist: series.artist,
   coverKey: series.coverKey,
   voterCount: series.voterCount,
-  finalScore: series.finalScore,
-  meanScore: series.meanScore,
   malId: series.malId,
   anilistId: series.anilistId,
   mangaupdatesId: series.mangaupdatesId,
 };
 export type ListingRow = Omit<CatalogueRow, 'genres' | keyof CategoryTotals>;
+/** A ListingRow as read, before it is scored. */
+export type LoadedListingRow = Omit<LoadedCatalogueRow, 'genres' | keyof CategoryTotals>;
 
 /**
  * What the snapshot holds of a series: its listing columns and the category totals the ranker scores it
@@ -49,7 +49,7 @@ const snapshotColumns = {
 };
 
 /** The snapshot columns' keys, in the order the load query packs them. */
-const snapshotKeys = Object.keys(snapshotColumns) as (keyof Omit<CatalogueRow, 'genres'>)[];
+const snapshotKeys = Object.keys(snapshotColumns) as (keyof Omit<LoadedCatalogueRow, 'genres'>)[];
 
 /**
  * The catalogue's change count: bumped once by every transaction that changed `series` or `series_details`,
@@ -73,7 +73,7 @@ export async function loadCatalogue(db: Database, pageSize = CATALOGUE_LOAD_PAGE
   return db.transaction(
     async (tx) => {
       const fingerprint = await loadCatalogueFingerprint(tx);
-      const rows: CatalogueRow[] = [];
+      const rows: LoadedCatalogueRow[] = [];
       for (let after = 0; ;) {
         const [result] = await tx
           .select({ rows: packedRows(sql` where ${series.id} > ${after}`, pageSize) })
@@ -89,7 +89,7 @@ export async function loadCatalogue(db: Database, pageSize = CATALOGUE_LOAD_PAGE
 }
 
 /** The listing rows of some series (a patch of the cached catalogue), without the fingerprint. */
-export async function loadCatalogueRows(db: Database, ids: number[]): Promise<CatalogueRow[]> {
+export async function loadCatalogueRows(db: Database, ids: number[]): Promise<LoadedCatalogueRow[]> {
   const [result] = await db
     .select({ rows: packedRows(sql` where ${inArray(series.id, ids)}`) })
     .from(sql`(select 1) as one`);
@@ -112,11 +112,11 @@ function packedRows(where = sql``, limit?: number) {
   >`(select json_agg(json_build_array(${columns}) order by "id")::text from (${picked}) as picked)`;
 }
 
-function unpackRows(packed: string | null): CatalogueRow[] {
+function unpackRows(packed: string | null): LoadedCatalogueRow[] {
   const tuples = JSON.parse(packed ?? '[]') as unknown[][];
   return tuples.map((tuple) => {
     const row = Object.fromEntries(snapshotKeys.map((key, index) => [key, tuple[index]])) as Omit<
-      CatalogueRow,
+      LoadedCatalogueRow,
       'genres'
     >;
     return { ...row, genres: parseGenres(row.genre) };

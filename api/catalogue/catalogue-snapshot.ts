@@ -1,4 +1,4 @@
-import type { CatalogueRanking, RankedEntry, Ranker } from '../ranking/rank-order';
+import type { CatalogueRanking, RankedEntry, Ranker, SeriesScores } from '../ranking/rank-order';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals, type Series } from '../db/schema';
 
 /** The columns of a series that lists and summaries show. */
@@ -13,17 +13,19 @@ export type CatalogueRow = Pick<
   | 'artist'
   | 'coverKey'
   | 'voterCount'
-  | 'finalScore'
-  | 'meanScore'
   | 'malId'
   | 'anilistId'
   | 'mangaupdatesId'
 > &
-  /** What the series' score is computed from (the ranker scores the snapshot's rows with the priors). */
-  CategoryTotals & {
+  /** What the series' scores are computed from, by the ranker with the priors (none are stored). */
+  CategoryTotals &
+  SeriesScores & {
     /** Parsed once per load, so a genre filter compares strings without splitting genre text. */
     genres: string[];
   };
+
+/** A row as the database gives it, before the ranker scores it. */
+export type LoadedCatalogueRow = Omit<CatalogueRow, keyof SeriesScores>;
 
 export type CatalogueEntry = RankedEntry<CatalogueRow>;
 
@@ -40,10 +42,8 @@ export interface PlacedSeries {
 const MEMO_LIMIT = 5000;
 
 /** The listing columns a vote changes; a patch that changed nothing else keeps text-derived answers. */
-const SCORE_COLUMNS = new Set<keyof CatalogueRow>([
+const SCORE_COLUMNS = new Set<keyof LoadedCatalogueRow>([
   'voterCount',
-  'finalScore',
-  'meanScore',
   ...VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [total, count]),
 ]);
 
@@ -151,7 +151,7 @@ export class CatalogueSnapshot {
    * changed more than its score and voter count.
    */
   patched(
-    rows: readonly CatalogueRow[],
+    rows: readonly LoadedCatalogueRow[],
     removed: ReadonlySet<number>,
     ranker: Ranker,
     at: number,
@@ -162,7 +162,7 @@ export class CatalogueSnapshot {
         const before = this.placement(row.id)?.overall.series;
         return (
           !before ||
-          (Object.keys(row) as (keyof CatalogueRow)[]).some(
+          (Object.keys(row) as (keyof LoadedCatalogueRow)[]).some(
             (key) => !SCORE_COLUMNS.has(key) && key !== 'genres' && row[key] !== before[key],
           )
         );
@@ -192,17 +192,22 @@ export class CatalogueSnapshot {
 
   /**
    * Every series scored again with the ranker's priors (after a recomputation) and ranked, without reading
-   * the database: the rows are copied in their previous order, which the new scores barely change, so the
-   * sort has little to do. Text answers and per-series reads carry over; ranked answers are made anew.
+   * the database (Ranker.rescore, which yields to other requests as it goes). Text answers and per-series
+   * reads carry over; ranked answers are made anew.
    */
-  rescored(ranker: Ranker, at: number): CatalogueSnapshot {
-    const rows = ranker.score(this.ranking.overall.map((entry) => ({ ...entry.series })));
-    const snapshot = new CatalogueSnapshot(ranker.rank(rows), this.fingerprint, this.generation, at, {
-      textMemo: this.textMemo,
-      textIndexes: this.textIndexes,
-      seriesMemo: this.seriesMemo,
-      derived: this.derived,
-    });
+  async rescored(ranker: Ranker, at: number): Promise<CatalogueSnapshot> {
+    const snapshot = new CatalogueSnapshot(
+      await ranker.rescore(this.ranking),
+      this.fingerprint,
+      this.generation,
+      at,
+      {
+        textMemo: this.textMemo,
+        textIndexes: this.textIndexes,
+        seriesMemo: this.seriesMemo,
+        derived: this.derived,
+      },
+    );
     snapshot.verified = this.verified;
     return snapshot;
   }
@@ -310,7 +315,7 @@ export class CatalogueSnapshot {
 
 /** Every series' listing row, and a fingerprint of the data the snapshot's answers are built from. */
 export interface CatalogueLoad {
-  rows: CatalogueRow[];
+  rows: LoadedCatalogueRow[];
   /** Changes whenever series or series_details change; read in the same statement as the rows. */
   fingerprint: string;
 }

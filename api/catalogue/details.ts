@@ -1,9 +1,24 @@
-import { and, asc, count, eq, gt, gte } from 'drizzle-orm';
-import { isPossibleSerialId } from '../db/ids';
+import { asc, count, eq, gt } from 'drizzle-orm';
+import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
-import { listingColumns } from './catalogue-load';
-import type { SeriesDetailRow } from './presenters';
+import type { Ranker } from '../ranking/rank-order';
+import { listingColumns, type LoadedListingRow } from './catalogue-load';
+import { EMPTY_TOTALS, type SeriesDetailRow } from './presenters';
+
+/** A series with its detail row as read, before the ranker scores it. */
+export interface LoadedSeriesDetailRow {
+  series: LoadedListingRow;
+  details: SeriesDetailRow['details'];
+}
+
+/** The row with the scores the ranker computes from its totals (none without a detail row). */
+export function scoreDetailRow(
+  row: LoadedSeriesDetailRow,
+  ranker: Pick<Ranker, 'scoresOf'>,
+): SeriesDetailRow {
+  return { ...row, series: { ...row.series, ...ranker.scoresOf(row.details ?? EMPTY_TOTALS) } };
+}
 
 const detailColumns = {
   seriesId: seriesDetails.seriesId,
@@ -43,7 +58,10 @@ export async function seriesExists(db: Database, id: number): Promise<boolean> {
 }
 
 /** One series with its detail row (a primary-key read of each table). */
-export async function loadSeriesDetailRow(db: Database, id: number): Promise<SeriesDetailRow | undefined> {
+export async function loadSeriesDetailRow(
+  db: Database,
+  id: number,
+): Promise<LoadedSeriesDetailRow | undefined> {
   if (!isPossibleSerialId(id)) return undefined;
   const [row] = await selectSeriesWithDetails(db).where(eq(series.id, id)).limit(1);
   return row;
@@ -54,7 +72,7 @@ export async function loadSeriesDetailPage(
   db: Database,
   offset: number,
   limit: number,
-): Promise<{ rows: SeriesDetailRow[]; total: number }> {
+): Promise<{ rows: LoadedSeriesDetailRow[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     selectSeriesWithDetails(db).orderBy(asc(series.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(series),
@@ -71,7 +89,7 @@ export async function loadSeriesDetailsAfter(
   db: Database,
   afterId: number,
   limit: number,
-): Promise<SeriesDetailRow[]> {
+): Promise<LoadedSeriesDetailRow[]> {
   return selectSeriesWithDetails(db).where(gt(series.id, afterId)).orderBy(asc(series.id)).limit(limit);
 }
 
@@ -89,27 +107,9 @@ function fieldsOf<T>(columns: Record<string, { name: string }>, record: ColumnRe
 export function seriesDetailRowFromRecords(
   seriesRecord: ColumnRecord,
   detailsRecord: ColumnRecord | null,
-): SeriesDetailRow {
+): LoadedSeriesDetailRow {
   return {
-    series: fieldsOf<SeriesDetailRow['series']>(listingColumns, seriesRecord),
+    series: fieldsOf<LoadedListingRow>(listingColumns, seriesRecord),
     details: detailsRecord && fieldsOf<NonNullable<SeriesDetailRow['details']>>(detailColumns, detailsRecord),
   };
-}
-
-/**
- * A series' competition rank over the whole catalogue, as the ranking computes it (1 + the number of ranked
- * series with a strictly higher final score), or null while it has fewer voters than the minimum. One
- * indexed count, so a vote's answer does not wait for the whole catalogue to be reloaded.
- */
-export async function loadOverallRank(
-  db: Database,
-  placed: { finalScore: number; voterCount: number },
-  minVoters: number,
-): Promise<number | null> {
-  if (placed.voterCount < minVoters) return null;
-  const [row] = await db
-    .select({ above: count() })
-    .from(series)
-    .where(and(gte(series.voterCount, minVoters), gt(series.finalScore, placed.finalScore)));
-  return (row?.above ?? 0) + 1;
 }

@@ -66,7 +66,8 @@ export interface SeriesDetailRow {
 
 const NO_VOTES = Array.from({ length: 10 }, () => 0);
 
-const EMPTY_TOTALS = Object.fromEntries(
+/** The totals of a series nobody voted on (no detail row yet). */
+export const EMPTY_TOTALS = Object.fromEntries(
   VOTE_CATEGORY_FIELDS.flatMap(({ total, count, distribution }) => [
     [total, 0],
     [count, 0],

@@ -7,7 +7,12 @@ import {
   sendCachedJson,
   type CachedJson,
 } from '../http-cache';
-import { QUERY_REQUIRED, SERIES_NOT_FOUND } from '../../contract/catalogue';
+import {
+  QUERY_REQUIRED,
+  SERIES_NOT_FOUND,
+  SERIES_NOT_FOUND_CODE,
+  seriesIdParams,
+} from '../../contract/catalogue';
 import { notFound, ValidationHttpError } from '../http-error';
 import { optionalCallerId } from './caller';
 import {
@@ -23,7 +28,7 @@ import {
   searchQuerySchema,
   seriesDetailSchema,
 } from '../../contract/catalogue';
-import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
+import { errorSchema, validationErrorSchema } from '../../contract/http';
 
 /**
  * Read-only catalogue: rankings, search, summaries and details, answered by the catalogue service from its
@@ -85,13 +90,13 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['series'],
         summary: 'One series with its overall rank',
-        params: idParams,
+        params: seriesIdParams,
         response: { 200: rankedSeriesSchema, 404: errorSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
       const cached = await catalogue.summary(request.params.id);
-      if (!cached) throw notFound(SERIES_NOT_FOUND);
+      if (!cached) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       return sendPublic(request, reply, cached);
     },
   );
@@ -106,7 +111,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           "Optional auth: with a valid bearer token `vote_scores` holds the caller's own scores and the " +
           'answer is private; anonymous answers are public and `vote_scores` is {}.',
         security: [{}, { bearer: [] }],
-        params: idParams,
+        params: seriesIdParams,
         response: { 200: seriesDetailSchema, 404: errorSchema, 422: validationErrorSchema },
       },
     },
@@ -116,7 +121,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = anonymous
         ? await catalogue.detail(id)
         : await catalogue.personalDetail(id, await optionalCallerId(request, reply));
-      if (!cached) throw notFound(SERIES_NOT_FOUND);
+      if (!cached) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       // The answer depends on who asks, so shared caches must key on the caller or not store it.
       addVary(reply, 'Authorization');
       return sendCachedJson(request, reply, cached, anonymous ? PUBLIC_SHORT_CACHE : PRIVATE_NO_STORE);

@@ -15,8 +15,7 @@ import {
   SYNOPSIS_MAX_LENGTH,
   type ExternalIdField,
 } from '../../contract/catalogue';
-import { BODY_ID_MESSAGE, bodyId } from '../../contract/http';
-import { isPossibleSerialId } from '../db/ids';
+import { BODY_ID_MESSAGE, bodyId, isPossibleSerialId } from '../../contract/http';
 
 export { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH };
 

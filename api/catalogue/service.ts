@@ -11,22 +11,23 @@ import { loadCatalogue, loadCatalogueFingerprint, loadCatalogueRows } from './ca
 import {
   CatalogueSnapshot,
   type CatalogueLoad,
-  type CatalogueRow,
+  type LoadedCatalogueRow,
   type PlacedSeries,
 } from './catalogue-snapshot';
 import {
-  loadOverallRank,
   loadSeriesDetailPage,
   loadSeriesDetailRow,
   loadSeriesDetailsAfter,
+  scoreDetailRow,
   seriesDetailRowFromRecords,
   seriesExists,
+  type LoadedSeriesDetailRow,
 } from './details';
 import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
 import { pageOf } from './listing';
 import { findSeriesIdsMatching } from './search';
-import type { Ranker } from '../ranking/rank-order';
-import type { ScoredSeriesRecords } from '../ranking/cast-vote';
+import type { Ranker, SeriesScores } from '../ranking/rank-order';
+import type { VotedSeriesRecords } from '../ranking/cast-vote';
 import type { VoterScores } from '../ranking/voter-scores';
 
 /** The change-feed topic of series, their details and their scores. */
@@ -38,7 +39,7 @@ export interface CatalogueSource {
   /** The current fingerprint alone: far cheaper than a load, so an unchanged database is not reloaded. */
   fingerprint(): Promise<string>;
   /** The listing rows of these series; ids without a row are gone. */
-  loadSeries(ids: number[]): Promise<CatalogueRow[]>;
+  loadSeries(ids: number[]): Promise<LoadedCatalogueRow[]>;
 }
 
 /** The change feed as the catalogue uses it: it hears other instances' writes and announces its own. */
@@ -189,10 +190,13 @@ export class CatalogueService {
    * is scored with the same priors.
    */
   rescore(): Promise<void> {
-    const run = this.queue.then(() => {
+    const run = this.queue.then(async () => {
       const base = this.current;
       if (!base || base.generation !== this.invalidations) return;
-      this.current = base.rescored(this.ranker, this.now());
+      const rescored = await base.rescored(this.ranker, this.now());
+      // An invalidation while it ran: the next read reloads, already with these priors.
+      if (this.current !== base || base.generation !== this.invalidations) return;
+      this.current = rescored;
       this.installed += 1;
     });
     const settled = run.catch((error: unknown) => this.onBackgroundError(error));
@@ -281,7 +285,7 @@ export class CatalogueService {
   async cataloguePage(page: number, pageSize: number, afterId?: number): Promise<CachedJson> {
     const snapshot = await this.snapshot();
     const offset = (page - 1) * pageSize;
-    let rows: SeriesDetailRow[];
+    let rows: LoadedSeriesDetailRow[];
     let total = snapshot.size;
     let hasMore: boolean;
     if (afterId !== undefined) {
@@ -296,10 +300,7 @@ export class CatalogueService {
     }
     const items = rows.map((row) => {
       const placed = snapshot.placement(row.series.id)?.overall;
-      const scored = placed
-        ? { ...row, series: { ...row.series, finalScore: placed.series.finalScore } }
-        : row;
-      return toSeriesDetail(scored, placed?.rank ?? null, this.media);
+      return toSeriesDetail(this.scored(row, placed?.series), placed?.rank ?? null, this.media);
     });
     return cachedJson({ items, page, page_size: pageSize, total, has_more: hasMore });
   }
@@ -321,15 +322,15 @@ export class CatalogueService {
    * the vote statement's), its overall rank and the voter's scores. Waits for the patch that includes the
    * vote (one patch for a burst of votes) and tells the other instances.
    */
-  async afterVote(records: ScoredSeriesRecords, voterScores: VoterScores): Promise<SeriesDetail> {
-    const row = seriesDetailRowFromRecords(records.series, records.details);
-    const id = row.series.id;
+  async afterVote(records: VotedSeriesRecords, voterScores: VoterScores): Promise<SeriesDetail> {
+    const loaded = seriesDetailRowFromRecords(records.series, records.details);
+    const id = loaded.series.id;
     await this.seriesChanged([id]);
-    // The snapshot includes the vote now: its rank costs no query (a series it misses is counted).
-    const placed = (await this.snapshot()).placement(id);
-    const rank = placed
-      ? placed.overall.rank
-      : await loadOverallRank(this.db, row.series, this.ranker.minVoters);
+    // The snapshot includes the vote now: its rank costs no query (a series it misses is placed by score).
+    const snapshot = await this.snapshot();
+    const placed = snapshot.placement(id)?.overall;
+    const row = this.scored(loaded, placed?.series);
+    const rank = placed ? placed.rank : this.ranker.rankAmong(snapshot.ranking.overall, row.series);
     return toSeriesDetail(row, rank, this.media, voterScores);
   }
 
@@ -360,12 +361,25 @@ export class CatalogueService {
     return (
       row &&
       snapshot.derive(`detail:${id}`, [row, rank, listed], () => {
-        // The score the snapshot ranks by: the stored one may still be rewritten after a recomputation.
-        const scored = { ...row, series: { ...row.series, finalScore: listed.finalScore } };
-        const detail = toSeriesDetail(scored, rank, this.media);
+        const detail = toSeriesDetail(this.scored(row, listed), rank, this.media);
         return { detail, cached: cachedJson(detail) };
       })
     );
+  }
+
+  /** A series with its detail row and scores, as read now (for answers to writes). */
+  async detailRow(id: number): Promise<SeriesDetailRow | undefined> {
+    const row = await loadSeriesDetailRow(this.db, id);
+    return row && this.scored(row);
+  }
+
+  /**
+   * The row with its scores: those the snapshot ranks the series by when it has placed it (`listed`), so a
+   * score beside a rank is the one that rank comes from; else computed from the row's totals.
+   */
+  private scored(row: LoadedSeriesDetailRow, listed?: SeriesScores): SeriesDetailRow {
+    if (!listed) return scoreDetailRow(row, this.ranker);
+    return { ...row, series: { ...row.series, finalScore: listed.finalScore, meanScore: listed.meanScore } };
   }
 
   // The snapshot's upkeep.

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { UNSUBSCRIBE_LINK_DAYS } from '../../contract/digest';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 
 const PURPOSE = 'panelrank email-digest unsubscribe v1';
 

@@ -4,14 +4,15 @@ import {
   lockResultSchema,
   pinBody,
   pinResultSchema,
+  postParams,
   settingsBody,
   settingsResultSchema,
-  threadPostParams,
+  threadIdParams,
 } from '../../contract/forum';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { limitWriteRoutes } from '../plugins/rate-limit';
-import { existingId, postNotFound, threadNotFound } from './errors';
+import { postNotFound, threadNotFound } from './errors';
 import type { ThreadFlag } from './thread-writes';
 
 const security = [{ bearer: [] }];
@@ -63,8 +64,7 @@ const forumAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', PRIVATE_NO_STORE);
   });
 
-  async function setFlag(id: number, flag: ThreadFlag, value: boolean): Promise<number> {
-    const threadId = existingId(id, threadNotFound);
+  async function setFlag(threadId: number, flag: ThreadFlag, value: boolean): Promise<number> {
     if (!(await app.forum.setFlag(threadId, flag, value))) throw threadNotFound();
     return threadId;
   }
@@ -78,7 +78,7 @@ const forumAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['forum'],
           summary: route.summary,
           security,
-          params: idParams,
+          params: threadIdParams,
           body: route.body,
           response: { 200: route.result, ...adminErrors },
         },
@@ -104,7 +104,7 @@ const forumAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete any post with its replies and their images (admin)',
         description: 'The original post goes only with its thread (400).',
         security,
-        params: threadPostParams,
+        params: postParams,
         response: { 204: noContentSchema, 400: errorSchema, ...adminErrors },
       },
     },

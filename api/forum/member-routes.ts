@@ -10,20 +10,22 @@ import {
   likeResultSchema,
   mediaUploadFields,
   mediaUploadResultSchema,
+  postParams,
   postRevisionsSchema,
   postSchema,
+  threadIdParams,
   threadPostParams,
   threadSchema,
   updatePostBody,
   updateThreadBody,
 } from '../../contract/forum';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { followResultSchema } from '../../contract/notifications';
 import { PRIVATE_NO_STORE } from '../http-cache';
 import { httpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
-import { existingId, postNotFound, threadNotFound } from './errors';
+import { postNotFound, threadNotFound } from './errors';
 
 const security = [{ bearer: [] }];
 const writeErrors = {
@@ -111,7 +113,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['forum'],
         summary: "Edit a thread's title, original post or references (owner or admin)",
         security,
-        params: idParams,
+        params: threadIdParams,
         body: updateThreadBody,
         response: { 200: threadSchema, ...writeErrors },
       },
@@ -131,7 +133,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['forum'],
         summary: 'Delete a thread with its posts, likes and images (owner or admin)',
         security,
-        params: idParams,
+        params: threadIdParams,
         response: { 204: noContentSchema, ...writeErrors },
       },
     },
@@ -151,7 +153,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           'At most 10 distinct series between `series_ids` and the `series:` links of the text. Locked threads ' +
           'take replies from admins only. Rate-limited per user (only replies posted count): 429 with Retry-After.',
         security,
-        params: idParams,
+        params: threadIdParams,
         body: createPostBody,
         response: { 201: postSchema, ...writeErrors },
       },
@@ -199,7 +201,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           "Each version with its own time: when it became the post's text (its creation, or the edit " +
           'that wrote it). Others are refused with 403; they only see that the post was edited (`edited_at`).',
         security,
-        params: threadPostParams,
+        params: postParams,
         response: {
           200: postRevisionsSchema,
           401: errorSchema,
@@ -242,7 +244,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Like or unlike a post (a toggle)',
         description: 'Answers the new count and whether the caller likes the post. Exact under concurrency.',
         security,
-        params: threadPostParams,
+        params: postParams,
         response: {
           200: likeResultSchema,
           401: errorSchema,
@@ -254,8 +256,8 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await app.forum.toggleLike({
-        threadId: existingId(request.params.id, postNotFound),
-        postId: existingId(request.params.postId, postNotFound),
+        threadId: request.params.id,
+        postId: request.params.postId,
         userId: currentUser(request).id,
       });
       if (!result) throw postNotFound();
@@ -278,7 +280,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           'A follower is notified of every new post in the thread (THREAD_REPLY). Writing a thread or a reply ' +
           'follows it too.',
         security,
-        params: idParams,
+        params: threadIdParams,
         response: {
           200: followResultSchema,
           401: errorSchema,
@@ -289,7 +291,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const found = await app.forum.setFollowing({
-          threadId: existingId(request.params.id, threadNotFound),
+          threadId: request.params.id,
           userId: currentUser(request).id,
           following,
         });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
 import type { NotificationsService } from '../notifications/service';

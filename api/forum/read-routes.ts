@@ -10,12 +10,13 @@ import {
   MENTION_RESULTS_MAX,
   threadDetailSchema,
   threadListQuery,
+  threadIdParams,
   threadListSchema,
 } from '../../contract/forum';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addVary, ifNoneMatchHits, sendCachedJson } from '../http-cache';
-import { existingId, threadNotFound } from './errors';
+import { threadNotFound } from './errors';
 import type { CachedGzip } from './thread-answers';
 
 /** Visitors may keep answers but check them (ETag) before each use; signed-in answers carry their likes. */
@@ -69,7 +70,7 @@ const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The first post is the original post. With an ETag: a client polling for new replies sends ' +
           "`If-None-Match` and gets 304 while nothing changed. `viewer_has_hearted` is the caller's.",
-        params: idParams,
+        params: threadIdParams,
         response: {
           200: threadDetailSchema,
           304: noContentSchema,
@@ -80,7 +81,7 @@ const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = request.user?.id ?? null;
-      const answer = await app.forum.threadAnswer(existingId(request.params.id, threadNotFound), viewerId);
+      const answer = await app.forum.threadAnswer(request.params.id, viewerId);
       if (!answer) throw threadNotFound();
       addVary(reply, 'Authorization');
       const cacheControl = viewerId === null ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE;

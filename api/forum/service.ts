@@ -17,13 +17,14 @@ import {
 import { answerCache, loadAnswer, type CachedAnswer } from '../cache/answers';
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { NotificationsService } from '../notifications/service';
 import type { ChangeFeed } from '../plugins/change-feed';
 import type { UploadedFile } from '../plugins/forms';
-import { existingId, postNotFound, threadNotFound } from './errors';
+import { postNotFound, threadNotFound } from './errors';
 import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { checkForumImage, removeForumImages, storeForumImage } from './forum-images';
 import { checkNewThread, checkPostInput, checkThreadChanges, checkUploadForm } from './forum-input';
@@ -233,7 +234,7 @@ export class ForumService {
 
   /** A post's earlier versions, newest first, for its author or an admin: 404 when missing, else 403. */
   async revisions(actor: Actor, threadId: number, postId: number): Promise<PostRevision[]> {
-    const post = await this.existingPost(existingId(threadId, postNotFound), postId);
+    const post = await this.existingPost(threadId, postId);
     maySeePostHistory(actor, post);
     return (await postRevisions(this.options.db, post.id)).map(toPostRevision);
   }
@@ -377,8 +378,7 @@ export class ForumService {
    * The admin's delete (the admin routes let admins alone call it): any post but the original one, with its
    * replies; false when it went meanwhile.
    */
-  async deletePost(id: number, postId: number): Promise<boolean> {
-    const threadId = existingId(id, threadNotFound);
+  async deletePost(threadId: number, postId: number): Promise<boolean> {
     const post = await this.existingPost(threadId, postId);
     mayDeletePost(post);
     return this.removePost(threadId, post.id);
@@ -434,6 +434,9 @@ export class ForumService {
   ): Promise<MediaUploadResult> {
     const file = checkUploadForm(form);
     const { thread_id: threadId, post_id: postId } = form;
+    // Ids no row can have are not found before anything is read, as in a path (threadPostParams).
+    if (threadId !== undefined && !isPossibleSerialId(threadId)) throw threadNotFound();
+    if (postId !== undefined && !isPossibleSerialId(postId)) throw postNotFound();
     const thread = threadId === undefined ? undefined : await this.existingThread(threadId);
     if (thread) {
       mayWriteInThread(actor, thread);
@@ -452,16 +455,24 @@ export class ForumService {
     this.announce(FORUM_TOPIC, null, () => this.forget(null));
   }
 
-  /** The thread a call names, with what its permissions read: 404 when there is none. */
+  /**
+   * The thread a call names, with what its permissions read: 404 when there is none. An id no row can have
+   * (isPossibleSerialId) never reaches a query: the routes' path schemas refuse it first, a body's
+   * `thread_id` only here.
+   */
   private async existingThread(threadId: number) {
-    const thread = await threadAccess(this.options.db, existingId(threadId, threadNotFound));
+    const thread = isPossibleSerialId(threadId) ? await threadAccess(this.options.db, threadId) : undefined;
     if (!thread) throw threadNotFound();
     return thread;
   }
 
-  /** The post a call names in the thread, with what its permissions read: 404 when it is not there. */
+  /**
+   * The post a call names in the thread, with what its permissions read: 404 "Post not found" when it is not
+   * there, the thread missing included (as the path schema `postParams` answers an impossible thread id).
+   */
   private async existingPost(threadId: number, postId: number) {
-    const post = await postAccess(this.options.db, threadId, existingId(postId, postNotFound));
+    const possible = isPossibleSerialId(threadId) && isPossibleSerialId(postId);
+    const post = possible ? await postAccess(this.options.db, threadId, postId) : undefined;
     if (!post) throw postNotFound();
     return post;
   }

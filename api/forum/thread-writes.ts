@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_THREADS_PER_USER } from '../../contract/forum';
 import type { Database } from '../db/client';
-import { possibleSerialIds } from '../db/ids';
+import { possibleSerialIds } from '../../contract/http';
 import {
   forumMedia,
   forumPosts,

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
-import { isPossibleSerialId } from '../db/ids';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   ISSUE_ERROR_CODES,
   ISSUE_SCREENSHOT_MAX_BYTES,
@@ -12,6 +10,7 @@ import {
   ISSUE_TYPES,
   issueCountsQuerySchema,
   issueCountsSchema,
+  issueIdParams,
   issueListQuerySchema,
   issueListSchema,
   issueReportedSchema,
@@ -177,7 +176,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`{status}\`: one of ${ISSUE_STATUSES.join(', ')}. The change is recorded in the report's history; ` +
           'a change to FIXED or WONT_FIX e-mails the reporter once, when they left an address.',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: issueIdParams,
         body: issueStatusBodySchema,
         response: {
           200: issueSchema,
@@ -191,7 +190,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const issue = await app.issues.changeStatus(
-        existingIdOr404(request),
+        request.params.id,
         request.body.status,
         currentUser(request).id,
       );
@@ -208,7 +207,7 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['issues'],
         summary: 'Delete a report and its screenshot (admin)',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: issueIdParams,
         response: {
           204: noContentSchema,
           401: errorSchema,
@@ -220,17 +219,10 @@ const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await app.issues.delete(existingIdOr404(request)))) throw issueNotFound();
+      if (!(await app.issues.delete(request.params.id))) throw issueNotFound();
       return reply.status(204).send(null);
     },
   );
 };
-
-/** A path id above the largest integer id cannot name a report. */
-function existingIdOr404(request: FastifyRequest): number {
-  const { id } = request.params as { id: number };
-  if (!isPossibleSerialId(id)) throw issueNotFound();
-  return id;
-}
 
 export default issueRoutes;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { NotificationPage } from '../../contract/notifications';
 import type { DatabaseHandle } from '../db/client';
-import { possibleSerialIds } from '../db/ids';
+import { possibleSerialIds } from '../../contract/http';
 import type { Transaction } from '../db/transaction';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';

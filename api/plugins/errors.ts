@@ -6,6 +6,7 @@ import {
   VALUE_OUT_OF_RANGE,
   VALUE_OUT_OF_RANGE_CODE,
   type FieldError,
+  type NotFoundAnswer,
 } from '../../contract/http';
 import { postgresErrorCode } from '../db/postgres-errors';
 import { discardRefusedBody } from './bounded-requests';
@@ -44,6 +45,8 @@ export default fp(
           .send({ detail: error.detailObject ?? error.message, code: error.code, ...errors });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
+        const notFound = namesNothing(error.validation);
+        if (notFound) return reply.status(404).send({ detail: notFound.detail, code: notFound.code });
         const errors: FieldError[] = error.validation.map((issue) => ({
           field: fieldName(issue.instancePath, issue.params),
           message: issue.message ?? 'Invalid value',
@@ -105,6 +108,17 @@ export default fp(
  * lacks. Division by zero and the like stay 500s: no client value causes them.
  */
 const REFUSED_VALUE_STATES = new Set(['22003', '22P02', '22001', '22007', '22008', '22021', '22P05']);
+
+/**
+ * The route's not-found answer when the request's only problems are path ids no row can have (`pathId` in
+ * contract/http.ts puts it on its zod issue): such an id is answered exactly as an id no row has.
+ */
+function namesNothing(issues: { params: unknown }[]): NotFoundAnswer | undefined {
+  const answers = issues.map(
+    (issue) => (issue.params as { params?: { notFound?: NotFoundAnswer } }).params?.notFound,
+  );
+  return answers.every((answer) => answer !== undefined) ? answers[0] : undefined;
+}
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');

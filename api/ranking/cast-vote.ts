@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { queryRowsPrepared } from '../db/prepared-query';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import {
-  rankingPriors,
   series,
   seriesDetails,
   seriesVoters,
@@ -35,7 +34,7 @@ export interface VoteInput {
  * The series and series_details rows a vote statement wrote, as JSON records (snake_case columns): the
  * catalogue turns them into the series' detail without reading them again.
  */
-export interface ScoredSeriesRecords {
+export interface VotedSeriesRecords {
   series: Record<string, unknown>;
   details: Record<string, unknown> | null;
 }
@@ -50,7 +49,7 @@ export type BallotOutcome =
       outcome: 'counted';
       recorded: VoteCategory[];
       alreadyVoted: VoteCategory[];
-      records: ScoredSeriesRecords | null;
+      records: VotedSeriesRecords | null;
       scores: VoterScores;
     }
   | { outcome: 'banned' }
@@ -93,30 +92,10 @@ const incrementColumns = sql.raw(
   }).join(', '),
 );
 
-const totalsArguments = VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
-  `totals.${seriesDetails[total].name}`,
-  `totals.${seriesDetails[count].name}`,
-]).join(', ');
-const priorsArguments = [
-  rankingPriors.priorVotes,
-  rankingPriors.storyMean,
-  rankingPriors.charactersMean,
-  rankingPriors.worldbuildingMean,
-  rankingPriors.artMean,
-  rankingPriors.dramaOrFightMean,
-]
-  .map((priorColumn) => `priors.${priorColumn.name}`)
-  .join(', ');
-
-/** panelrank_final_score (migration 0016) over the `totals` CTE's row and the stored priors. */
-const finalScoreOfTotals = sql.raw(`panelrank_final_score(${totalsArguments}, ${priorsArguments})`);
-/** panelrank_mean_score over the `totals` CTE's row. */
-const meanScoreOfTotals = sql.raw(`panelrank_mean_score(${totalsArguments})`);
-
 /**
  * Records a ballot (one category or several) and everything derived from it in a single statement (one
  * round trip, its own transaction): the vote rows, the series' distinct voters, the categories' running
- * totals, counts and score distributions, the final and mean scores and the voter count. A voter whose
+ * totals, counts and score distributions, and the voter count (scores are computed from the totals when read). A voter whose
  * votes on the series a moderator voided records nothing.
  *
  * Correct under any concurrency at READ COMMITTED (and trivially on the single-connection embedded engine):
@@ -129,14 +108,10 @@ const meanScoreOfTotals = sql.raw(`panelrank_mean_score(${totalsArguments})`);
  *   committed totals, so concurrent votes on a series serialize there and none is lost (and a series
  *   created before it had a detail row gets one); each score's slot of its category's distribution is
  *   incremented in the same upsert, so a distribution always sums to its count;
- * - the scores are computed from the totals that upsert returned and written while that lock is held, so
- *   the series row always ends with the scores of the last committed totals, never stale ones.
  * Locks are taken in one order: the series row first (FOR KEY SHARE, as the foreign-key checks would, but
  * before anything else: those checks only run at the end of the statement), then the detail row, then the
  * series row's update. Votes therefore cannot deadlock each other, and an admin deleting the series (which
  * locks the series row FOR UPDATE, then the detail row) waits for the vote or makes it wait, never both.
- * The final score is computed by panelrank_final_score, the SQL twin of computeFinalScore, with the priors
- * of the ranking_priors row: between two recomputations a vote moves only its own series.
  * The same statement returns the series and detail rows it wrote and the caller's scores on the series (the
  * votes it already had, which the statement's snapshot holds, and the ones just cast, which it does not):
  * the answer then costs no second read, which on the embedded engine would run on the event loop. For the
@@ -188,20 +163,18 @@ export async function castBallot(
         select series_id, ${sql.join(detailColumns.map(column), sql`, `)} from added
         on conflict (series_id) do update set ${incrementColumns}, updated_at = now()
         returning *
-      ), scored as (
+      ), counted as (
         update ${series} set
-          final_score = ${finalScoreOfTotals},
-          mean_score = ${meanScoreOfTotals},
           voter_count = ${series}.voter_count + (select count(*) from new_voter),
           updated_at = now()
-        from totals, ${rankingPriors} as priors
+        from totals
         where ${series}.id = totals.series_id
         returning ${series}.*
       )
       select (select count(*) from target)::int as found,
         exists (select 1 from banned) as banned,
         (select json_agg(category) from cast_vote) as recorded,
-        (select row_to_json(scored) from scored) as series_row,
+        (select row_to_json(counted) from counted) as series_row,
         (select row_to_json(totals) from totals) as details_row,
         (select json_agg(json_build_array(mine.category, mine.score)) from (
           select category, score from ${votes} where user_id = ${userId} and series_id = ${seriesId}
@@ -228,7 +201,7 @@ export async function castBallot(
 
 /** What one vote in one category did (the per-category call's outcomes). */
 export type VoteOutcome =
-  | { outcome: 'cast'; records: ScoredSeriesRecords; scores: VoterScores }
+  | { outcome: 'cast'; records: VotedSeriesRecords; scores: VoterScores }
   | { outcome: 'duplicate' }
   | { outcome: 'banned' }
   | { outcome: 'series-not-found' };

@@ -1,16 +1,11 @@
-import { max, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database } from '../db/client';
-import { rankingPriors, series, type RankingPriorsRow } from '../db/schema';
+import { queryRows } from '../db/query-rows';
+import { rankingPriors, seriesDetails, VOTE_CATEGORY_FIELDS, type RankingPriorsRow } from '../db/schema';
 import { UNVOTED_CATEGORY_MEAN, type RankingPriors } from './scores';
 
-/* The ranking priors' SQL: reading the stored row, and recomputing it with every series' scores. */
-
-/**
- * Series rescored per statement: each holds the embedded engine (and the event loop) for tens of
- * milliseconds at most, so reads are not held up longer than that.
- */
-export const RESCORE_BATCH = 250;
+/* The ranking priors' SQL: reading the stored row, and recomputing it from every series' totals. */
 
 function toPriors(row: RankingPriorsRow): RankingPriors {
   return {
@@ -29,7 +24,11 @@ function toPriors(row: RankingPriorsRow): RankingPriors {
 /** The stored priors; the scale's midpoint with `priorVotes` before the first recomputation stored any. */
 export async function readPriors(db: Pick<Database, 'select'>, priorVotes: number): Promise<RankingPriors> {
   const [row] = await db.select().from(rankingPriors);
-  if (row) return toPriors(row);
+  return row ? toPriors(row) : unvotedPriors(priorVotes);
+}
+
+/** The priors of a catalogue nobody voted in: every category at the scale's midpoint. */
+export function unvotedPriors(priorVotes: number): RankingPriors {
   const mean = UNVOTED_CATEGORY_MEAN;
   return {
     priorVotes,
@@ -47,78 +46,65 @@ function samePriors(a: RankingPriors, b: RankingPriors): boolean {
   );
 }
 
-/**
- * Recomputes `C_c` from every category's totals and stores it with `priorVotes`: from then on every vote
- * scores with it, and the snapshots score every series with it in memory. `changed` says whether the stored
- * scores need rewriting (`rewriteStoredScores`): when the priors come out as stored and the last rewrite
- * finished, they are already the priors' (every write scores with them).
- */
-export async function refreshPriors(
-  db: Database,
-  priorVotes: number,
-): Promise<{ priors: RankingPriors; changed: boolean; stamp: string }> {
-  const [stored] = await db.select().from(rankingPriors);
-  const before = await readPriors(db, priorVotes);
-  await db.execute(sql`select panelrank_refresh_ranking_priors(${priorVotes})`);
-  const after = await readPriors(db, priorVotes);
-  // As text: a Date keeps milliseconds, the column microseconds.
-  const [{ stamp } = { stamp: '' }] = await db
-    .select({ stamp: sql<string>`${rankingPriors.computedAt}::text` })
-    .from(rankingPriors);
-  const finished = stored?.rescoredAt != null && stored.rescoredAt >= stored.computedAt;
-  return { priors: after, changed: !finished || !samePriors(before, after), stamp };
-}
+/** Detail rows summed per statement by recomputePriors. */
+const PRIORS_SLICE = 10_000;
 
 /**
- * Rewrites the stored final and mean scores of every series whose scores differ from the stored priors',
- * RESCORE_BATCH ids a statement, each statement its own transaction, yielding to the event loop in
- * between: on the embedded engine other queries run between two statements, and on PostgreSQL a vote waits
- * for one statement's row locks at most. The snapshots do not wait for it (they score in memory); SQL that
- * reads the stored scores (the reading lists' sorts and filters) sees the old priors' scores until it ends.
- * The statements do not count as changes of the catalogue (nothing the snapshots read changes).
- * `rescored_at` then records the rewrite for `stamp`, the recomputation it belongs to, so one cut short is
- * done again in full by the next recomputation.
- */
-export async function rewriteStoredScores(
-  db: Database,
-  stamp: string,
-  batch = RESCORE_BATCH,
-): Promise<number> {
-  const [last] = await db.select({ id: max(series.id) }).from(series);
-  let rescored = 0;
-  for (let first = 0; first <= (last?.id ?? -1); first += batch) {
-    const [row] = await db
-      .select({ changed: sql<number>`panelrank_rescore_series(${first}, ${first + batch - 1})` })
-      .from(sql`(select 1) as one`);
-    rescored += row?.changed ?? 0;
-    await yieldToEventLoop();
-  }
-  // Another recomputation that started since (its lease expired) marks its own.
-  await db.execute(
-    sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
-  );
-  return rescored;
-}
-
-/**
- * `refreshPriors`, then `rewriteStoredScores` when needed: for scripts and tests
- * that want both at once. `onPriors` runs between the two, as the service tells the instances then.
+ * Recomputes `C_c`, each category's sum of votes over its number of votes across the catalogue (the scale's
+ * midpoint for a category nobody voted in), and stores it with `priorVotes`: from then on every score is
+ * computed with it, by the snapshots in memory and by SQL through series_scores. `changed` says whether the
+ * means or `m` moved, so the instances need telling.
+ *
+ * The sums are read PRIORS_SLICE series ids a statement, yielding between two: on the embedded engine a
+ * statement runs on the event loop, and one aggregate over 100,000 detail rows held every request for
+ * 50-230 ms. The sums are integers, so adding the slices' is exact and the means are those one aggregate
+ * gives; votes that land between two slices count in the next recomputation.
  */
 export async function recomputePriors(
-  db: Database,
+  db: Pick<Database, 'execute' | 'select'>,
   priorVotes: number,
-  {
-    batch = RESCORE_BATCH,
-    onPriors,
-  }: { batch?: number; onPriors?: (priors: RankingPriors) => Promise<void> } = {},
-): Promise<{ priors: RankingPriors; rescored: number }> {
-  const { priors, changed, stamp } = await refreshPriors(db, priorVotes);
-  if (!changed) {
-    await db.execute(
-      sql`update ranking_priors set rescored_at = computed_at where computed_at::text = ${stamp}`,
+  { slice = PRIORS_SLICE }: { slice?: number } = {},
+): Promise<{ priors: RankingPriors; changed: boolean }> {
+  const before = await readPriors(db, priorVotes);
+  const sums = VOTE_CATEGORY_FIELDS.map(() => ({ total: 0, count: 0 }));
+  const [{ last } = { last: null }] = await queryRows<{ last: number | null }>(
+    db,
+    sql`select max(${seriesDetails.seriesId}) as last from ${seriesDetails}`,
+  );
+  for (let first = 1; first <= (last ?? 0); first += slice) {
+    const [part] = await queryRows<Record<string, string | number | null>>(
+      db,
+      sql`select ${sql.join(
+        VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+          sql`sum(${seriesDetails[total]})::float8 as ${sql.identifier(total)}`,
+          sql`sum(${seriesDetails[count]})::float8 as ${sql.identifier(count)}`,
+        ]),
+        sql`, `,
+      )} from ${seriesDetails}
+      where ${seriesDetails.seriesId} between ${first} and ${first + slice - 1}`,
     );
-    return { priors, rescored: 0 };
+    VOTE_CATEGORY_FIELDS.forEach(({ total, count }, index) => {
+      sums[index]!.total += Number(part?.[total] ?? 0);
+      sums[index]!.count += Number(part?.[count] ?? 0);
+    });
+    await yieldToEventLoop();
   }
-  await onPriors?.(priors);
-  return { priors, rescored: await rewriteStoredScores(db, stamp, batch) };
+  const means = Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.map(({ category }, index) => {
+      const { total, count } = sums[index]!;
+      return [category, count > 0 ? total / count : UNVOTED_CATEGORY_MEAN];
+    }),
+  ) as RankingPriors['categoryMeans'];
+  await db.execute(
+    sql`insert into ${rankingPriors} (id, prior_votes, story_mean, characters_mean, worldbuilding_mean,
+        art_mean, drama_or_fight_mean, computed_at)
+      values (1, ${priorVotes}, ${means.STORY}, ${means.CHARACTERS}, ${means.WORLD_BUILDING}, ${means.ART},
+        ${means.DRAMA_OR_FIGHT}, now())
+      on conflict (id) do update set prior_votes = excluded.prior_votes, story_mean = excluded.story_mean,
+        characters_mean = excluded.characters_mean, worldbuilding_mean = excluded.worldbuilding_mean,
+        art_mean = excluded.art_mean, drama_or_fight_mean = excluded.drama_or_fight_mean,
+        computed_at = excluded.computed_at`,
+  );
+  const after = await readPriors(db, priorVotes);
+  return { priors: after, changed: !samePriors(before, after) };
 }

@@ -1,5 +1,7 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { SERIES_TYPES, type CategoryTotals, type SeriesType } from '../db/schema';
-import { computeFinalScore, type RankingPriors } from './scores';
+import type { RankingWeights } from '../../contract/ranking-formula';
+import { computeMeanScore, finalScoreWith, weightsOf, type RankingPriors } from './scores';
 
 /** What ranking needs to know about a series. */
 export interface RankableSeries {
@@ -58,15 +60,54 @@ export function rankSeries<T extends RankableSeries>(
   unranked.sort((a, b) =>
     a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.series.id - b.series.id,
   );
+  return withRanks(
+    ranked,
+    unranked.map(({ series }) => series),
+  );
+}
 
+/** Entries for series already in display order: competition ranks for `ranked`, null for `unranked`. */
+function withRanks<T extends RankableSeries>(ranked: readonly T[], unranked: readonly T[]): RankedEntry<T>[] {
   const entries: RankedEntry<T>[] = [];
-  let rank = 0;
-  ranked.forEach((series, index) => {
-    if (index === 0 || series.finalScore !== ranked[index - 1]!.finalScore) rank = index + 1;
-    entries.push({ series, rank });
-  });
-  for (const { series } of unranked) entries.push({ series, rank: null });
+  for (const series of ranked) appendRanked(entries, series);
+  for (const series of unranked) entries.push({ series, rank: null });
   return entries;
+}
+
+/** Appends a ranked series after the ranked `entries`: the next rank, or the previous one on a tie. */
+function appendRanked<T extends RankableSeries>(entries: RankedEntry<T>[], series: T): void {
+  const previous = entries[entries.length - 1];
+  const tied = previous?.rank != null && previous.series.finalScore === series.finalScore;
+  entries.push({ series, rank: tied ? previous.rank : entries.length + 1 });
+}
+
+function emptyTypeLists<T extends RankableSeries>(): Record<SeriesType, RankedEntry<T>[]> {
+  return Object.fromEntries(SERIES_TYPES.map((type) => [type, []])) as unknown as Record<
+    SeriesType,
+    RankedEntry<T>[]
+  >;
+}
+
+/**
+ * Appends an entry of the overall ranking to its type's: the overall order restricted to a type is that
+ * type's order (the same comparisons), so only the rank within the type is new. No sort.
+ */
+function appendToType<T extends RankableSeries>(
+  lists: Record<SeriesType, RankedEntry<T>[]>,
+  { series, rank }: RankedEntry<T>,
+): void {
+  const list = lists[series.type];
+  if (rank === null) list.push({ series, rank: null });
+  else appendRanked(list, series);
+}
+
+/** Each type's ranking from the overall one (see appendToType). */
+function typeRankings<T extends RankableSeries>(
+  overall: readonly RankedEntry<T>[],
+): Record<SeriesType, RankedEntry<T>[]> {
+  const lists = emptyTypeLists<T>();
+  for (const entry of overall) appendToType(lists, entry);
+  return lists;
 }
 
 /**
@@ -153,16 +194,8 @@ export function rankCatalogue<T extends RankableSeries>(
   rows: readonly T[],
   minVoters: number,
 ): CatalogueRanking<T> {
-  const byType = Object.fromEntries(
-    SERIES_TYPES.map((type) => [
-      type,
-      rankSeries(
-        rows.filter((series) => series.type === type),
-        minVoters,
-      ),
-    ]),
-  ) as Record<SeriesType, RankedEntry<T>[]>;
-  return { overall: rankSeries(rows, minVoters), byType };
+  const overall = rankSeries(rows, minVoters);
+  return { overall, byType: typeRankings(overall) };
 }
 
 /** `rankCatalogue` after some rows changed or went away, from the previous ranking (see rerankSeries). */
@@ -211,8 +244,63 @@ function indexOf<T extends RankableSeries>(list: readonly RankedEntry<T>[], id: 
   return index >= 0 ? index : undefined;
 }
 
-/** A series as the snapshot holds it: its listing row with the category totals its score comes from. */
-export type ScorableSeries = RankableSeries & CategoryTotals;
+/** Rows a rescore handles between two turns of the event loop (a few milliseconds' work). */
+const RESCORE_SLICE = 2_500;
+
+/** Calls `visit` on each item, RESCORE_SLICE at a time with a turn of the event loop after each slice. */
+async function inSlices<T>(items: readonly T[], visit: (item: T) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += RESCORE_SLICE) {
+    const end = Math.min(start + RESCORE_SLICE, items.length);
+    for (let index = start; index < end; index += 1) visit(items[index]!);
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * `items` sorted, without holding the event loop for the whole sort: runs of RESCORE_SLICE items are
+ * sorted one at a time, then merged pairwise, each merge step writing RESCORE_SLICE items. Stable, as
+ * Array.prototype.sort is.
+ */
+async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number): Promise<T[]> {
+  let runs: T[][] = [];
+  for (let start = 0; start < items.length; start += RESCORE_SLICE) {
+    runs.push(items.slice(start, start + RESCORE_SLICE).sort(compare));
+    await yieldToEventLoop();
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let index = 0; index < runs.length; index += 2) {
+      const [left, right] = [runs[index]!, runs[index + 1]];
+      merged.push(right ? await mergeInSlices(left, right, compare) : left);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+async function mergeInSlices<T>(left: T[], right: T[], compare: (a: T, b: T) => number): Promise<T[]> {
+  const merged: T[] = [];
+  let [l, r] = [0, 0];
+  while (l < left.length || r < right.length) {
+    const end = merged.length + RESCORE_SLICE;
+    while (merged.length < end && (l < left.length || r < right.length)) {
+      // Ties keep the left run's item first: the merge is stable.
+      if (r >= right.length || (l < left.length && compare(left[l]!, right[r]!) <= 0))
+        merged.push(left[l++]!);
+      else merged.push(right[r++]!);
+    }
+    await yieldToEventLoop();
+  }
+  return merged;
+}
+
+/** A series' scores, computed from its category totals whenever it is read (none are stored). */
+export interface SeriesScores {
+  /** What the ranking orders by: the mean of the five weighted category scores. */
+  finalScore: number;
+  /** The mean of the plain averages of the categories that have votes; null without votes. */
+  meanScore: number | null;
+}
 
 /**
  * The ranking's rules as the catalogue applies them to its snapshot: how a series is scored (with the
@@ -220,24 +308,69 @@ export type ScorableSeries = RankableSeries & CategoryTotals;
  * order, and how a patch re-ranks only what moved.
  */
 export class Ranker {
-  /** The priors every score is computed with; until they are read, the stored scores stand. */
-  priors: RankingPriors | undefined;
+  private current: RankingPriors;
+  private weights: RankingWeights;
 
-  constructor(readonly minVoters: number) {}
+  constructor(
+    readonly minVoters: number,
+    /** The stored priors once read; the scale's midpoint until then. */
+    priors: RankingPriors,
+  ) {
+    this.current = priors;
+    this.weights = weightsOf(priors);
+  }
 
-  /**
-   * Scores rows from their totals in place (rows fresh from the database, or copies): the same value the
-   * database's panelrank_final_score gives, so the snapshot ranks by the current priors even while the
-   * stored scores are being rewritten after a recomputation.
-   */
-  score<T extends ScorableSeries>(rows: T[]): T[] {
-    const priors = this.priors;
-    if (priors) for (const row of rows) row.finalScore = computeFinalScore(row, priors);
-    return rows;
+  /** The priors every score is computed with. */
+  get priors(): RankingPriors {
+    return this.current;
+  }
+
+  set priors(priors: RankingPriors) {
+    this.current = priors;
+    this.weights = weightsOf(priors);
+  }
+
+  /** A series' scores from its totals: what the database's series_scores view gives for the same row. */
+  scoresOf(totals: CategoryTotals): SeriesScores {
+    return { finalScore: finalScoreWith(totals, this.weights), meanScore: computeMeanScore(totals) };
+  }
+
+  /** Scores rows from their totals in place (rows fresh from the database, or copies). */
+  score<T extends CategoryTotals>(rows: T[]): (T & SeriesScores)[] {
+    for (const row of rows as (T & SeriesScores)[]) {
+      row.finalScore = finalScoreWith(row, this.weights);
+      row.meanScore = computeMeanScore(row);
+    }
+    return rows as (T & SeriesScores)[];
   }
 
   rank<T extends RankableSeries>(rows: readonly T[]): CatalogueRanking<T> {
     return rankCatalogue(rows, this.minVoters);
+  }
+
+  /**
+   * The ranking with every series scored again with the current priors (after a recomputation): copies of
+   * the rows, so the previous ranking stays as it was for the reads it still serves. Who is ranked and the
+   * Unranked order do not depend on scores. Every step works in slices of RESCORE_SLICE rows with a turn of
+   * the event loop between two, so other requests wait a few milliseconds at most: 100,000 series in one go
+   * held them for about a second, and in slices of 10,000 with one sort for 50-100 ms.
+   */
+  async rescore<T extends RankableSeries & CategoryTotals & SeriesScores>(
+    previous: CatalogueRanking<T>,
+  ): Promise<CatalogueRanking<T>> {
+    const ranked: T[] = [];
+    const unranked: T[] = [];
+    await inSlices(previous.overall, (entry) => {
+      // The mean of votes does not depend on the priors: only the final score changes.
+      const series = { ...entry.series, finalScore: finalScoreWith(entry.series, this.weights) };
+      (entry.rank === null ? unranked : ranked).push(series);
+    });
+    const overall: RankedEntry<T>[] = [];
+    await inSlices(await sortInSlices(ranked, compareRanked), (series) => appendRanked(overall, series));
+    await inSlices(unranked, (series) => overall.push({ series, rank: null }));
+    const byType = emptyTypeLists<T>();
+    await inSlices(overall, (entry) => appendToType(byType, entry));
+    return { overall, byType };
   }
 
   rerank<T extends RankableSeries>(
@@ -247,5 +380,27 @@ export class Ranker {
     positions?: Parameters<typeof rerankCatalogue<T>>[4],
   ): CatalogueRanking<T> {
     return rerankCatalogue(previous, changed, removed, this.minVoters, positions);
+  }
+
+  /**
+   * The overall rank a series with these scores takes in `overall` (a ranking's display order): 1 + the
+   * ranked series scored strictly higher, or null while it has fewer voters than the minimum. For a series
+   * the snapshot has not placed yet.
+   */
+  rankAmong(
+    overall: readonly RankedEntry[],
+    series: Pick<RankableSeries, 'finalScore' | 'voterCount'>,
+  ): number | null {
+    if (series.voterCount < this.minVoters) return null;
+    // Ranked entries come first, by final score descending: the first one not above ends the count.
+    let low = 0;
+    let high = overall.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const entry = overall[middle]!;
+      if (entry.rank !== null && entry.series.finalScore > series.finalScore) low = middle + 1;
+      else high = middle;
+    }
+    return low + 1;
   }
 }

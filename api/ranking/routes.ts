@@ -11,9 +11,11 @@ import {
   ALREADY_VOTED,
   INVALID_VOTE,
   SERIES_NOT_FOUND,
+  SERIES_NOT_FOUND_CODE,
+  seriesIdParams,
   voteBodySchema,
 } from '../../contract/catalogue';
-import { errorSchema, validationErrorSchema, idParams } from '../../contract/http';
+import { errorSchema, validationErrorSchema } from '../../contract/http';
 import { VOTE_CATEGORY_FIELDS } from '../db/schema';
 import { httpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
@@ -61,7 +63,7 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
           'A vote is final: a second vote on the same category is refused with 403. The category totals, the ' +
           'voter count and the final score change in the same transaction as the vote.',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: seriesIdParams,
         body: voteBodySchema,
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         response: {
@@ -83,7 +85,7 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         seriesId: request.params.id,
         ...vote,
       });
-      if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (cast.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       if (cast.outcome === 'banned') throw httpError(403, VOTES_VOIDED, { code: 'VOTES_VOIDED' });
       if (cast.outcome === 'duplicate') throw httpError(403, ALREADY_VOTED, { code: 'ALREADY_VOTED' });
       return app.catalogue.afterVote(cast.records, cast.scores);
@@ -102,7 +104,7 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
           `${MIN_SCORE}-${MAX_SCORE}, at least one. Recorded in one transaction; a category the caller already ` +
           'voted in keeps its score (votes are final) and is listed in `already_voted`.',
         security: [{ bearer: [] }],
-        params: idParams,
+        params: seriesIdParams,
         body: ballotBodySchema,
         response: {
           200: ballotResultSchema,
@@ -124,13 +126,13 @@ const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const counted = await app.ranking.castBallot({ userId, seriesId, scores });
-      if (counted.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND);
+      if (counted.outcome === 'series-not-found') throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       if (counted.outcome === 'banned') throw httpError(403, VOTES_VOIDED, { code: 'VOTES_VOIDED' });
       const detail = counted.records
         ? await app.catalogue.afterVote(counted.records, counted.scores)
         : await app.catalogue.detailFor(seriesId, userId);
       // Deleted between the statement and the read.
-      if (!detail) throw notFound(SERIES_NOT_FOUND);
+      if (!detail) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       return {
         recorded: counted.recorded.map(fieldOf),
         already_voted: counted.alreadyVoted.map(fieldOf),

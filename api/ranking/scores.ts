@@ -18,14 +18,27 @@ export interface RankingPriors {
   computedAt: Date;
 }
 
-/** The series' tallies by field, as the shared formula takes them. */
-function talliesOf(totals: CategoryTotals): CategoryTallies {
-  return Object.fromEntries(
-    VOTE_CATEGORY_FIELDS.map(({ field, total, count }) => [
-      field,
-      { total: totals[total], count: totals[count] },
-    ]),
-  ) as CategoryTallies;
+/**
+ * The series' tallies by field, as the shared formula takes them. Written out rather than built from
+ * VOTE_CATEGORY_FIELDS: a recomputation scores every series in the catalogue, and building the object
+ * generically was most of that time.
+ */
+function talliesOf(t: CategoryTotals): CategoryTallies {
+  return {
+    story: { total: t.storyTotal, count: t.storyCount },
+    characters: { total: t.charactersTotal, count: t.charactersCount },
+    worldbuilding: { total: t.worldbuildingTotal, count: t.worldbuildingCount },
+    art: { total: t.artTotal, count: t.artCount },
+    drama_or_fight: { total: t.dramaOrFightTotal, count: t.dramaOrFightCount },
+  };
+}
+
+/** The priors as the shared formula takes them. */
+export function weightsOf(priors: RankingPriors): RankingWeights {
+  const means = Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.map(({ field, category }) => [field, priors.categoryMeans[category]]),
+  ) as RankingWeights['category_means'];
+  return { prior_votes: priors.priorVotes, category_means: means };
 }
 
 /**
@@ -36,10 +49,12 @@ function talliesOf(totals: CategoryTotals): CategoryTallies {
  * these positive values, so both agree to the last bit (tested).
  */
 export function computeFinalScore(totals: CategoryTotals, priors: RankingPriors): number {
-  const means = Object.fromEntries(
-    VOTE_CATEGORY_FIELDS.map(({ field, category }) => [field, priors.categoryMeans[category]]),
-  ) as RankingWeights['category_means'];
-  return weightedFinalScore(talliesOf(totals), { prior_votes: priors.priorVotes, category_means: means });
+  return finalScoreWith(totals, weightsOf(priors));
+}
+
+/** computeFinalScore with the priors already turned into weights (`weightsOf`), for scoring many series. */
+export function finalScoreWith(totals: CategoryTotals, weights: RankingWeights): number {
+  return weightedFinalScore(talliesOf(totals), weights);
 }
 
 /**

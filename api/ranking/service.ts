@@ -11,7 +11,7 @@ import {
   type VoteInput,
   type VoteOutcome,
 } from './cast-vote';
-import { readPriors, recomputePriors } from './priors';
+import { readPriors, recomputePriors, unvotedPriors } from './priors';
 import { Ranker } from './rank-order';
 import type { RankingPriors } from './scores';
 import { loadVoterScores, type VoterScores } from './voter-scores';
@@ -21,7 +21,7 @@ import { findVoteAnomalies, listVoteVoids, voidVotes, type VoidInput, type VoidO
 export const RANKING_TOPIC = 'ranking';
 
 const RECOMPUTE_JOB = 'ranking-priors';
-/** Far longer than a recomputation takes (about 2 s at 100,000 series). */
+/** Far longer than a recomputation takes (about 1 s at 100,000 series). */
 const RECOMPUTE_LEASE_MS = 10 * 60_000;
 
 export interface RankingFeed {
@@ -57,7 +57,7 @@ export class RankingService {
   private readonly rescoredListeners: (() => void)[] = [];
 
   constructor(private readonly options: RankingServiceOptions) {
-    this.ranker = new Ranker(options.minVoters);
+    this.ranker = new Ranker(options.minVoters, unvotedPriors(options.priorVotes));
     options.feed.subscribe(RANKING_TOPIC, () => void this.priorsChanged());
   }
 
@@ -131,34 +131,28 @@ export class RankingService {
 
   /**
    * Recomputes the priors, if this instance takes the job's lease (one instance at a time across all of
-   * them). Once the new priors are stored every instance is told, rereads them and rescores its snapshot in
-   * memory; then this one rewrites the stored scores in the background of its lease (priors.ts). A run whose
-   * means and `m` came out as stored rewrites nothing and tells nobody.
+   * them). When the means or `m` moved, every instance is told, rereads them and rescores its snapshot in
+   * memory; nothing stored needs rewriting, since no score is stored. A run whose means and `m` came out as
+   * stored tells nobody.
    */
-  async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; rescored: number }> {
+  async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; changed: boolean }> {
     const run = await runLeased(
       this.options.database.db,
       { name: RECOMPUTE_JOB, leaseMs: RECOMPUTE_LEASE_MS, quietMs },
-      () =>
-        recomputePriors(this.options.database.db, this.options.priorVotes, {
-          onPriors: async (priors) => {
-            this.setPriors(priors);
-            await this.options.feed.announce(RANKING_TOPIC, null);
-          },
-        }),
+      () => recomputePriors(this.options.database.db, this.options.priorVotes),
     );
-    if (!run.ran) return { ran: false, rescored: 0 };
-    this.setPriors(run.result.priors);
-    return { ran: true, rescored: run.result.rescored };
+    if (!run.ran) return { ran: false, changed: false };
+    const { priors, changed } = run.result;
+    this.setPriors(priors);
+    if (changed) await this.options.feed.announce(RANKING_TOPIC, null);
+    return { ran: true, changed };
   }
 
   private async priorsChanged(): Promise<void> {
     try {
       this.setPriors(await readPriors(this.options.database.db, this.options.priorVotes));
     } catch (error) {
-      // The stored scores stand until the next announcement: better than scores from priors no longer in force.
-      this.priors = undefined;
-      this.ranker.priors = undefined;
+      // The previous priors stand until the next announcement or recomputation.
       this.options.log.error({ err: error }, 'reading the ranking priors failed');
     }
     for (const listener of this.rescoredListeners) listener();

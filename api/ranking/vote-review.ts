@@ -9,14 +9,14 @@ import {
   type VoteVoidPage,
 } from '../../contract/vote-review';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import { queryRows } from '../db/query-rows';
 
 /*
  * The review of unusual voting's SQL: which series many new accounts voted on lately, voiding votes, and
  * the log of voids. Deleting votes goes through the votes and series_voters delete triggers (migrations
- * 0006, 0010, 0016), which take the votes out of the totals, distributions and voter counts and rescore the
- * series with the stored priors in the deleting transaction.
+ * 0006, 0010, 0017), which take the votes out of the totals, distributions and voter counts in the deleting
+ * transaction (the scores follow: they are computed from the totals when read).
  */
 
 /** An integer[] literal for a bound parameter (`${intArray(ids)}::int[]`). */
@@ -122,8 +122,8 @@ export type VoidOutcome =
 
 /**
  * Removes the accounts' votes on the series (or on every series), in one transaction with everything that
- * follows from it: the delete triggers take the votes out of the totals, distributions and voter counts and
- * rescore the series with the stored priors; the accounts are barred from voting again on every series
+ * follows from it: the delete triggers take the votes out of the totals, distributions and voter counts
+ * (and so out of the scores computed from them); the accounts are barred from voting again on every series
  * whose votes went (on the series named, even where they had none); and the log records who voided what,
  * when and why. Unknown ids void nothing.
  *

@@ -11,7 +11,14 @@ import type { ReadingStatus } from '../../contract/reading-progress-values';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from '../db/postgres-errors';
 import { executeCounting, queryRows } from '../db/query-rows';
-import { readingListItems, readingLists, series, type SeriesStatus, type SeriesType } from '../db/schema';
+import {
+  readingListItems,
+  readingLists,
+  series,
+  seriesScores,
+  type SeriesStatus,
+  type SeriesType,
+} from '../db/schema';
 import type { Queryable } from '../db/transaction';
 import { READING_STATUSES } from '../../contract/reading-progress-values';
 
@@ -240,9 +247,9 @@ export async function updateItem(
         where i.list_id = l.id and l.id = ${listId} and l.user_id = ${userId} and i.series_id = ${seriesId}
         returning i.series_id, i.added_at, i.reading_status, i.chapters_read)
       select u.series_id as "seriesId", s.title, s.cover_key as "coverKey", s.type, s.status,
-        s.voter_count as "voterCount", s.final_score as "finalScore", u.added_at as "addedAt",
+        s.voter_count as "voterCount", sc.final_score as "finalScore", u.added_at as "addedAt",
         u.reading_status as "readingStatus", u.chapters_read as "chaptersRead", s.mal_id as "malId"
-      from updated u join ${series} s on s.id = u.series_id`,
+      from updated u join ${series} s on s.id = u.series_id join ${seriesScores} sc on sc.series_id = s.id`,
   );
   if (row) return row;
   const [list] = await db
@@ -400,8 +407,9 @@ async function queryItems(
       with list as (select l.id, l.name from ${readingLists} l where ${whereList}),
       list_rows as materialized (
         select i.series_id, i.added_at, i.reading_status, i.chapters_read, s.title, s.cover_key, s.type,
-          s.status, s.voter_count, s.final_score, s.mal_id
-        from list join ${readingListItems} i on i.list_id = list.id join ${series} s on s.id = i.series_id),
+          s.status, s.voter_count, sc.final_score, s.mal_id
+        from list join ${readingListItems} i on i.list_id = list.id join ${series} s on s.id = i.series_id
+          join ${seriesScores} sc on sc.series_id = s.id),
       matching as (
         select r.*, row_number() over (order by ${orderBy(filter.sort, minVoters)}) as position
         from list_rows r where ${filterConditions(filter)})

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SERIES_NOT_FOUND } from '../../contract/catalogue';
-import { errorSchema, idParams, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE } from '../../contract/catalogue';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   addItemBody,
   createListBody,
@@ -30,6 +30,7 @@ import {
   LIST_NAME_TAKEN,
   LIST_NAME_TOO_LONG,
   LIST_NOT_FOUND,
+  listIdParams,
   listItemParams,
   listItemSchema,
   listItemsPageSchema,
@@ -214,7 +215,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading lists'],
         summary: 'Delete a list with its items',
         security,
-        params: idParams,
+        params: listIdParams,
         response: { 204: noContentSchema, ...errors },
       },
     },
@@ -231,7 +232,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading lists'],
         summary: 'Add a series to a list (a present one is a no-op)',
         security,
-        params: idParams,
+        params: listIdParams,
         body: addItemBody,
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         response: { 200: readingListSchema, ...errors },
@@ -245,7 +246,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome === 'list-not-found') throw listNotFound();
       if (outcome === 'series-not-found') {
-        throw httpError(404, SERIES_NOT_FOUND, { code: CODES.seriesNotFound });
+        throw httpError(404, SERIES_NOT_FOUND, { code: SERIES_NOT_FOUND_CODE });
       }
       if (outcome === 'full') throw httpError(400, LIST_FULL, { code: CODES.full });
       return outcome;
@@ -320,7 +321,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           `${MAL_REPORT_MAX_ENTRIES} entries of each list and cuts file titles to ` +
           `${MAL_REPORT_MAX_TITLE_CHARS} characters; \`not_shown\` counts the rest.`,
         security,
-        params: idParams,
+        params: listIdParams,
         querystring: importQuery,
         body: importBody,
         consumes: ['multipart/form-data'],
@@ -361,7 +362,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading lists'],
         summary: "Export a list in MyAnimeList's manga export format",
         security,
-        params: idParams,
+        params: listIdParams,
         produces: ['application/xml'],
         response: { 200: listMalExportSchema, ...errors },
       },
@@ -384,7 +385,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           'Sorts: default (list order), rank, stars, votes, title, each _asc or _desc; missing values (no ' +
           'rank, no score) sort last. `item_count` (additive) is the whole list, `total` the filtered items.',
         security,
-        params: idParams,
+        params: listIdParams,
         querystring: listItemsQuery,
         response: {
           200: listItemsPageSchema,
@@ -422,7 +423,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading lists'],
         summary,
         security,
-        params: idParams,
+        params: listIdParams,
         response: { 200: readingListSchema, ...errors },
       },
       handler: async (request) => {
@@ -440,7 +441,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading lists'],
         summary: 'Export a list as CSV',
         security,
-        params: idParams,
+        params: listIdParams,
         querystring: publicListQuery,
         produces: ['text/csv'],
         response: { 200: listCsvSchema, ...errors },
@@ -460,7 +461,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
-    // Revocation must take effect at once, and a shared list is not for search engines.
+    // A shared list is not for search engines.
     reply.header('x-robots-tag', 'noindex');
   });
 

@@ -11,7 +11,7 @@ import type {
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { Database } from '../db/client';
-import { isPossibleSerialId } from '../db/ids';
+import { isPossibleSerialId } from '../../contract/http';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { ChangeFeed } from '../plugins/change-feed';

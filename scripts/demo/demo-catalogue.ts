@@ -10,6 +10,7 @@ import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals }
 import { renderCoverArtPixels } from './cover-art';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
+import { recomputePriors } from '../../api/ranking/priors';
 
 /**
  * The demo catalogue: invented series with covers, synthetic readers and their votes, generated from a
@@ -348,8 +349,8 @@ export async function seedDemoCatalogue(
         await rebuildIndexes(tx, deferred);
         progress(`rebuilt ${deferred.length} indexes after ${elapsed(started)} s`);
       }
-      await scoreEverySeries(tx);
-      progress(`scored every series after ${elapsed(started)} s`);
+      await refreshRankingPriors(tx);
+      progress(`recomputed the ranking priors after ${elapsed(started)} s`);
     });
   } catch (error) {
     await covers?.discard();
@@ -370,16 +371,13 @@ export async function seedDemoCatalogue(
 type Transaction = Pick<Database, 'execute'>;
 
 /**
- * The seed writes totals, not scores: the ranking priors are recomputed from every series' totals (with
- * the stored prior weight, else the default the API's start-up replaces with its own) and every series is
- * scored with them, as the API's recomputation does.
+ * The seed writes totals: the ranking priors are recomputed from every series' totals as the API's
+ * recomputation does (with the stored prior weight, else the default the API's start-up replaces with its
+ * own).
  */
-async function scoreEverySeries(tx: Transaction): Promise<void> {
-  await tx.execute(
-    sql`select panelrank_refresh_ranking_priors(coalesce((select prior_votes from ranking_priors), 10))`,
-  );
-  await tx.execute(sql`select panelrank_rescore_series(0, 2147483647)`);
-  await tx.execute(sql`update ranking_priors set rescored_at = computed_at`);
+async function refreshRankingPriors(tx: Transaction & Pick<Database, 'select'>): Promise<void> {
+  const [stored] = await queryRows<{ m: number }>(tx, sql`select prior_votes as m from ranking_priors`);
+  await recomputePriors(tx, stored?.m ?? 10);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   forumThreads,
   forumThreadSeries,
   series,
+  seriesScores,
   users,
 } from '../../api/db/schema';
 import { PINNED_THREAD_TITLE } from '../../contract/forum';
@@ -211,7 +212,8 @@ async function topSeries(db: Database, count: number): Promise<SeriesPick[]> {
   return db
     .select({ id: series.id, title: series.title })
     .from(series)
-    .orderBy(desc(series.finalScore), series.id)
+    .innerJoin(seriesScores, eq(seriesScores.seriesId, series.id))
+    .orderBy(desc(seriesScores.finalScore), series.id)
     .limit(count);
 }
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../api/accounts/passwords';
 import type { Config } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
-import { series, users } from '../../api/db/schema';
+import { series, seriesScores, users } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedDemoForumIfEmpty } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
@@ -60,7 +60,7 @@ export async function prepareData(config: Config): Promise<PreparedData> {
         n: sql<number>`count(*)::int`,
         changed: sql<string | null>`max(${series.updatedAt})::text`,
         voters: sql<number>`coalesce(sum(${series.voterCount}), 0)::int`,
-        scores: sql<number>`coalesce(sum(${series.finalScore}), 0)::float8`,
+        scores: sql<number>`(select coalesce(sum(${seriesScores.finalScore}), 0)::float8 from ${seriesScores})`,
       })
       .from(series);
     return {

@@ -42,11 +42,7 @@ async function totalsMismatches(server: TestServer): Promise<unknown[]> {
         or d.art_total <> sums.art_total or d.art_count <> sums.art_count
         or d.drama_or_fight_total <> sums.drama_or_fight_total or d.drama_or_fight_count <> sums.drama_or_fight_count
         or s.voter_count <> sums.voters
-        or s.voter_count <> (select count(*) from series_voters sv where sv.series_id = s.id)
-        or s.final_score <> (select panelrank_final_score(d.story_total, d.story_count, d.characters_total,
-          d.characters_count, d.worldbuilding_total, d.worldbuilding_count, d.art_total, d.art_count,
-          d.drama_or_fight_total, d.drama_or_fight_count, p.prior_votes, p.story_mean, p.characters_mean,
-          p.worldbuilding_mean, p.art_mean, p.drama_or_fight_mean) from ranking_priors p)`,
+        or s.voter_count <> (select count(*) from series_voters sv where sv.series_id = s.id)`,
   );
 }
 

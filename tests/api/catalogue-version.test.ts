@@ -56,7 +56,7 @@ describe('catalogue change count', () => {
     expect(await titles()).toEqual(['Known']);
 
     await plainSql(
-      `insert into series (title, genre, type, voter_count, final_score) values ('Added By Hand', 'Drama', 'MANGA', 2, 9)`,
+      `insert into series (title, genre, type, voter_count) values ('Added By Hand', 'Drama', 'MANGA', 2)`,
     );
     await eventually(titles).toEqual(['Added By Hand', 'Known']);
 

@@ -498,9 +498,9 @@ describe('catalogue reads', () => {
       const etag = before.headers.get('etag')!;
       const db = server.database.db;
       // Ten readers at 10 in every category: (100 + 55) / 20 = 7.75, above every other series. The
-      // snapshot scores from the totals; the stored score is written as a vote would.
+      // snapshot scores from the totals.
       const tens = { total: 100, count: 10 };
-      await db.update(series).set({ voterCount: 10, finalScore: 7.75 }).where(eq(series.id, ids.newcomer));
+      await db.update(series).set({ voterCount: 10 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
         .set(
@@ -529,7 +529,7 @@ describe('catalogue reads', () => {
         rank: 1,
       });
       // Back to the fixture state for the other tests.
-      await db.update(series).set({ voterCount: 0, finalScore: 5.5 }).where(eq(series.id, ids.newcomer));
+      await db.update(series).set({ voterCount: 0 }).where(eq(series.id, ids.newcomer));
       await db
         .update(seriesDetails)
         .set(

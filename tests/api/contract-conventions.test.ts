@@ -87,7 +87,7 @@ describe('contract conventions', () => {
 
   it('carries a stable code on every error', async () => {
     const cases: [string, RequestInit & { token?: string }, number, string][] = [
-      [`/series/summary/999999`, {}, 404, 'NOT_FOUND'],
+      [`/series/summary/999999`, {}, 404, 'SERIES_NOT_FOUND'],
       ['/auth/me', {}, 401, 'NOT_AUTHENTICATED'],
       ['/auth/me', { token: 'forged' }, 401, 'INVALID_TOKEN'],
       [`/series/${seriesId}`, { method: 'DELETE', token: user.token }, 403, 'ADMIN_REQUIRED'],

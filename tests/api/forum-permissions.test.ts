@@ -229,10 +229,11 @@ describe('forum permissions: the order of the checks', () => {
       423,
       TEXTS.locked,
     );
+    // An id no post can have is refused by the path's schema, before the lock is read: not found.
     await expectError(
       await calls.editPost(other, threadId, 2 ** 31, { content_markdown: 'x' }),
-      423,
-      TEXTS.locked,
+      404,
+      TEXTS.postNotFound,
     );
     await expectError(
       await upload(other, { thread_id: String(threadId), post_id: String(postId) }),
@@ -243,6 +244,12 @@ describe('forum permissions: the order of the checks', () => {
       await upload(other, { thread_id: String(threadId), post_id: '999999' }),
       423,
       TEXTS.locked,
+    );
+    // As in a path: a post_id no post can have is not found before the lock is read.
+    await expectError(
+      await upload(other, { thread_id: String(threadId), post_id: String(2 ** 31) }),
+      404,
+      TEXTS.postNotFound,
     );
     await expectError(await upload(other, { thread_id: String(threadId) }, NOT_AN_IMAGE), 423, TEXTS.locked);
   });

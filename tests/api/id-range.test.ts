@@ -64,6 +64,8 @@ interface IdCase {
   beyond: number;
   /** The error code of that answer, where the route has its own. */
   code?: string;
+  /** A path id: past the range it answers exactly what an id no row has (MAX_ID) answers. */
+  likeMissing?: boolean;
   send(value: string): Promise<Response>;
 }
 
@@ -117,6 +119,7 @@ describe('integers from the client reach SQL only within the column range', () =
     void cases.push({
       name: `${method} ${template}`,
       beyond: 404,
+      likeMissing: true,
       send: (value) =>
         request(
           method,
@@ -137,6 +140,7 @@ describe('integers from the client reach SQL only within the column range', () =
   path('PUT', '/series/:id', 'admin', { title: 'Renamed' });
   path('DELETE', '/series/:id', 'admin');
   path('POST', '/series-details/:id/vote', 'user', { category: 'Story', score: 5 });
+  path('POST', '/series-details/:id/votes', 'user', { scores: { story: 5 } });
   path('DELETE', '/reading-lists/:id', 'user');
   path('POST', '/reading-lists/:id/items', 'user', { series_id: 1 });
   path('DELETE', '/reading-lists/:id/items/:series', 'user');
@@ -161,11 +165,26 @@ describe('integers from the client reach SQL only within the column range', () =
   path('PATCH', '/forum/threads/:id/settings', 'admin', { latest_first: true });
   path('PATCH', '/forum/threads/:id/posts/:post', 'admin', { content_markdown: 'Edited.' });
   path('PATCH', '/forum/threads/:thread/posts/:id', 'admin', { content_markdown: 'Edited.' });
+  path('DELETE', '/forum/threads/:id/posts/:post', 'admin');
   path('DELETE', '/forum/threads/:thread/posts/:id', 'admin');
+  path('DELETE', '/forum/threads/:id/posts/:post/mine', 'user');
   path('DELETE', '/forum/threads/:thread/posts/:id/mine', 'user');
   path('POST', '/forum/threads/:id/posts/:post/heart', 'user');
   path('POST', '/forum/threads/:thread/posts/:id/heart', 'user');
+  path('GET', '/forum/threads/:id/posts/:post/revisions', 'admin');
   path('GET', '/forum/threads/:thread/posts/:id/revisions', 'admin');
+
+  cases.push({
+    name: 'POST /reading-lists/:id/import',
+    beyond: 404,
+    likeMissing: true,
+    send: (value) =>
+      server.request(`/reading-lists/${value}/import?dry_run=true`, {
+        method: 'POST',
+        token: user.token,
+        body: form({}, { name: 'file', bytes: malExport('1', '1'), type: 'text/xml' }),
+      }),
+  });
 
   // Query strings: cursors and filters compared with id and count columns; pages past the end are empty.
   cases.push(
@@ -381,6 +400,10 @@ describe('integers from the client reach SQL only within the column range', () =
           );
         } else if (idCase.code && !text.includes(`"code":"${idCase.code}"`)) {
           problems.push(`${idCase.name} = ${value}: not ${idCase.code}: ${text.slice(0, 160)}`);
+        } else if (idCase.likeMissing) {
+          const missing = await (await idCase.send(String(MAX_ID))).text();
+          if (text !== missing)
+            problems.push(`${idCase.name} = ${value}: ${text}, not as missing: ${missing}`);
         }
       }
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
 import { readPriors, recomputePriors } from '../../api/ranking/priors';
@@ -92,13 +92,13 @@ describe('the weighted ranking', () => {
     }
     expect(method.category_means.story).toBe(priors.categoryMeans.STORY);
 
-    // Nothing changed since: a recomputation rescores nothing and the snapshot is not reloaded.
+    // Nothing changed since: a recomputation tells nobody and the snapshot is not rescored.
     const installed = server.app.catalogue.status().version;
-    expect(await server.app.ranking.recompute()).toEqual({ ran: true, rescored: 0 });
+    expect(await server.app.ranking.recompute()).toEqual({ ran: true, changed: false });
     expect(server.app.catalogue.status().version).toBe(installed);
   });
 
-  it('re-ranks in memory at once, rewrites the stored scores in ranges, and finishes a rewrite cut short', async () => {
+  it('re-ranks every instance in memory when the priors move, with SQL reading the same scores', async () => {
     const db = server.database.db;
     const version = async () =>
       (await queryRows<{ v: number }>(db, sql`select version::int as v from catalogue_version`))[0]!.v;
@@ -116,42 +116,43 @@ describe('the weighted ranking', () => {
         [count, detail[`${field}_count`]],
       ]),
     ) as never;
-    // Another prior weight: every voted series scores differently. Once the priors are stored, the API
-    // serves the new scores before a single stored score is rewritten.
-    let servedMidway: number | undefined;
-    const { priors, rescored } = await recomputePriors(db, 11, {
-      batch: 3,
-      onPriors: async () => {
-        await server.app.changeFeed.announce(RANKING_TOPIC, null);
-        await server.app.catalogue.rescore();
-        const summary = (await (await server.request(`/series/summary/${sample!.id}`)).json()) as {
-          final_score: number;
-        };
-        servedMidway = summary.final_score;
-      },
-    });
-    expect(priors.priorVotes).toBe(11);
-    expect(servedMidway).toBe(computeFinalScore(totals, priors));
-    expect(servedMidway).not.toBe(detail.final_score);
-    expect(rescored).toBeGreaterThan(3);
-    // The stored scores are the same once rewritten, and the rewrite did not count as a catalogue change.
-    const stored = async () =>
+    const served = async () =>
+      ((await (await server.request(`/series/summary/${sample!.id}`)).json()) as { final_score: number })
+        .final_score;
+    const inSql = async () =>
       (
-        await queryRows<{ s: number }>(db, sql`select final_score as s from series where id = ${sample!.id}`)
+        await queryRows<{ s: number }>(
+          db,
+          sql`select final_score as s from series_scores where series_id = ${sample!.id}`,
+        )
       )[0]!.s;
-    expect(await stored()).toBe(servedMidway);
-    expect(await version()).toBe(before);
+    expect(await inSql()).toBe(detail.final_score);
 
-    // A rewrite that never finished (the process died): the next recomputation does it again in full,
-    // though the means came out as stored.
-    await db.execute(sql`update series set final_score = 0 where id = ${sample!.id}`);
-    await db.execute(sql`update ranking_priors set rescored_at = null`);
-    expect((await recomputePriors(db, 11)).rescored).toBe(1);
-    expect(await stored()).toBe(servedMidway);
-    // Finished now: nothing to do.
-    expect((await recomputePriors(db, 11)).rescored).toBe(0);
-    await recomputePriors(db, 10, { onPriors: () => server.app.changeFeed.announce(RANKING_TOPIC, null) });
-    await server.app.catalogue.rescore();
+    // Another prior weight: every voted series scores differently, from the moment it is announced. The
+    // means summed three series at a time are those of one aggregate over every detail row.
+    const { priors, changed } = await recomputePriors(db, 11, { slice: 3 });
+    const [aggregate] = await queryRows<{ story: number; art: number }>(
+      db,
+      sql`select sum(story_total)::float8 / sum(story_count) as story, sum(art_total)::float8 / sum(art_count) as art
+          from series_details`,
+    );
+    expect(priors.categoryMeans.STORY).toBe(aggregate!.story);
+    expect(priors.categoryMeans.ART).toBe(aggregate!.art);
+    expect(changed).toBe(true);
+    expect(priors.priorVotes).toBe(11);
+    const expected = computeFinalScore(totals, priors);
+    expect(expected).not.toBe(detail.final_score);
+    expect(await inSql()).toBe(expected);
+    await server.app.changeFeed.announce(RANKING_TOPIC, null);
+    await vi.waitFor(async () => expect(await served()).toBe(expected));
+    // Nothing of the catalogue was rewritten: no change counted.
+    expect(await version()).toBe(before);
+    // The same means again: nothing to tell.
+    expect((await recomputePriors(db, 11)).changed).toBe(false);
+
+    expect((await recomputePriors(db, 10)).changed).toBe(true);
+    await server.app.changeFeed.announce(RANKING_TOPIC, null);
+    await vi.waitFor(async () => expect(await served()).toBe(detail.final_score));
   });
 
   it('records several categories in one go, keeps those already voted, and says which', async () => {

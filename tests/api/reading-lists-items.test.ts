@@ -318,6 +318,5 @@ async function insertSeriesState(server: TestServer, id: number): Promise<void> 
       worldbuilding_total = 10, worldbuilding_count = 1, art_total = 10, art_count = 1,
       drama_or_fight_total = 10, drama_or_fight_count = 1 where series_id = ${id}`);
   await server.database.db.execute(sql`update series set voter_count = 1 where id = ${id}`);
-  await server.database.db.execute(sql`select panelrank_rescore_series(${id}, ${id})`);
   server.app.catalogue.invalidate();
 }

@@ -28,8 +28,8 @@ export interface SeriesFixture {
 }
 
 /**
- * Inserts series with their detail rows straight into the database, keeping voter_count, the category
- * totals and final_score consistent the way votes would (no vote rows: reads never look at them), then
+ * Inserts series with their detail rows straight into the database, keeping voter_count and the category
+ * totals consistent the way votes would (no vote rows: reads never look at them), then
  * invalidates the server's catalogue cache as the API's own writes do.
  */
 export async function insertSeries(server: TestServer, fixtures: SeriesFixture[]): Promise<number[]> {
@@ -103,8 +103,6 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         ...totals,
       });
     }
-    // Scored as every write scores: with the stored ranking priors.
-    await db.execute(sql`select panelrank_rescore_series(${id}, ${id})`);
     ids.push(id);
   }
   return ids;

@@ -4,8 +4,9 @@ import {
   type CatalogueServiceOptions,
   type CatalogueSource,
 } from '../../api/catalogue/service';
-import type { CatalogueRow } from '../../api/catalogue/catalogue-snapshot';
+import type { LoadedCatalogueRow } from '../../api/catalogue/catalogue-snapshot';
 import { Ranker } from '../../api/ranking/rank-order';
+import type { RankingPriors } from '../../api/ranking/scores';
 import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 
 /**
@@ -24,21 +25,33 @@ function catalogueOver({
     media: unused,
     retiredMedia: unused,
     log: unused,
-    ranker: new Ranker(minVoters),
+    ranker: new Ranker(minVoters, PLAIN_AVERAGE),
     voterScores: unused,
     ...options,
   });
 }
 
-/** No priors are set on these rankers, so the rows' own scores stand; their totals are not read. */
-const NO_TOTALS = Object.fromEntries(
-  VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
-    [total, 0],
-    [count, 0],
-  ]),
-) as CategoryTotals;
+/**
+ * A prior weight of 0: a series scores its plain average, so a row whose categories hold one vote of
+ * `finalScore` each scores `finalScore` (the weighting itself is tested in ranking.test.ts).
+ */
+const PLAIN_AVERAGE: RankingPriors = {
+  priorVotes: 0,
+  categoryMeans: { STORY: 5.5, CHARACTERS: 5.5, WORLD_BUILDING: 5.5, ART: 5.5, DRAMA_OR_FIGHT: 5.5 },
+  computedAt: new Date(0),
+};
 
-function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
+function totalsScoring(finalScore: number): CategoryTotals {
+  return Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+      [total, finalScore],
+      [count, 1],
+    ]),
+  ) as CategoryTotals;
+}
+
+/** A row with `finalScore` from its totals, as the database gives it (scores are computed, not read). */
+function row(id: number, finalScore: number, voterCount = 1): LoadedCatalogueRow {
   return {
     id,
     title: `Series ${id}`,
@@ -50,9 +63,7 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
     artist: '',
     coverKey: null,
     voterCount,
-    finalScore,
-    meanScore: finalScore,
-    ...NO_TOTALS,
+    ...totalsScoring(finalScore),
     malId: null,
     anilistId: null,
     mangaupdatesId: null,
@@ -63,7 +74,7 @@ function row(id: number, finalScore: number, voterCount = 1): CatalogueRow {
  * A source over mutable rows that counts its loads and checks and can be held open to simulate a slow
  * query. Its fingerprint changes whenever `set` replaces the rows, as the database's does on any write.
  */
-function fakeDatabase(initial: CatalogueRow[]) {
+function fakeDatabase(initial: LoadedCatalogueRow[]) {
   const state = {
     rows: initial,
     version: 0,
@@ -71,7 +82,7 @@ function fakeDatabase(initial: CatalogueRow[]) {
     checks: 0,
     patches: [] as number[][],
     gate: undefined as Promise<void> | undefined,
-    set(rows: CatalogueRow[]) {
+    set(rows: LoadedCatalogueRow[]) {
       state.rows = rows;
       state.version += 1;
     },
@@ -124,7 +135,7 @@ function failingCatalogue(options: { ttlMs: number; now?: () => number }) {
 }
 
 /** A catalogue over `rows` whose first snapshot is loaded, for the patch tests. */
-async function loadedCatalogue(rows: CatalogueRow[], options: { patchIntervalMs?: number } = {}) {
+async function loadedCatalogue(rows: LoadedCatalogueRow[], options: { patchIntervalMs?: number } = {}) {
   const { state, source } = fakeDatabase(rows);
   const catalogue = catalogueOver({ source, minVoters: 1, ttlMs: 60_000, ...options });
   const first = await catalogue.snapshot();

@@ -59,14 +59,15 @@ interface SeriesRow extends CategoryTotals {
 async function seriesRows(): Promise<SeriesRow[]> {
   return queryRows<SeriesRow>(
     database.db,
-    sql`select s.id, s.title, s.voter_count, s.final_score, s.mean_score, s.cover_key,
+    sql`select s.id, s.title, s.voter_count, sc.final_score, sc.mean_score, s.cover_key,
           d.story_total as "storyTotal", d.story_count as "storyCount",
           d.characters_total as "charactersTotal", d.characters_count as "charactersCount",
           d.worldbuilding_total as "worldbuildingTotal", d.worldbuilding_count as "worldbuildingCount",
           d.art_total as "artTotal", d.art_count as "artCount",
           d.drama_or_fight_total as "dramaOrFightTotal", d.drama_or_fight_count as "dramaOrFightCount",
           (select count(*)::int from series_voters v where v.series_id = s.id) as voters_listed
-        from series s join series_details d on d.series_id = s.id order by s.id`,
+        from series s join series_details d on d.series_id = s.id
+          join series_scores sc on sc.series_id = s.id order by s.id`,
   );
 }
 

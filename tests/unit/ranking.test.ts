@@ -4,6 +4,7 @@ import { computeFinalScore, computeMeanScore, type RankingPriors } from '../../a
 import { hasGenre, pageOf, parseGenres } from '../../api/catalogue/listing';
 import {
   rankCatalogue,
+  Ranker,
   rankSeries,
   rerankCatalogue,
   type RankableSeries,
@@ -276,6 +277,66 @@ describe('computeMeanScore', () => {
     expect(computeMeanScore(totals({ art: [9, 1] }))).toBe(9);
     expect(computeMeanScore(totals({ story: [18, 2], art: [10, 3] }))).toBe(
       Math.round(((9 + 10 / 3) / 2) * 1e6) / 1e6,
+    );
+  });
+});
+
+describe('rankings by type and rescoring', () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const types: SeriesType[] = ['MANHWA', 'MANGA', 'MANHUA'];
+  /** A series with votes in every category (0-5 voters, so some are Unranked at 2) and coarse titles. */
+  const scorable = (id: number) => {
+    const voters = Math.floor(random() * 6);
+    const totals = Object.fromEntries(
+      VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [
+        [total, voters * (1 + Math.floor(random() * 10))],
+        [count, voters],
+      ]),
+    ) as CategoryTotals;
+    return {
+      ...series(id, 0, voters, { title: `T${Math.floor(random() * 40)}`, type: types[id % 3] }),
+      ...totals,
+      meanScore: computeMeanScore(totals),
+    };
+  };
+  const priors = (m: number): RankingPriors => ({
+    priorVotes: m,
+    categoryMeans: { STORY: 6, CHARACTERS: 6.5, WORLD_BUILDING: 5, ART: 7, DRAMA_OR_FIGHT: 6.2 },
+    computedAt: new Date(0),
+  });
+
+  it("ranks each type as ranking that type's series alone would", () => {
+    const ranker = new Ranker(2, priors(10));
+    const rows = ranker.score(Array.from({ length: 600 }, (_, i) => scorable(i + 1)));
+    const ranking = ranker.rank(rows);
+    for (const type of types) {
+      const alone = rankSeries(
+        rows.filter((row) => row.type === type),
+        2,
+      );
+      expect(view(ranking.byType[type])).toEqual(view(alone));
+    }
+  });
+
+  it('rescores to exactly the ranking of the rows scored anew, leaving the previous ranking as it was', async () => {
+    const ranker = new Ranker(2, priors(10));
+    const rows = ranker.score(Array.from({ length: 25_000 }, (_, i) => scorable(i + 1)));
+    const before = ranker.rank(rows);
+    const shown = view(before.overall);
+    ranker.priors = priors(3);
+    const rescored = await ranker.rescore(before);
+    const fresh = ranker.rank(ranker.score(rows.map((row) => ({ ...row }))));
+    expect(view(rescored.overall)).toEqual(view(fresh.overall));
+    expect(rescored.overall.map((e) => e.series.finalScore)).toEqual(
+      fresh.overall.map((e) => e.series.finalScore),
+    );
+    for (const type of types) expect(view(rescored.byType[type])).toEqual(view(fresh.byType[type]));
+    // Other priors moved the order, and the rows the previous ranking holds kept their scores.
+    expect(view(rescored.overall)).not.toEqual(shown);
+    expect(view(before.overall)).toEqual(shown);
+    expect(before.overall.every((e) => e.series.finalScore === computeFinalScore(e.series, priors(10)))).toBe(
+      true,
     );
   });
 });

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -18,9 +17,5 @@ export const emailTokens = pgTable(
   },
   (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
 );
-
-export const emailTokensRelations = relations(emailTokens, ({ one }) => ({
-  user: one(users, { fields: [emailTokens.userId], references: [users.id] }),
-}));
 
 export type EmailToken = typeof emailTokens.$inferSelect;

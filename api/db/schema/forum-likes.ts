@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { forumPosts } from './forum-posts';
 import { users } from './users';
@@ -17,8 +16,3 @@ export const forumLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_likes_user_idx').on(t.userId)],
 );
-
-export const forumLikesRelations = relations(forumLikes, ({ one }) => ({
-  post: one(forumPosts, { fields: [forumLikes.postId], references: [forumPosts.id] }),
-  user: one(users, { fields: [forumLikes.userId], references: [users.id] }),
-}));

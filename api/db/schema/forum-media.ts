@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { forumPosts } from './forum-posts';
 import { forumThreads } from './forum-threads';
@@ -39,9 +39,3 @@ export const forumMedia = pgTable(
       .where(sql`${t.threadId} is null`),
   ],
 );
-
-export const forumMediaRelations = relations(forumMedia, ({ one }) => ({
-  thread: one(forumThreads, { fields: [forumMedia.threadId], references: [forumThreads.id] }),
-  post: one(forumPosts, { fields: [forumMedia.postId], references: [forumPosts.id] }),
-  uploader: one(users, { fields: [forumMedia.uploaderId], references: [users.id] }),
-}));

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { forumPosts } from './forum-posts';
 
@@ -20,9 +19,5 @@ export const forumPostRevisions = pgTable(
   },
   (t) => [index('post_revisions_post_idx').on(t.postId, t.editedAt, t.id)],
 );
-
-export const forumPostRevisionsRelations = relations(forumPostRevisions, ({ one }) => ({
-  post: one(forumPosts, { fields: [forumPostRevisions.postId], references: [forumPosts.id] }),
-}));
 
 export type ForumPostRevision = typeof forumPostRevisions.$inferSelect;

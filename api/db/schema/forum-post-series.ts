@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { forumPosts } from './forum-posts';
 import { series } from './series';
@@ -20,8 +19,3 @@ export const forumPostSeries = pgTable(
     index('forum_post_series_series_idx').on(t.seriesId),
   ],
 );
-
-export const forumPostSeriesRelations = relations(forumPostSeries, ({ one }) => ({
-  post: one(forumPosts, { fields: [forumPostSeries.postId], references: [forumPosts.id] }),
-  series: one(series, { fields: [forumPostSeries.seriesId], references: [series.id] }),
-}));

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -9,10 +8,6 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { forumLikes } from './forum-likes';
-import { forumMedia } from './forum-media';
-import { forumPostRevisions } from './forum-post-revisions';
-import { forumPostSeries } from './forum-post-series';
 import { forumThreads } from './forum-threads';
 import { users } from './users';
 
@@ -43,20 +38,5 @@ export const forumPosts = pgTable(
     index('forum_posts_author_idx').on(t.authorId),
   ],
 );
-
-export const forumPostsRelations = relations(forumPosts, ({ one, many }) => ({
-  thread: one(forumThreads, { fields: [forumPosts.threadId], references: [forumThreads.id] }),
-  author: one(users, { fields: [forumPosts.authorId], references: [users.id] }),
-  parent: one(forumPosts, {
-    fields: [forumPosts.parentId],
-    references: [forumPosts.id],
-    relationName: 'replies',
-  }),
-  replies: many(forumPosts, { relationName: 'replies' }),
-  seriesRefs: many(forumPostSeries),
-  likes: many(forumLikes),
-  media: many(forumMedia),
-  revisions: many(forumPostRevisions),
-}));
 
 export type ForumPost = typeof forumPosts.$inferSelect;

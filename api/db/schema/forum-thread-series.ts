@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { forumThreads } from './forum-threads';
 import { series } from './series';
@@ -20,8 +19,3 @@ export const forumThreadSeries = pgTable(
     index('forum_thread_series_series_idx').on(t.seriesId),
   ],
 );
-
-export const forumThreadSeriesRelations = relations(forumThreadSeries, ({ one }) => ({
-  thread: one(forumThreads, { fields: [forumThreadSeries.threadId], references: [forumThreads.id] }),
-  series: one(series, { fields: [forumThreadSeries.seriesId], references: [series.id] }),
-}));

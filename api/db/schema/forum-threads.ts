@@ -1,8 +1,5 @@
-import { relations, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { forumMedia } from './forum-media';
-import { forumPosts } from './forum-posts';
-import { forumThreadSeries } from './forum-thread-series';
 import { users } from './users';
 
 export const forumThreads = pgTable(
@@ -34,12 +31,5 @@ export const forumThreads = pgTable(
     index('forum_threads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
-
-export const forumThreadsRelations = relations(forumThreads, ({ one, many }) => ({
-  author: one(users, { fields: [forumThreads.authorId], references: [users.id] }),
-  posts: many(forumPosts),
-  seriesRefs: many(forumThreadSeries),
-  media: many(forumMedia),
-}));
 
 export type ForumThread = typeof forumThreads.$inferSelect;

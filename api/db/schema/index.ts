@@ -23,3 +23,4 @@ export * from './scheduled-job-leases';
 export * from './ranking-priors';
 export * from './vote-voids';
 export * from './catalogue-version';
+export * from './series-scores';

@@ -18,11 +18,6 @@ export const rankingPriors = pgTable(
     artMean: doublePrecision('art_mean').notNull(),
     dramaOrFightMean: doublePrecision('drama_or_fight_mean').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The `computed_at` whose rescoring of every series finished; behind `computed_at` while one runs, or
-     * after one was cut short, so the next recomputation rescores everything again.
-     */
-    rescoredAt: timestamp('rescored_at', { withTimezone: true }),
   },
   (t) => [
     check('ranking_priors_single_row', sql`${t.id} = 1`),

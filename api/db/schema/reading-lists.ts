@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   check,
   index,
@@ -81,16 +81,6 @@ export const readingListItems = pgTable(
     index('reading_list_items_series_idx').on(t.seriesId),
   ],
 );
-
-export const readingListsRelations = relations(readingLists, ({ one, many }) => ({
-  user: one(users, { fields: [readingLists.userId], references: [users.id] }),
-  items: many(readingListItems),
-}));
-
-export const readingListItemsRelations = relations(readingListItems, ({ one }) => ({
-  list: one(readingLists, { fields: [readingListItems.listId], references: [readingLists.id] }),
-  series: one(series, { fields: [readingListItems.seriesId], references: [series.id] }),
-}));
 
 export type ReadingList = typeof readingLists.$inferSelect;
 export type ReadingListItem = typeof readingListItems.$inferSelect;

@@ -1,5 +1,5 @@
 import { VOTE_CATEGORIES, type VoteCategory, type VoteCategoryLabel } from '../../../contract/catalogue';
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { series } from './series';
 
@@ -37,10 +37,6 @@ export const seriesDetails = pgTable('series_details', {
   dramaOrFightDistribution: scoreDistribution('drama_or_fight_distribution'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const seriesDetailsRelations = relations(seriesDetails, ({ one }) => ({
-  series: one(series, { fields: [seriesDetails.seriesId], references: [series.id] }),
-}));
 
 export type SeriesDetails = typeof seriesDetails.$inferSelect;
 

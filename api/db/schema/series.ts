@@ -1,18 +1,6 @@
-import { relations, sql, type SQL } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { seriesStatusEnum, seriesTypeEnum } from './enums';
-import { seriesDetails } from './series-details';
-import { votes } from './votes';
 
 export const series = pgTable(
   'series',
@@ -30,13 +18,6 @@ export const series = pgTable(
     /** Distinct users who voted in any category; maintained with every vote. */
     voterCount: integer('voter_count').notNull().default(0),
     /**
-     * Mean of the five weighted category scores (api/ranking/scores.ts), what ranks order by; maintained
-     * with every vote and on every recomputation of the ranking priors.
-     */
-    finalScore: doublePrecision('final_score').notNull().default(0),
-    /** Mean of the plain averages of the categories that have votes; null without votes. */
-    meanScore: doublePrecision('mean_score'),
-    /**
      * The same work's ids on MyAnimeList, AniList and MangaUpdates; each names at most one series. Imports
      * from MyAnimeList match on `mal_id` first.
      */
@@ -52,8 +33,6 @@ export const series = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('series_ranking_idx').on(t.finalScore.desc(), t.voterCount.desc(), t.id),
-    index('series_type_ranking_idx').on(t.type, t.finalScore.desc(), t.voterCount.desc(), t.id),
     index('series_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('series_mal_id_key').on(t.malId),
     uniqueIndex('series_anilist_id_key').on(t.anilistId),
@@ -63,11 +42,6 @@ export const series = pgTable(
     check('series_mangaupdates_id_format', sql`${t.mangaupdatesId} ~ '^[a-z0-9]{1,20}$'`),
   ],
 );
-
-export const seriesRelations = relations(series, ({ one, many }) => ({
-  details: one(seriesDetails, { fields: [series.id], references: [seriesDetails.seriesId] }),
-  votes: many(votes),
-}));
 
 export type Series = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;

@@ -1,9 +1,6 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { emailDigestEnum, userRoleEnum } from './enums';
-import { votes } from './votes';
-import { readingLists } from './reading-lists';
-import { emailTokens } from './email-tokens';
 
 export const users = pgTable(
   'users',
@@ -30,12 +27,6 @@ export const users = pgTable(
     uniqueIndex('users_google_subject_idx').on(t.googleSubject),
   ],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({
-  votes: many(votes),
-  readingLists: many(readingLists),
-  emailTokens: many(emailTokens),
-}));
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   check,
   index,
@@ -50,10 +50,5 @@ export const seriesVoters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] })],
 );
-
-export const votesRelations = relations(votes, ({ one }) => ({
-  user: one(users, { fields: [votes.userId], references: [users.id] }),
-  series: one(series, { fields: [votes.seriesId], references: [series.id] }),
-}));
 
 export type Vote = typeof votes.$inferSelect;

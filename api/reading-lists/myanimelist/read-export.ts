@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 import { SaxesParser } from 'saxes';
-import { isPossibleSerialId } from '../../db/ids';
+import { isPossibleSerialId } from '../../../contract/http';
 import {
   DEFAULT_READING_STATUS,
   MAL_ANIME_EXPORT,

@@ -1,3 +1,5 @@
+import { isPossibleSerialId } from '../../../contract/http-values';
+
 /** Compare takes at most 4 series and needs at least 2. */
 export const MAX_COMPARE = 4;
 export const MIN_COMPARE = 2;
@@ -17,7 +19,7 @@ export function toggleCompare(selection: readonly number[], id: number): Compare
 }
 
 /**
- * Series ids from untrusted text (the `ids` query parameter or session storage): positive integers,
+ * Series ids from untrusted text (the `ids` query parameter or session storage): ids a series can have,
  * first occurrence kept, at most 4.
  */
 export function parseCompareIds(value: unknown): number[] {
@@ -25,7 +27,7 @@ export function parseCompareIds(value: unknown): number[] {
   const ids: number[] = [];
   for (const part of parts) {
     const id = typeof part === 'number' ? part : Number(String(part).trim());
-    if (Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
+    if (isPossibleSerialId(id) && !ids.includes(id)) ids.push(id);
     if (ids.length === MAX_COMPARE) break;
   }
   return ids;

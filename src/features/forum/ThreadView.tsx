@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post, Thread } from '../../../contract/forum';
 import { FORUM_API_TEXTS, FORUM_TEXT } from '../../../contract/forum-values';
+import { isPossibleSerialId } from '../../../contract/http-values';
 import { errorStatus } from '../../lib/api-client';
 import { useQuery } from '../../lib/use-query';
 import { SITE_URL } from '../../lib/site-config';
@@ -52,7 +53,7 @@ function versionKey(post: ShownPost): string {
 function threadIdFromAddress(): number | null {
   const match = /^\/forum\/(\d{1,10})\/?$/.exec(window.location.pathname);
   const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return isPossibleSerialId(id) ? id : null;
 }
 
 /** The ids of a post and every reply under it (deleting a post deletes its replies). */
