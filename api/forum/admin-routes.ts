@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  FORUM_API_TEXTS as TEXTS,
-  FORUM_ERROR_CODES as CODES,
   lockBody,
   lockResultSchema,
   pinBody,
@@ -13,7 +11,6 @@ import {
 } from '../../contract/forum';
 import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { PRIVATE_NO_STORE } from '../http-cache';
-import { httpError } from '../http-error';
 import { limitWriteRoutes } from '../plugins/rate-limit';
 import { postNotFound, threadNotFound } from './errors';
 import type { ThreadFlag } from './thread-writes';
@@ -112,11 +109,7 @@ const forumAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id: threadId, postId } = request.params;
-      const post = await app.forum.postAccess(threadId, postId);
-      if (!post) throw postNotFound();
-      if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
-      if (!(await app.forum.deletePost(threadId, post.id))) throw postNotFound();
+      if (!(await app.forum.deletePost(request.params.id, request.params.postId))) throw postNotFound();
       return reply.status(204).send(null);
     },
   );

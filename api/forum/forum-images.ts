@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  FORUM_API_TEXTS,
+  FORUM_API_TEXTS as TEXTS,
+  FORUM_ERROR_CODES as CODES,
   FORUM_GIF_MAX_BYTES,
   FORUM_GIF_MAX_SIDE,
   FORUM_GIF_MAX_FRAMES,
@@ -10,36 +11,64 @@ import {
 } from '../../contract/forum';
 import type { Database } from '../db/client';
 import { forumMedia } from '../db/schema';
-import { decodeChecked, type CheckedImage, type ImageRules } from '../media/image-check';
+import { httpError, type HttpError } from '../http-error';
+import { checkImage, decodeChecked, type CheckedImage, type ImageRules } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
+import type { UploadedFile } from '../plugins/forms';
 import { InvalidImageError, storeImage } from '../media/store-image';
 
 const FOLDER = 'forum';
 
+/** A refusal of an image: the contract's text with its code, each stated once here. */
+interface ImageRefusal {
+  detail: string;
+  code: string;
+}
+
+const UNSUPPORTED: ImageRefusal = { detail: TEXTS.unsupportedImage, code: CODES.unsupportedImage };
+
 const STILL_LIMITS = {
-  maxBytes: { bytes: FORUM_IMAGE_MAX_BYTES, problem: FORUM_API_TEXTS.imageTooLarge },
+  maxBytes: {
+    bytes: FORUM_IMAGE_MAX_BYTES,
+    problem: { detail: TEXTS.imageTooLarge, code: CODES.imageTooLarge },
+  },
   maxSide: FORUM_IMAGE_MAX_SIDE,
-  tooLarge: FORUM_API_TEXTS.imageDimensionsTooLarge,
+  tooLarge: { detail: TEXTS.imageDimensionsTooLarge, code: CODES.imageDimensions },
 };
 
 /**
  * PNG, JPEG and WebP at most 300 KB and 1024×1024; GIF at most 1 MB and 512×512 a frame, and at most
  * FORUM_GIF_MAX_FRAMES frames. Stills are stored re-encoded as WebP; GIFs stay GIFs, so animations survive.
  */
-export const FORUM_IMAGE_RULES: ImageRules = {
+export const FORUM_IMAGE_RULES: ImageRules<ImageRefusal> = {
   formats: {
     png: STILL_LIMITS,
     jpeg: STILL_LIMITS,
     webp: STILL_LIMITS,
     gif: {
-      maxBytes: { bytes: FORUM_GIF_MAX_BYTES, problem: FORUM_API_TEXTS.gifTooLarge },
+      maxBytes: {
+        bytes: FORUM_GIF_MAX_BYTES,
+        problem: { detail: TEXTS.gifTooLarge, code: CODES.imageTooLarge },
+      },
       maxSide: FORUM_GIF_MAX_SIDE,
-      tooLarge: FORUM_API_TEXTS.gifDimensionsTooLarge,
-      maxFrames: { frames: FORUM_GIF_MAX_FRAMES, problem: FORUM_API_TEXTS.gifTooManyFrames },
+      tooLarge: { detail: TEXTS.gifDimensionsTooLarge, code: CODES.imageDimensions },
+      maxFrames: {
+        frames: FORUM_GIF_MAX_FRAMES,
+        problem: { detail: TEXTS.gifTooManyFrames, code: CODES.imageDimensions },
+      },
     },
   },
-  unsupported: FORUM_API_TEXTS.unsupportedImage,
+  unsupported: UNSUPPORTED,
 };
+
+const refused = ({ detail, code }: ImageRefusal): HttpError => httpError(400, detail, { code });
+
+/** An upload that passes the forum's image rules (types, bytes, frame size and count), from its header; else 400. */
+export async function checkForumImage(file: UploadedFile): Promise<CheckedImage> {
+  const checked = await checkImage(file, FORUM_IMAGE_RULES);
+  if (!checked.ok) throw refused(checked.problem);
+  return checked.image;
+}
 
 export interface ForumUpload {
   /** Undefined for an image uploaded before its thread exists: unclaimed until a post shows it. */
@@ -52,14 +81,14 @@ export interface ForumUpload {
  * Stores a checked image re-encoded from its decoded pixels, so none of the original's metadata (EXIF, GPS,
  * XMP, text chunks) survives: stills as WebP, GIFs as GIFs with every frame. Records it against its thread
  * (and post), so deleting those deletes the file, or without a thread for its uploader alone (see
- * unclaimed-media.ts). Answers the problem text for an unreadable image.
+ * unclaimed-media.ts). An image that cannot be decoded is refused as unsupported (400).
  */
 export async function storeForumImage(
   db: Database,
   media: MediaStorage,
   image: CheckedImage,
   upload: ForumUpload,
-): Promise<MediaUploadResult | { problem: string }> {
+): Promise<MediaUploadResult> {
   let stored: { key: string; mime: string; width: number; height: number; size: number };
   try {
     stored =
@@ -67,7 +96,7 @@ export async function storeForumImage(
         ? await storeGif(media, image, upload.threadId)
         : await storeStill(media, image, upload.threadId);
   } catch (error) {
-    if (error instanceof InvalidImageError) return { problem: FORUM_API_TEXTS.unsupportedImage };
+    if (error instanceof InvalidImageError) throw refused(UNSUPPORTED);
     throw error;
   }
   try {

@@ -9,6 +9,7 @@ import {
   mentionedSeriesIds,
 } from '../../contract/forum';
 import { httpError, ValidationHttpError, type HttpError } from '../http-error';
+import type { UploadedFile } from '../plugins/forms';
 import { containsProfanity } from './profanity';
 
 /*
@@ -106,6 +107,28 @@ export function checkThreadChanges(body: {
   const mentionIds = content === undefined ? undefined : checkThreadMentions(content);
   if (containsProfanity(title ?? '', content ?? '')) throw profanityError(TEXTS.threadProfanity);
   return { title, content, seriesIds, mentionIds };
+}
+
+/**
+ * An image upload's form: a `post_id` needs its `thread_id`, and a file is required (an empty one counts as
+ * none, unless it was cut short at the route's byte limit: that one is refused as too large).
+ */
+export function checkUploadForm(form: {
+  thread_id?: number | undefined;
+  post_id?: number | undefined;
+  file?: UploadedFile | undefined;
+}): UploadedFile {
+  if (form.post_id !== undefined && form.thread_id === undefined) {
+    throw new ValidationHttpError(
+      [{ field: 'thread_id', message: TEXTS.postNeedsThread }],
+      TEXTS.postNeedsThread,
+    );
+  }
+  const { file } = form;
+  if (!file || (file.bytes.length === 0 && !file.truncated)) {
+    throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
+  }
+  return file;
 }
 
 /**

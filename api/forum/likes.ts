@@ -3,7 +3,7 @@ import type { LikeResult } from '../../contract/forum';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { forumLikes, forumPosts } from '../db/schema';
-import { likeRemoved, notifyLike } from '../notifications/record';
+import type { NotificationsService } from '../notifications/service';
 
 /**
  * Toggles the user's like of a post and answers the new count, with the users whose notifications changed
@@ -18,6 +18,7 @@ import { likeRemoved, notifyLike } from '../notifications/record';
 export async function toggleLike(
   db: Database,
   { threadId, postId, userId }: { threadId: number; postId: number; userId: number },
+  notifications: Pick<NotificationsService, 'recordLike' | 'likeRemoved'>,
 ): Promise<(LikeResult & { notified: number[] }) | undefined> {
   try {
     return await db.transaction(async (tx) => {
@@ -31,29 +32,29 @@ export async function toggleLike(
         .delete(forumLikes)
         .where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)))
         .returning({ postId: forumLikes.postId });
-      let liked: boolean;
-      let delta: number;
-      let notified: number[] = [];
-      if (removed.length > 0) {
-        liked = false;
-        delta = -1;
-        notified = await likeRemoved(tx, { postId, likerId: userId });
-      } else {
-        const added = await tx
-          .insert(forumLikes)
-          .values({ postId, userId })
-          .onConflictDoNothing()
-          .returning({ postId: forumLikes.postId });
-        liked = true;
-        delta = added.length;
-        if (added.length > 0) notified = await notifyLike(tx, { postId, likerId: userId });
-      }
+      const liked = removed.length === 0;
+      const added = liked
+        ? await tx
+            .insert(forumLikes)
+            .values({ postId, userId })
+            .onConflictDoNothing()
+            .returning({ postId: forumLikes.postId })
+        : [];
+      const delta = liked ? added.length : -1;
+      // The post's author is read under its row lock, so an account deleted meanwhile is seen.
       const [counted] = await tx
         .update(forumPosts)
         .set({ likeCount: sql`greatest(${forumPosts.likeCount} + ${delta}, 0)` })
         .where(eq(forumPosts.id, postId))
-        .returning({ count: forumPosts.likeCount });
-      return counted ? { count: counted.count, hearted: liked, notified } : undefined;
+        .returning({ count: forumPosts.likeCount, authorId: forumPosts.authorId });
+      if (!counted) return undefined;
+      const like = { postId, threadId, authorId: counted.authorId, likerId: userId };
+      const notified = !liked
+        ? await notifications.likeRemoved(tx, like)
+        : added.length > 0
+          ? await notifications.recordLike(tx, like)
+          : [];
+      return { count: counted.count, hearted: liked, notified };
     });
   } catch (error) {
     // The post was deleted between the check and the insert.

@@ -10,8 +10,8 @@ import {
   likeResultSchema,
   mediaUploadFields,
   mediaUploadResultSchema,
-  postRevisionsSchema,
   postParams,
+  postRevisionsSchema,
   postSchema,
   threadIdParams,
   threadPostParams,
@@ -19,14 +19,13 @@ import {
   updatePostBody,
   updateThreadBody,
 } from '../../contract/forum';
-import { errorSchema, isPossibleSerialId, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import { followResultSchema } from '../../contract/notifications';
 import { PRIVATE_NO_STORE } from '../http-cache';
-import { httpError, ValidationHttpError } from '../http-error';
-import { currentUser, isAdmin, type AuthUser } from '../plugins/auth';
+import { httpError } from '../http-error';
+import { currentUser } from '../plugins/auth';
 import { uploadedFileField } from '../plugins/forms';
-import { postNotFound, threadLocked, threadNotFound } from './errors';
-import { checkNewThread, checkPostInput, checkThreadChanges } from './forum-input';
+import { postNotFound, threadNotFound } from './errors';
 
 const security = [{ bearer: [] }];
 const writeErrors = {
@@ -46,13 +45,11 @@ const uploadBody = z.object({
   ).optional(),
 });
 
-const forbiddenThread = () => httpError(403, TEXTS.notYourThread, { code: CODES.forbidden });
-const forbiddenPost = (text: string = TEXTS.notYourPost) => httpError(403, text, { code: CODES.forbidden });
-
 /**
  * The forum's writes for signed-in users (one authentication hook for the folder, in onRequest, so a
  * refused call never has its body read): threads and replies, the owner's edits and deletes (admins may
- * edit and delete anything), likes and image uploads. A locked thread refuses non-admins with 423.
+ * edit and delete anything), likes and image uploads. Who may do what (a locked thread refuses non-admins
+ * with 423) is the service's to decide (permissions.ts).
  */
 const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -76,24 +73,6 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   // against their own limits (forum_writes, accepted writes only), likes and uploads against theirs.
   const editLimit = app.limitWrites('forum');
 
-  /** The thread, when the user may change it: 404 when missing, 403 unless theirs or an admin's, 423 when locked. */
-  async function changeableThread(id: number, user: AuthUser) {
-    const thread = await app.forum.threadAccess(id);
-    if (!thread) throw threadNotFound();
-    const admin = isAdmin(user);
-    if (!admin && thread.authorId !== user.id) throw forbiddenThread();
-    if (!admin && thread.locked) throw threadLocked();
-    return thread;
-  }
-
-  /** A thread the user may post in: 404 when missing, 423 when locked (admins still may). */
-  async function openThread(id: number, user: AuthUser) {
-    const thread = await app.forum.threadAccess(id);
-    if (!thread) throw threadNotFound();
-    if (thread.locked && !isAdmin(user)) throw threadLocked();
-    return thread;
-  }
-
   function rateLimited(detail: string, retryAfterSeconds: number) {
     return httpError(429, detail, {
       code: CODES.rateLimited,
@@ -116,8 +95,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const input = checkNewThread(request.body);
-      const outcome = await app.forum.createThread(currentUser(request).id, input);
+      const outcome = await app.forum.createThread(currentUser(request), request.body);
       if (outcome.kind === 'thread-limit')
         throw httpError(403, TEXTS.threadLimit, { code: CODES.threadLimit });
       if (outcome.kind === 'rate-limited')
@@ -141,10 +119,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const thread = await changeableThread(request.params.id, user);
-      const changes = checkThreadChanges(request.body);
-      const updated = await app.forum.updateThread(thread.id, user.id, changes);
+      const updated = await app.forum.updateThread(currentUser(request), request.params.id, request.body);
       if (!updated) throw threadNotFound();
       return updated;
     },
@@ -163,8 +138,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const thread = await changeableThread(request.params.id, currentUser(request));
-      if (!(await app.forum.deleteThread(thread.id))) throw threadNotFound();
+      if (!(await app.forum.deleteThread(currentUser(request), request.params.id))) throw threadNotFound();
       return reply.status(204).send(null);
     },
   );
@@ -185,15 +159,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const thread = await openThread(request.params.id, user);
-      const input = checkPostInput(request.body, TEXTS.replyEmpty);
-      const outcome = await app.forum.createPost({
-        threadId: thread.id,
-        authorId: user.id,
-        parentId: request.body.parent_id,
-        ...input,
-      });
+      const outcome = await app.forum.createPost(currentUser(request), request.params.id, request.body);
       if (outcome.kind === 'thread-not-found') throw threadNotFound();
       if (outcome.kind === 'parent-not-found') {
         throw httpError(404, TEXTS.parentNotFound, { code: CODES.parentNotFound });
@@ -218,18 +184,8 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const thread = await openThread(request.params.id, user);
-      const post = await app.forum.postAccess(thread.id, request.params.postId);
-      if (!post) throw postNotFound();
-      if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
-      const input = checkPostInput(request.body, TEXTS.contentEmpty);
-      const updated = await app.forum.updatePost({
-        threadId: thread.id,
-        postId: post.id,
-        editorId: user.id,
-        ...input,
-      });
+      const { id, postId } = request.params;
+      const updated = await app.forum.updatePost(currentUser(request), id, postId, request.body);
       if (!updated) throw postNotFound();
       return updated;
     },
@@ -255,15 +211,7 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const post = await app.forum.postAccess(request.params.id, request.params.postId);
-      if (!post) throw postNotFound();
-      if (!isAdmin(user) && post.authorId !== user.id) {
-        throw httpError(403, TEXTS.notYourPostHistory, { code: CODES.forbidden });
-      }
-      return app.forum.revisions(post.id);
-    },
+    async (request) => app.forum.revisions(currentUser(request), request.params.id, request.params.postId),
   );
 
   app.delete(
@@ -281,15 +229,8 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const thread = await app.forum.threadAccess(request.params.id);
-      if (!thread) throw threadNotFound();
-      const post = await app.forum.postAccess(thread.id, request.params.postId);
-      if (!post) throw postNotFound();
-      if (post.authorId !== user.id) throw forbiddenPost(TEXTS.notYourPostDelete);
-      if (post.isOriginal) throw httpError(400, TEXTS.originalPostDelete, { code: CODES.originalPost });
-      if (thread.locked && !isAdmin(user)) throw threadLocked();
-      if (!(await app.forum.deletePost(thread.id, post.id))) throw postNotFound();
+      const { id, postId } = request.params;
+      if (!(await app.forum.deleteOwnPost(currentUser(request), id, postId))) throw postNotFound();
       return reply.status(204).send(null);
     },
   );
@@ -381,43 +322,8 @@ const forumMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: mediaUploadResultSchema, ...writeErrors, 413: errorSchema },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { thread_id: threadId, post_id: postId, file } = request.body;
-      if (postId !== undefined && threadId === undefined) {
-        throw new ValidationHttpError(
-          [{ field: 'thread_id', message: TEXTS.postNeedsThread }],
-          TEXTS.postNeedsThread,
-        );
-      }
-      if (!file || (file.bytes.length === 0 && !file.truncated)) {
-        throw new ValidationHttpError([{ field: 'file', message: TEXTS.fileRequired }], TEXTS.fileRequired);
-      }
-      // Ids in a body are checked here (path ids by their schema): one no row can have is not found.
-      if (threadId !== undefined && !isPossibleSerialId(threadId)) throw threadNotFound();
-      if (postId !== undefined && !isPossibleSerialId(postId)) throw postNotFound();
-      const thread = threadId === undefined ? undefined : await openThread(threadId, user);
-      if (thread && postId !== undefined) {
-        const post = await app.forum.postAccess(thread.id, postId);
-        if (!post) throw postNotFound();
-        if (!isAdmin(user) && post.authorId !== user.id) throw forbiddenPost();
-      }
-      const checked = await app.forum.checkImage(file);
-      const problemCode = (problem: string) =>
-        problem === TEXTS.unsupportedImage
-          ? CODES.unsupportedImage
-          : problem === TEXTS.imageTooLarge || problem === TEXTS.gifTooLarge
-            ? CODES.imageTooLarge
-            : CODES.imageDimensions;
-      if (!checked.ok) throw httpError(400, checked.problem, { code: problemCode(checked.problem) });
-      const stored = await app.forum.storeImage(checked.image, {
-        threadId: thread?.id,
-        postId,
-        uploaderId: user.id,
-      });
-      if ('problem' in stored) throw httpError(400, stored.problem, { code: problemCode(stored.problem) });
-      return reply.status(201).send(stored);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await app.forum.uploadImage(currentUser(request), request.body)),
   );
 };
 

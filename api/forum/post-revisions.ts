@@ -1,7 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { forumPostRevisions, forumPosts } from '../db/schema';
-import type { Transaction } from './write-limits';
+import type { Transaction } from '../db/transaction';
 
 /**
  * Replaces the text of the post `where` selects (one post), inside the edit's transaction: when the text

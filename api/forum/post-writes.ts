@@ -3,7 +3,8 @@ import type { Database } from '../db/client';
 import { isPossibleSerialId } from '../../contract/http';
 import { queryRows } from '../db/query-rows';
 import { forumMedia, forumPosts, forumThreads } from '../db/schema';
-import { notifyNewPost, unreadAbout } from '../notifications/record';
+import type { NotificationsService } from '../notifications/service';
+import { followThread, newPostReaders } from './follows';
 import { replacePostText } from './post-revisions';
 import { replacePostMentions, writeLogKeepSeconds, type ForumWriteLimits } from './thread-writes';
 import { claimShownUploads } from './unclaimed-media';
@@ -28,12 +29,14 @@ export type CreatePostOutcome =
 /**
  * Writes a reply, its mentions, the thread's post count and activity times, and the notifications of the
  * post's readers (the author of the post it answers, the thread's followers) in one transaction, under the
- * author's write lock so the rate limit counts only accepted replies, exactly.
+ * author's write lock so the rate limit counts only accepted replies, exactly. The writer follows the thread
+ * from now on.
  */
 export async function createPost(
   db: Database,
   post: NewPost,
   limits: ForumWriteLimits,
+  notifications: Pick<NotificationsService, 'recordPost'>,
 ): Promise<CreatePostOutcome> {
   return db.transaction(async (tx) => {
     await lockWriter(tx, post.authorId);
@@ -71,12 +74,14 @@ export async function createPost(
     const postId = created!.id;
     await replacePostMentions(tx, postId, post.mentionIds);
     await claimShownUploads(tx, { ...post, postId, writerId: post.authorId });
-    const notified = await notifyNewPost(tx, {
+    const readers = await newPostReaders(tx, { threadId: post.threadId, parentId: post.parentId ?? null });
+    const notified = await notifications.recordPost(tx, {
+      actorId: post.authorId,
       threadId: post.threadId,
       postId,
-      authorId: post.authorId,
-      parentId: post.parentId ?? null,
+      ...readers,
     });
+    await followThread(tx, post.threadId, post.authorId);
     await recordWrite(tx, post.authorId, 'post', writeLogKeepSeconds(limits));
     return { kind: 'created', postId, notified } as const;
   });
@@ -125,6 +130,7 @@ export async function deletePost(
   db: Database,
   threadId: number,
   postId: number,
+  notifications: Pick<NotificationsService, 'unreadAbout'>,
 ): Promise<{ keys: string[]; notified: number[] } | undefined> {
   return db.transaction(async (tx) => {
     const subtree = await queryRows<{ id: number }>(
@@ -147,7 +153,7 @@ export async function deletePost(
             sql`, `,
           )})`,
     );
-    const notified = await unreadAbout(tx, { postIds: ids });
+    const notified = await notifications.unreadAbout(tx, ids);
     await tx.delete(forumPosts).where(eq(forumPosts.id, postId));
     await tx
       .update(forumThreads)

@@ -1,28 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  LikeResult,
-  MediaUploadResult,
-  MentionResult,
-  Post,
-  PostRevision,
-  Thread,
-  ThreadDetail,
+import type { z } from 'zod';
+import {
+  FORUM_API_TEXTS as TEXTS,
+  type createPostBody,
+  type createThreadBody,
+  type LikeResult,
+  type MediaUploadResult,
+  type MentionResult,
+  type Post,
+  type PostRevision,
+  type Thread,
+  type ThreadDetail,
+  type updatePostBody,
+  type updateThreadBody,
 } from '../../contract/forum';
 import { answerCache, loadAnswer, type CachedAnswer } from '../cache/answers';
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
+import type { NotificationsService } from '../notifications/service';
 import type { ChangeFeed } from '../plugins/change-feed';
 import type { UploadedFile } from '../plugins/forms';
+import { postNotFound, threadNotFound } from './errors';
 import { FEED_ENTRIES, forumAtomFeed } from './feed';
-import { FORUM_IMAGE_RULES, removeForumImages, storeForumImage, type ForumUpload } from './forum-images';
-import { checkImage, type CheckedImage, type ImageCheck } from '../media/image-check';
-import type { ThreadInput } from './forum-input';
+import { checkForumImage, removeForumImages, storeForumImage } from './forum-images';
+import { checkNewThread, checkPostInput, checkThreadChanges, checkUploadForm } from './forum-input';
 import { followedAmong, setFollowing, threadFollowers } from './follows';
 import { toggleLike } from './likes';
 import { searchMentions } from './mention-search';
+import {
+  mayChangeThread,
+  mayDeleteOwnPost,
+  mayDeletePost,
+  mayEditPost,
+  maySeePostHistory,
+  mayWriteInThread,
+  type Actor,
+} from './permissions';
 import { createPost, deletePost, updatePost, type CreatePostOutcome } from './post-writes';
 import { postRevisions } from './post-revisions';
 import { toPost, toPostRevision, toThread } from './presenters';
@@ -50,6 +67,12 @@ import {
   type ThreadFlag,
 } from './thread-writes';
 
+/** The bodies of the writes, as the routes' schemas parsed them. */
+type CreateThreadBody = z.output<typeof createThreadBody>;
+type CreatePostBody = z.output<typeof createPostBody>;
+type UpdatePostBody = z.output<typeof updatePostBody>;
+type UpdateThreadBody = z.output<typeof updateThreadBody>;
+
 /** The change-feed topics of the forum: what a thread shows changed; only its likes or followers changed. */
 export const FORUM_TOPIC = 'forum';
 export const FORUM_LIKES_TOPIC = 'forum-likes';
@@ -62,13 +85,21 @@ export interface ForumCatalogue {
   snapshot(): Promise<CatalogueSnapshot>;
 }
 
+/**
+ * What the forum needs of notifications (`app.notifications`): recording them in its writes' transactions,
+ * given who is concerned, and announcing who was told once those committed.
+ */
+export type ForumNotifications = Pick<
+  NotificationsService,
+  'recordPost' | 'recordLike' | 'likeRemoved' | 'unreadAbout' | 'changed'
+>;
+
 export interface ForumOptions {
   db: Database;
   media: MediaStorage;
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
   catalogue: ForumCatalogue;
-  /** Told who was notified (or lost notifications) once a write committed. */
-  notifications: { changed(userIds: number[] | null): void };
+  notifications: ForumNotifications;
   log: FastifyBaseLogger;
   /** CACHE_TTL_MS: the longest a change nobody announced takes to show; 0 keeps nothing. */
   ttlMs: number;
@@ -201,25 +232,23 @@ export class ForumService {
     });
   }
 
-  /** What permission checks need of a thread. */
-  threadAccess(threadId: number) {
-    return threadAccess(this.options.db, threadId);
+  /** A post's earlier versions, newest first, for its author or an admin: 404 when missing, else 403. */
+  async revisions(actor: Actor, threadId: number, postId: number): Promise<PostRevision[]> {
+    const post = await this.existingPost(threadId, postId);
+    maySeePostHistory(actor, post);
+    return (await postRevisions(this.options.db, post.id)).map(toPostRevision);
   }
 
-  /** What permission checks need of a post: its author, and whether it is the original post. */
-  postAccess(threadId: number, postId: number) {
-    return postAccess(this.options.db, threadId, postId);
-  }
+  /*
+   * Writes: each refuses what the caller may not do (the contract's 404 for what is missing, then the rules
+   * of permissions.ts, then the body's checks), and drops what it changed, here and on the other instances.
+   */
 
-  /** A post's earlier versions, newest first (the caller checked who may see them). */
-  async revisions(postId: number): Promise<PostRevision[]> {
-    return (await postRevisions(this.options.db, postId)).map(toPostRevision);
-  }
-
-  /* Writes: each drops what it changed, here and on the other instances. */
-
-  async createThread(authorId: number, input: ThreadInput): Promise<NewThreadOutcome> {
+  /** A new thread with its original post, by any signed-in user within the thread cap and rate limit. */
+  async createThread(actor: Actor, body: CreateThreadBody): Promise<NewThreadOutcome> {
     const { db, media } = this.options;
+    const input = checkNewThread(body);
+    const authorId = actor.id;
     const [seriesIds, mentionIds] = await Promise.all([
       existingSeriesIds(db, input.seriesIds),
       existingSeriesIds(db, input.mentionIds),
@@ -234,13 +263,17 @@ export class ForumService {
     return { kind: 'created', thread: await this.thread(outcome.threadId) };
   }
 
-  /** Changes a thread's title, original post or references; the thread as it is now, or undefined when gone. */
-  async updateThread(
-    threadId: number,
-    editorId: number,
-    changes: Partial<ThreadInput>,
-  ): Promise<Thread | undefined> {
+  /**
+   * Changes a thread's title, original post or references (its author or an admin, while open to them); the
+   * thread as it is now, or undefined when it went meanwhile.
+   */
+  async updateThread(actor: Actor, id: number, body: UpdateThreadBody): Promise<Thread | undefined> {
     const { db, media } = this.options;
+    const thread = await this.existingThread(id);
+    mayChangeThread(actor, thread);
+    const changes = checkThreadChanges(body);
+    const threadId = thread.id;
+    const editorId = actor.id;
     const [seriesIds, mentionIds] = await Promise.all([
       changes.seriesIds && existingSeriesIds(db, changes.seriesIds),
       changes.mentionIds && existingSeriesIds(db, changes.mentionIds),
@@ -257,9 +290,15 @@ export class ForumService {
     return updated ? this.thread(threadId) : undefined;
   }
 
-  /** Deletes a thread with its posts, likes, notifications and images; false when there was none. */
-  async deleteThread(threadId: number): Promise<boolean> {
-    const deleted = await deleteThread(this.options.db, threadId);
+  /**
+   * Deletes a thread with its posts, likes, notifications and images (its author or an admin, while open to
+   * them); false when it went meanwhile.
+   */
+  async deleteThread(actor: Actor, id: number): Promise<boolean> {
+    const thread = await this.existingThread(id);
+    mayChangeThread(actor, thread);
+    const threadId = thread.id;
+    const deleted = await deleteThread(this.options.db, threadId, this.options.notifications);
     this.threadChanged(threadId);
     if (!deleted) return false;
     this.options.notifications.changed(deleted.notified);
@@ -267,20 +306,22 @@ export class ForumService {
     return true;
   }
 
-  /** A reply to the thread (or to a post of it); the new post as its author sees it. */
-  async createPost(reply: {
-    threadId: number;
-    authorId: number;
-    parentId: number | undefined;
-    content: string;
-    mentionIds: number[];
-  }): Promise<NewPostOutcome> {
+  /**
+   * A reply to the thread (or to a post of it, `parent_id`), in a thread open to the author; the new post as
+   * its author sees it.
+   */
+  async createPost(actor: Actor, id: number, body: CreatePostBody): Promise<NewPostOutcome> {
     const { db, media } = this.options;
+    const thread = await this.existingThread(id);
+    mayWriteInThread(actor, thread);
+    const input = checkPostInput(body, TEXTS.replyEmpty);
+    const reply = { threadId: thread.id, authorId: actor.id, parentId: body.parent_id, ...input };
     const mentionIds = await existingSeriesIds(db, reply.mentionIds);
     const outcome = await createPost(
       db,
       { ...reply, mentionIds, urlOf: (key) => media.url(key) },
       this.options.limits,
+      this.options.notifications,
     );
     this.threadChanged(reply.threadId);
     if (outcome.kind !== 'created') return outcome;
@@ -288,15 +329,27 @@ export class ForumService {
     return { kind: 'created', post: await this.post(reply.threadId, outcome.postId, reply.authorId) };
   }
 
-  /** Replaces a post's text and mentions; the post as the editor sees it, or undefined when gone. */
-  async updatePost(edit: {
-    threadId: number;
-    postId: number;
-    editorId: number;
-    content: string;
-    mentionIds: number[];
-  }): Promise<Post | undefined> {
+  /**
+   * Replaces a post's text and mentions (its author or an admin, in a thread open to them); the post as the
+   * editor sees it, or undefined when it went meanwhile.
+   */
+  async updatePost(
+    actor: Actor,
+    threadId: number,
+    postId: number,
+    body: UpdatePostBody,
+  ): Promise<Post | undefined> {
     const { db, media } = this.options;
+    const thread = await this.existingThread(threadId);
+    mayWriteInThread(actor, thread);
+    const post = await this.existingPost(thread.id, postId);
+    mayEditPost(actor, post);
+    const edit = {
+      threadId: thread.id,
+      postId: post.id,
+      editorId: actor.id,
+      ...checkPostInput(body, TEXTS.contentEmpty),
+    };
     const mentionIds = await existingSeriesIds(db, edit.mentionIds);
     const updated = await updatePost(db, {
       threadId: edit.threadId,
@@ -311,11 +364,29 @@ export class ForumService {
   }
 
   /**
-   * Deletes a post with its replies, their notifications and images; false when the post is not in the
-   * thread.
+   * The owner's delete: their own post with its replies, not the original post, in a thread open to them;
+   * false when it went meanwhile.
+   */
+  async deleteOwnPost(actor: Actor, threadId: number, postId: number): Promise<boolean> {
+    const thread = await this.existingThread(threadId);
+    const post = await this.existingPost(thread.id, postId);
+    mayDeleteOwnPost(actor, thread, post);
+    return this.removePost(thread.id, post.id);
+  }
+
+  /**
+   * The admin's delete (the admin routes let admins alone call it): any post but the original one, with its
+   * replies; false when it went meanwhile.
    */
   async deletePost(threadId: number, postId: number): Promise<boolean> {
-    const deleted = await deletePost(this.options.db, threadId, postId);
+    const post = await this.existingPost(threadId, postId);
+    mayDeletePost(post);
+    return this.removePost(threadId, post.id);
+  }
+
+  /** Deletes a post with its replies, their notifications and images; false when it is not in the thread. */
+  private async removePost(threadId: number, postId: number): Promise<boolean> {
+    const deleted = await deletePost(this.options.db, threadId, postId, this.options.notifications);
     this.threadChanged(threadId);
     if (!deleted) return false;
     this.options.notifications.changed(deleted.notified);
@@ -329,7 +400,7 @@ export class ForumService {
     postId: number;
     userId: number;
   }): Promise<LikeResult | undefined> {
-    const result = await toggleLike(this.options.db, like);
+    const result = await toggleLike(this.options.db, like, this.options.notifications);
     if (!result) return undefined;
     // Only the thread changed: the lists show no likes.
     this.announce(FORUM_LIKES_TOPIC, [like.threadId], () => this.forgetLikes([like.threadId]));
@@ -352,19 +423,58 @@ export class ForumService {
     return changed;
   }
 
-  /** An upload against the forum's image rules (types, bytes, frame size and count), from its header. */
-  checkImage(file: UploadedFile): Promise<ImageCheck> {
-    return checkImage(file, FORUM_IMAGE_RULES);
-  }
-
-  /** Stores a checked image against its thread (and post); the problem text for an unreadable image. */
-  storeImage(image: CheckedImage, upload: ForumUpload): Promise<MediaUploadResult | { problem: string }> {
-    return storeForumImage(this.options.db, this.options.media, image, upload);
+  /**
+   * Stores an image for a thread (in a thread open to the uploader), for a post of it (its author's or an
+   * admin's), or for a thread being written (no thread): the form's checks (422), the thread and post
+   * (404) and their permissions, then the forum's image rules (400 with the rule's code).
+   */
+  async uploadImage(
+    actor: Actor,
+    form: { thread_id?: number | undefined; post_id?: number | undefined; file?: UploadedFile | undefined },
+  ): Promise<MediaUploadResult> {
+    const file = checkUploadForm(form);
+    const { thread_id: threadId, post_id: postId } = form;
+    // Ids no row can have are not found before anything is read, as in a path (threadPostParams).
+    if (threadId !== undefined && !isPossibleSerialId(threadId)) throw threadNotFound();
+    if (postId !== undefined && !isPossibleSerialId(postId)) throw postNotFound();
+    const thread = threadId === undefined ? undefined : await this.existingThread(threadId);
+    if (thread) {
+      mayWriteInThread(actor, thread);
+      if (postId !== undefined) mayEditPost(actor, await this.existingPost(thread.id, postId));
+    }
+    const image = await checkForumImage(file);
+    return storeForumImage(this.options.db, this.options.media, image, {
+      threadId: thread?.id,
+      postId,
+      uploaderId: actor.id,
+    });
   }
 
   /** After a change to threads nobody listed (an account deleted: its posts turn anonymous, its likes go). */
   everythingChanged(): void {
     this.announce(FORUM_TOPIC, null, () => this.forget(null));
+  }
+
+  /**
+   * The thread a call names, with what its permissions read: 404 when there is none. An id no row can have
+   * (isPossibleSerialId) never reaches a query: the routes' path schemas refuse it first, a body's
+   * `thread_id` only here.
+   */
+  private async existingThread(threadId: number) {
+    const thread = isPossibleSerialId(threadId) ? await threadAccess(this.options.db, threadId) : undefined;
+    if (!thread) throw threadNotFound();
+    return thread;
+  }
+
+  /**
+   * The post a call names in the thread, with what its permissions read: 404 "Post not found" when it is not
+   * there, the thread missing included (as the path schema `postParams` answers an impossible thread id).
+   */
+  private async existingPost(threadId: number, postId: number) {
+    const possible = isPossibleSerialId(threadId) && isPossibleSerialId(postId);
+    const post = possible ? await postAccess(this.options.db, threadId, postId) : undefined;
+    if (!post) throw postNotFound();
+    return post;
   }
 
   /* The cache */

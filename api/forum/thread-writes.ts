@@ -10,16 +10,12 @@ import {
   forumThreadSeries,
   series,
 } from '../db/schema';
-import { followThread, unreadAbout } from '../notifications/record';
+import type { Queryable, Transaction } from '../db/transaction';
+import type { NotificationsService } from '../notifications/service';
+import { followThread } from './follows';
 import { replacePostText } from './post-revisions';
 import { claimShownUploads } from './unclaimed-media';
-import {
-  lockWriter,
-  recordWrite,
-  secondsUntilAllowed,
-  type Transaction,
-  type WriteLimit,
-} from './write-limits';
+import { lockWriter, recordWrite, secondsUntilAllowed, type WriteLimit } from './write-limits';
 
 /** The per-user write limits, and how long accepted writes are kept to apply them. */
 export interface ForumWriteLimits {
@@ -32,7 +28,7 @@ export function writeLogKeepSeconds(limits: ForumWriteLimits): number {
 }
 
 /** The ids that name existing series, in the order given, without repeats. */
-export async function existingSeriesIds(db: Database | Transaction, ids: number[]): Promise<number[]> {
+export async function existingSeriesIds(db: Queryable, ids: number[]): Promise<number[]> {
   // Ids past the integer column name no series, like any unknown id (and would fail the query).
   const unique = possibleSerialIds([...new Set(ids)]);
   if (unique.length === 0) return [];
@@ -179,9 +175,17 @@ export async function updateThread(db: Database, threadId: number, changes: Thre
 export async function deleteThread(
   db: Database,
   threadId: number,
+  notifications: Pick<NotificationsService, 'unreadAbout'>,
 ): Promise<{ keys: string[]; notified: number[] } | undefined> {
   return db.transaction(async (tx) => {
-    const notified = await unreadAbout(tx, { threadId });
+    const posts = await tx
+      .select({ id: forumPosts.id })
+      .from(forumPosts)
+      .where(eq(forumPosts.threadId, threadId));
+    const notified = await notifications.unreadAbout(
+      tx,
+      posts.map((post) => post.id),
+    );
     const media = await tx
       .select({ key: forumMedia.storageKey })
       .from(forumMedia)

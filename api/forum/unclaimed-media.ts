@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { executeCounting } from '../db/query-rows';
 import { forumMedia, mediaDeletions } from '../db/schema';
+import type { Queryable, Transaction } from '../db/transaction';
 import { runLeased, type LeasedJob, type LeasedRun } from '../plugins/scheduled-jobs';
-import type { Transaction } from './write-limits';
 
 export const UNCLAIMED_MEDIA_JOB = 'forum-unclaimed-media';
 const LEASE_MS = 15 * 60_000;
@@ -68,7 +68,7 @@ export async function claimShownUploads(
  * sweep, in one statement: no file is forgotten if the process stops in between. Nothing ever showed an
  * unclaimed image, so no grace period applies to the files.
  */
-async function dropUnclaimed(db: Database | Transaction, where: SQL, limit?: number): Promise<number> {
+async function dropUnclaimed(db: Queryable, where: SQL, limit?: number): Promise<number> {
   return executeCounting(
     db,
     sql`with gone as (

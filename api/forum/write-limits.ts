@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { forumWrites, type ForumWriteKind } from '../db/schema';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Transaction } from '../db/transaction';
 
 export interface WriteLimit {
   /** Accepted writes allowed per user in any window. */

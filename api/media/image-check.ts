@@ -2,7 +2,8 @@ import sharp, { type Sharp } from 'sharp';
 
 /**
  * The one check every image upload goes through (forum images, series covers, detail covers, issue
- * screenshots). Each kind of upload states its limits and texts as ImageRules; the check answers the text of
+ * screenshots). Each kind of upload states its limits and refusals as ImageRules (a refusal is its text, or
+ * whatever the feature refuses with: the forum's carry their error code); the check answers the refusal of
  * the first limit the file actually exceeds, reading only the file's header: no pixel is decoded before the
  * size is known to be acceptable. A small file can declare enormous dimensions (a 49-megapixel cover took
  * 1.4 s and 320 MB to decode; a 48 KB PNG declares 400 megapixels), and costs nothing this way.
@@ -11,31 +12,33 @@ import sharp, { type Sharp } from 'sharp';
 export const IMAGE_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-export interface ByteLimit {
+/* `P`: what a refusal is (its text by default). */
+
+export interface ByteLimit<P = string> {
   /** Largest accepted size, in bytes. */
   bytes: number;
   /** The refusal for a larger file, or one cut short at the route's limit. */
-  problem: string;
+  problem: P;
 }
 
-export interface FormatLimits {
+export interface FormatLimits<P = string> {
   /** The byte limit of this format, checked once the bytes are known to be of this format. */
-  maxBytes?: ByteLimit;
+  maxBytes?: ByteLimit<P>;
   /** Largest width and height, of each frame for an animation, upright per the EXIF orientation. */
   maxSide: number;
   /** The refusal for a larger image. */
-  tooLarge: string;
+  tooLarge: P;
   /** Most frames of an animation, with its refusal; unset: as many as the bytes hold. */
-  maxFrames?: { frames: number; problem: string };
+  maxFrames?: { frames: number; problem: P };
 }
 
-export interface ImageRules {
+export interface ImageRules<P = string> {
   /** A byte limit for any file, checked before anything else. */
-  maxBytes?: ByteLimit;
+  maxBytes?: ByteLimit<P>;
   /** The accepted formats, recognised by their bytes, with their limits. */
-  formats: { readonly [F in ImageFormat]?: FormatLimits };
+  formats: { readonly [F in ImageFormat]?: FormatLimits<P> };
   /** The refusal for anything else: another format, a renamed file, a header that cannot be read. */
-  unsupported: string;
+  unsupported: P;
 }
 
 /** An upload that passed ImageRules: its bytes and what its header says. */
@@ -49,7 +52,7 @@ export interface CheckedImage {
   pages: number;
 }
 
-export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; problem: string };
+export type ImageCheck<P = string> = { ok: true; image: CheckedImage } | { ok: false; problem: P };
 
 export interface ImageUpload {
   bytes: Buffer;
@@ -72,7 +75,7 @@ export function formatBySignature(bytes: Buffer): ImageFormat | undefined {
   return undefined;
 }
 
-function exceeds(upload: ImageUpload, limit: ByteLimit | undefined): limit is ByteLimit {
+function exceeds<P>(upload: ImageUpload, limit: ByteLimit<P> | undefined): limit is ByteLimit<P> {
   return limit !== undefined && (upload.truncated === true || upload.bytes.length > limit.bytes);
 }
 
@@ -81,7 +84,10 @@ function exceeds(upload: ImageUpload, limit: ByteLimit | undefined): limit is By
  * that format's byte limit (a file cut short at the route's limit is over both), that the header reads as
  * that format, and the size of a frame.
  */
-export async function checkImage(upload: ImageUpload, rules: ImageRules): Promise<ImageCheck> {
+export async function checkImage<P = string>(
+  upload: ImageUpload,
+  rules: ImageRules<P>,
+): Promise<ImageCheck<P>> {
   if (exceeds(upload, rules.maxBytes)) return { ok: false, problem: rules.maxBytes.problem };
   const format = formatBySignature(upload.bytes);
   const limits = format && rules.formats[format];

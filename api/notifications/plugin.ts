@@ -6,7 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Notifications and their live streams (see service.ts). A feature whose write notifies records the
-     * notifications in its transaction (record.ts), then calls `app.notifications.changed(userIds)`.
+     * notifications in its transaction (`app.notifications.recordPost(tx, …)` and the like), then calls
+     * `app.notifications.changed(userIds)` once it committed.
      */
     notifications: NotificationsService;
   }

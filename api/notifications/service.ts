@@ -2,9 +2,11 @@ import type { ServerResponse } from 'node:http';
 import type { NotificationPage } from '../../contract/notifications';
 import type { DatabaseHandle } from '../db/client';
 import { possibleSerialIds } from '../../contract/http';
+import type { Transaction } from '../db/transaction';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
+import { likeRemoved, recordLike, recordPost, unreadAbout, type NewPostReaders } from './record';
 import { NotificationStreams, type OpenOutcome, type StreamLimits, type StreamSession } from './stream';
 
 /** The change-feed topic of notifications: the users whose unread count may have changed. */
@@ -21,9 +23,10 @@ export interface NotificationsOptions {
 
 /**
  * Notifications: the list, the unread count, marking read, and the live streams of unread counts. The
- * notifications themselves are written by the features whose writes cause them, in the same transaction
- * (record.ts); those features then call `changed` with the users told, and every instance's streams of
- * those users hear their new count.
+ * notifications themselves are recorded in the transaction of the write that causes them: the feature that
+ * writes calls `record…` with its transaction and who is concerned (record.ts decides who is told and
+ * writes only the notifications), then `changed` with the users told once it committed, and every
+ * instance's streams of those users hear their new count.
  */
 export class NotificationsService {
   private readonly streams: NotificationStreams;
@@ -66,6 +69,31 @@ export class NotificationsService {
     const marked = await markRead(this.options.database.db, userId, chosen);
     if (marked > 0) this.changed([userId]);
     return countUnread(this.options.database, userId);
+  }
+
+  /* Recording, in the transaction of the write that causes it; `changed` once that committed. */
+
+  /** A new post, to the author of the post it answers and the thread's followers (not its own author). */
+  recordPost(tx: Transaction, post: NewPostReaders): Promise<number[]> {
+    return recordPost(tx, post);
+  }
+
+  /** A like, to the post's author (null: a deleted account), unless they liked their own post. */
+  recordLike(
+    tx: Transaction,
+    like: { postId: number; threadId: number; authorId: number | null; likerId: number },
+  ): Promise<number[]> {
+    return recordLike(tx, like);
+  }
+
+  /** An unlike: who may have lost their unread LIKE group's last liker. */
+  likeRemoved(tx: Transaction, like: { postId: number; likerId: number }): Promise<number[]> {
+    return likeRemoved(tx, like);
+  }
+
+  /** Before these posts are deleted (their notifications go with them): who had unread ones about them. */
+  unreadAbout(tx: Transaction, postIds: readonly number[]): Promise<number[]> {
+    return unreadAbout(tx, postIds);
   }
 
   /**

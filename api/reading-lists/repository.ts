@@ -19,6 +19,7 @@ import {
   type SeriesStatus,
   type SeriesType,
 } from '../db/schema';
+import type { Queryable } from '../db/transaction';
 import { READING_STATUSES } from '../../contract/reading-progress-values';
 
 /*
@@ -59,9 +60,6 @@ const SHARE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export function isPossibleShareToken(token: string): boolean {
   return SHARE_TOKEN.test(token);
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Queryable = Database | Transaction;
 
 interface ListRow {
   id: number;

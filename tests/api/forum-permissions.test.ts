@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORUM_API_TEXTS as TEXTS } from '../../contract/forum';
 import { ADMIN_REQUIRED, INVALID_CREDENTIALS_TOKEN, NOT_AUTHENTICATED } from '../../contract/http';
 import { createUserWithToken } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { createdPost, createdThread, FORUM_TEST_ENV, forumCalls } from './forum-helpers';
-import { multipartForm, solidImage } from './image-fixtures';
+import { multipartForm, NOT_AN_IMAGE, solidImage } from './image-fixtures';
+import { expectError } from './reading-lists-helpers';
 
 type Role = 'visitor' | 'user' | 'owner' | 'admin';
 const ROLES: Role[] = ['visitor', 'user', 'owner', 'admin'];
@@ -174,5 +176,150 @@ describe('forum permission matrix', () => {
     }
     expect((await calls.get(threadId, bad)).status).toBe(200);
     expect((await calls.list('', bad)).status).toBe(200);
+  });
+});
+
+/**
+ * The order of the checks, where it shows: which refusal a call gets when several apply. A reply, a post's
+ * edit and an upload check the lock before the post and its author; a thread's edit and delete check the
+ * author before the lock; the owner's delete checks the post, its author and the original post before the
+ * lock. Permissions come before the body's checks, and an upload's form before everything.
+ */
+describe('forum permissions: the order of the checks', () => {
+  let server: TestServer;
+  let calls: ReturnType<typeof forumCalls>;
+  let other: string;
+  let adminToken: string;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    server = await startTestServer(FORUM_TEST_ENV);
+    calls = forumCalls(server);
+    other = (await createUserWithToken(server)).token;
+    adminToken = (await createUserWithToken(server, { role: 'ADMIN' })).token;
+    png = await solidImage(40, 30, 'png');
+  });
+  afterAll(() => server.close());
+
+  /** A locked thread by a fresh owner, with a reply by them. */
+  async function lockedThread() {
+    const owner = await createUserWithToken(server);
+    const { thread, originalPost } = await createdThread(server, owner.token);
+    const post = await createdPost(server, owner.token, thread.id);
+    expect((await calls.lock(adminToken, thread.id, true)).status).toBe(200);
+    return { threadId: thread.id, originalId: originalPost.id, postId: post.id, owner: owner.token };
+  }
+
+  const upload = (token: string, fields: Record<string, string>, file: Buffer | null = png) =>
+    calls.upload(
+      token,
+      multipartForm({ ...fields, ...(file ? { file: { bytes: file, filename: 'a.png' } } : {}) }),
+    );
+
+  it('a reply, a post edit and an upload: the lock before the post, its author and the body', async () => {
+    const { threadId, postId } = await lockedThread();
+    await expectError(await calls.reply(other, threadId, { content_markdown: '' }), 423, TEXTS.locked);
+    await expectError(
+      await calls.editPost(other, threadId, postId, { content_markdown: '' }),
+      423,
+      TEXTS.locked,
+    );
+    await expectError(
+      await calls.editPost(other, threadId, 999_999, { content_markdown: 'x' }),
+      423,
+      TEXTS.locked,
+    );
+    // An id no post can have is refused by the path's schema, before the lock is read: not found.
+    await expectError(
+      await calls.editPost(other, threadId, 2 ** 31, { content_markdown: 'x' }),
+      404,
+      TEXTS.postNotFound,
+    );
+    await expectError(
+      await upload(other, { thread_id: String(threadId), post_id: String(postId) }),
+      423,
+      TEXTS.locked,
+    );
+    await expectError(
+      await upload(other, { thread_id: String(threadId), post_id: '999999' }),
+      423,
+      TEXTS.locked,
+    );
+    // As in a path: a post_id no post can have is not found before the lock is read.
+    await expectError(
+      await upload(other, { thread_id: String(threadId), post_id: String(2 ** 31) }),
+      404,
+      TEXTS.postNotFound,
+    );
+    await expectError(await upload(other, { thread_id: String(threadId) }, NOT_AN_IMAGE), 423, TEXTS.locked);
+  });
+
+  it('a thread edit and delete: the author before the lock, both before the body', async () => {
+    const { threadId, owner } = await lockedThread();
+    await expectError(await calls.update(other, threadId, { title: '' }), 403, TEXTS.notYourThread);
+    await expectError(await calls.remove(other, threadId), 403, TEXTS.notYourThread);
+    await expectError(await calls.update(owner, threadId, { title: '' }), 423, TEXTS.locked);
+  });
+
+  it("the owner's delete: the post, its author and the original post before the lock", async () => {
+    const { threadId, postId, originalId, owner } = await lockedThread();
+    await expectError(await calls.deleteMine(other, threadId, 999_999), 404, TEXTS.postNotFound);
+    await expectError(await calls.deleteMine(other, threadId, postId), 403, TEXTS.notYourPostDelete);
+    await expectError(await calls.deleteMine(adminToken, threadId, postId), 403, TEXTS.notYourPostDelete);
+    await expectError(await calls.deleteMine(owner, threadId, originalId), 400, TEXTS.originalPostDelete);
+    await expectError(await calls.deleteMine(owner, threadId, postId), 423, TEXTS.locked);
+  });
+
+  it('a post edit in an open thread: the post, then its author, then the body', async () => {
+    const owner = await createUserWithToken(server);
+    const { thread } = await createdThread(server, owner.token);
+    const post = await createdPost(server, owner.token, thread.id);
+    await expectError(
+      await calls.editPost(other, thread.id, 999_999, { content_markdown: '' }),
+      404,
+      TEXTS.postNotFound,
+    );
+    await expectError(
+      await calls.editPost(other, thread.id, post.id, { content_markdown: '' }),
+      403,
+      TEXTS.notYourPost,
+    );
+    await expectError(
+      await calls.editPost(owner.token, thread.id, post.id, { content_markdown: '' }),
+      422,
+      TEXTS.contentEmpty,
+    );
+    await expectError(
+      await upload(other, { thread_id: String(thread.id), post_id: String(post.id) }, NOT_AN_IMAGE),
+      403,
+      TEXTS.notYourPost,
+    );
+  });
+
+  it("an upload: the form before the thread; the image's check after the permissions", async () => {
+    const { threadId } = await lockedThread();
+    const noThread = await upload(other, { post_id: '1' });
+    expect(noThread.status).toBe(422);
+    expect((await noThread.json()).detail).toBe(TEXTS.postNeedsThread);
+    const noFile = await upload(other, { thread_id: String(threadId) }, null);
+    expect(noFile.status).toBe(422);
+    expect((await noFile.json()).detail).toBe(TEXTS.fileRequired);
+    const missing = await upload(other, { thread_id: '999999' }, NOT_AN_IMAGE);
+    await expectError(missing, 404, TEXTS.threadNotFound);
+    await expectError(
+      await upload(adminToken, { thread_id: String(threadId) }, NOT_AN_IMAGE),
+      400,
+      TEXTS.unsupportedImage,
+      'UNSUPPORTED_IMAGE',
+    );
+  });
+
+  it('the history: the post, then its reader, whatever the lock', async () => {
+    const { threadId, postId, owner } = await lockedThread();
+    const history = (token: string, id: number) =>
+      server.request(`/forum/threads/${threadId}/posts/${id}/revisions`, { token });
+    await expectError(await history(other, 999_999), 404, TEXTS.postNotFound);
+    await expectError(await history(other, postId), 403, TEXTS.notYourPostHistory);
+    expect((await history(owner, postId)).status).toBe(200);
   });
 });

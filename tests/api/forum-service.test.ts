@@ -28,7 +28,7 @@ describe('forum service: hot reads kept in memory', () => {
         publish: async (topic, ids = null) => void published.push([topic, ids]),
       },
       catalogue: { snapshot: async () => snapshot },
-      notifications: { changed: () => undefined },
+      notifications: server.app.notifications,
       log: server.app.log,
       ttlMs: 5000,
       limits: {
