@@ -46,6 +46,11 @@ export default fp(
         // The lists went with the account, and its posts now read "Anonymous" with its likes gone: each
         // service drops what it holds of them, here and on every other instance; its notification streams
         // end everywhere.
+        accountDeleting: [
+          // Before the forum's likes go: the LIKE groups read their likers from them.
+          (tx, userId) => app.notifications.accountDeleting(tx, userId),
+          (tx, userId) => app.forum.accountDeleting(tx, userId),
+        ],
         accountDeleted: [
           () => app.readingLists.everythingChanged(),
           async () => app.forum.everythingChanged(),
@@ -57,5 +62,5 @@ export default fp(
       }),
     );
   },
-  { name: 'accounts', dependencies: ['config', 'change-feed', 'catalogue'] },
+  { name: 'accounts', dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications'] },
 );

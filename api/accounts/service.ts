@@ -14,7 +14,7 @@ import type { ChangeFeed } from '../plugins/change-feed';
 import type { AccessTokenSubject } from './access-tokens';
 import { USERS_TOPIC, type Authentication, type AuthUser } from './authentication';
 import { AltchaCaptcha, createCaptchaProvider, type CaptchaProvider } from './captcha';
-import { deleteAccount, type DeletedAccount } from './delete-account';
+import { deleteAccount, type AccountDeletionStep, type DeletedAccount } from './delete-account';
 import { consumeVerificationToken, issueVerificationToken } from './email-verification';
 import { createGoogleVerifier, findOrCreateGoogleUser, type GoogleTokenVerifier } from './google';
 import { hashPassword, verifyPassword } from './passwords';
@@ -53,6 +53,11 @@ export interface AccountsServiceOptions {
    * forum posts' author and its likes): each drops what it holds of it, here and on the other instances.
    */
   accountDeleted: ((deleted: DeletedAccount) => Promise<void>)[];
+  /**
+   * What other features remove of the account in its deletion's transaction, in this order (see
+   * delete-account.ts), each answering the users whose notifications that changed.
+   */
+  accountDeleting: AccountDeletionStep[];
 }
 
 /** Compared against when the user does not exist, so a miss costs as long as a wrong password. */
@@ -225,7 +230,7 @@ export class AccountsService {
     const passwordHash = await passwordHashOf(this.db, userId);
     // The same answer for a missing and a wrong password.
     if (passwordHash && !(await verifyPassword(passwordHash, password))) return 'wrong-password';
-    const deleted = await deleteAccount(this.db, userId);
+    const deleted = await deleteAccount(this.db, userId, this.options.accountDeleting);
     // The token dies on every instance before the answer goes.
     await this.userChanged(userId);
     if (deleted) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LikeResult } from '../../contract/forum';
 import type { Database } from '../db/client';
+import type { Transaction } from '../db/transaction';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import { forumLikes, forumPosts } from '../db/schema';
 import type { NotificationsService } from '../notifications/service';
@@ -61,4 +62,18 @@ export async function toggleLike(
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) return undefined;
     throw error;
   }
+}
+
+/**
+ * An account's likes go with it (in the account deletion's transaction), each taking one off its post's
+ * count as an unlike would: the like row first, then the post, the order a like toggle takes them in.
+ */
+export async function deleteLikesOf(tx: Transaction, userId: number): Promise<void> {
+  await tx.execute(
+    sql`with unliked as (
+        delete from ${forumLikes} where ${forumLikes.userId} = ${userId} returning ${forumLikes.postId} as post_id
+      )
+      update ${forumPosts} set like_count = greatest(${forumPosts.likeCount} - 1, 0)
+      where ${forumPosts.id} in (select post_id from unliked)`,
+  );
 }

@@ -19,6 +19,7 @@ import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
+import type { Transaction } from '../db/transaction';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { NotificationsService } from '../notifications/service';
@@ -29,7 +30,8 @@ import { FEED_ENTRIES, forumAtomFeed } from './feed';
 import { checkForumImage, removeForumImages, storeForumImage } from './forum-images';
 import { checkNewThread, checkPostInput, checkThreadChanges, checkUploadForm } from './forum-input';
 import { followedAmong, setFollowing, threadFollowers } from './follows';
-import { toggleLike } from './likes';
+import { deleteLikesOf, toggleLike } from './likes';
+import { dropUnclaimedOf } from './unclaimed-media';
 import { searchMentions } from './mention-search';
 import {
   mayChangeThread,
@@ -448,6 +450,16 @@ export class ForumService {
       postId,
       uploaderId: actor.id,
     });
+  }
+
+  /**
+   * What goes of the forum with an account, in its deletion's transaction: its likes (off their posts'
+   * counts) and the images it uploaded that nothing claimed. Its threads and posts stay, anonymous.
+   */
+  async accountDeleting(tx: Transaction, userId: number): Promise<number[]> {
+    await deleteLikesOf(tx, userId);
+    await dropUnclaimedOf(tx, userId);
+    return [];
   }
 
   /** After a change to threads nobody listed (an account deleted: its posts turn anonymous, its likes go). */

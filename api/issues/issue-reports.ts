@@ -12,7 +12,8 @@ import { escapeLike } from '../db/like-pattern';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { issueReports, issueStatusChanges, type IssueReport } from '../db/schema';
-import { notifyReportStatus } from '../notifications/record';
+import type { Transaction } from '../db/transaction';
+import type { NotificationsService } from '../notifications/service';
 import type { MediaStorage } from '../media/storage';
 
 /*
@@ -161,13 +162,12 @@ export type StatusChangeOutcome =
  */
 export async function changeIssueStatus(
   db: Database,
-  id: number,
-  status: IssueStatus,
-  adminId: number,
+  { id, status, adminId }: { id: number; status: IssueStatus; adminId: number },
+  notifications: Pick<NotificationsService, 'recordReportStatus'>,
 ): Promise<StatusChangeOutcome> {
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx: Transaction) => {
     const [current] = await tx
-      .select({ status: issueReports.status })
+      .select({ status: issueReports.status, reporterId: issueReports.reporterId })
       .from(issueReports)
       .where(eq(issueReports.id, id))
       .for('update');
@@ -182,7 +182,12 @@ export async function changeIssueStatus(
     await tx
       .insert(issueStatusChanges)
       .values({ issueId: id, fromStatus: current.status, toStatus: status, changedBy: adminId });
-    const notified = await notifyReportStatus(tx, { issueId: id, status, adminId });
+    const notified = await notifications.recordReportStatus(tx, {
+      issueId: id,
+      reporterId: current.reporterId,
+      status,
+      adminId,
+    });
     return { kind: 'changed' as const, previous: current.status, notified };
   });
   if (!outcome) return { kind: 'not-found' };

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { RetiredMedia } from '../media/retired-media';
 import type { MediaStorage } from '../media/storage';
+import type { NotificationsService } from '../notifications/service';
 import type { ChangeFeed } from '../plugins/change-feed';
 import {
   changeIssueStatus,
@@ -28,8 +29,8 @@ export interface IssuesOptions {
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'publish'>;
   mailer: Pick<Mailer, 'sendIssueClosedEmail'>;
-  /** Told who was notified of a status change once it committed. */
-  notifications: { changed(userIds: number[] | null): void };
+  /** Records a status change's notification in its transaction; told who was notified once it committed. */
+  notifications: Pick<NotificationsService, 'recordReportStatus' | 'changed'>;
   log: FastifyBaseLogger;
   /** CACHE_TTL_MS: how late another instance's change may show in visitors' answers; 0 keeps none. */
   ttlMs: number;
@@ -92,7 +93,11 @@ export class IssuesService {
    * The report as admins see it, or undefined when there is none.
    */
   async changeStatus(id: number, status: IssueStatus, adminId: number): Promise<Issue | undefined> {
-    const outcome = await changeIssueStatus(this.options.db, id, status, adminId);
+    const outcome = await changeIssueStatus(
+      this.options.db,
+      { id, status, adminId },
+      this.options.notifications,
+    );
     if (outcome.kind === 'not-found') return undefined;
     if (outcome.kind === 'changed') {
       this.trackerChanged();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { IssueStatus } from '../../contract/issues';
 import { queryRows } from '../db/query-rows';
-import { issueReports, notifications } from '../db/schema';
+import { forumLikes, notifications } from '../db/schema';
 import type { Transaction } from '../db/transaction';
 
 /*
@@ -78,21 +78,22 @@ export async function likeRemoved(
   return rows.map((row) => Number(row.user_id));
 }
 
-/** A report's status changed: its signed-in reporter hears of it, unless they changed it themselves. */
-export async function notifyReportStatus(
+/**
+ * A report's status changed: its signed-in reporter (`reporterId`, null for a visitor's report) hears of
+ * it, unless they changed it themselves.
+ */
+export async function recordReportStatus(
   tx: Transaction,
-  change: { issueId: number; status: IssueStatus; adminId: number },
+  change: { issueId: number; reporterId: number | null; status: IssueStatus; adminId: number },
 ): Promise<number[]> {
-  const rows = await queryRows<{ user_id: number }>(
-    tx,
-    sql`insert into ${notifications} (user_id, kind, issue_id, issue_status)
-        select ${issueReports.reporterId}, 'REPORT_STATUS', ${issueReports.id}, ${change.status}
-        from ${issueReports}
-        where ${issueReports.id} = ${change.issueId} and ${issueReports.reporterId} is not null
-          and ${issueReports.reporterId} <> ${change.adminId}
-        returning user_id`,
-  );
-  return rows.map((row) => Number(row.user_id));
+  if (change.reporterId === null || change.reporterId === change.adminId) return [];
+  await tx.insert(notifications).values({
+    userId: change.reporterId,
+    kind: 'REPORT_STATUS',
+    issueId: change.issueId,
+    issueStatus: change.status,
+  });
+  return [change.reporterId];
 }
 
 /**
@@ -105,6 +106,21 @@ export async function unreadAbout(tx: Transaction, postIds: readonly number[]): 
     tx,
     sql`select distinct user_id from ${notifications}
         where read_at is null and post_id = any(${sql.param([...postIds])}::int4[])`,
+  );
+  return rows.map((row) => Number(row.user_id));
+}
+
+/**
+ * Before an account's likes go (in its deletion's transaction): the users whose unread LIKE groups it is
+ * in. Those groups read their likers from the likes, so they lose its name and count with them, and their
+ * recipients' unread counts may drop (a group left with no liker is not shown).
+ */
+export async function likeGroupsOf(tx: Transaction, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(
+    tx,
+    sql`select distinct n.user_id from ${notifications} n
+        join ${forumLikes} h on h.post_id = n.post_id and h.user_id = ${userId}
+        where n.kind = 'LIKE' and n.read_at is null`,
   );
   return rows.map((row) => Number(row.user_id));
 }

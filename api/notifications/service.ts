@@ -6,7 +6,15 @@ import type { Transaction } from '../db/transaction';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { toNotification } from './presenters';
 import { countUnread, countUnreadOf, listNotifications, markRead } from './reads';
-import { likeRemoved, recordLike, recordPost, unreadAbout, type NewPostReaders } from './record';
+import {
+  likeGroupsOf,
+  likeRemoved,
+  recordLike,
+  recordPost,
+  recordReportStatus,
+  unreadAbout,
+  type NewPostReaders,
+} from './record';
 import { NotificationStreams, type OpenOutcome, type StreamLimits, type StreamSession } from './stream';
 
 /** The change-feed topic of notifications: the users whose unread count may have changed. */
@@ -92,6 +100,15 @@ export class NotificationsService {
   }
 
   /** Before these posts are deleted (their notifications go with them): who had unread ones about them. */
+  /** Before an account's likes go, in its deletion's transaction: whose LIKE groups it is in (record.ts). */
+  accountDeleting(tx: Transaction, userId: number): Promise<number[]> {
+    return likeGroupsOf(tx, userId);
+  }
+
+  recordReportStatus(tx: Transaction, change: Parameters<typeof recordReportStatus>[1]): Promise<number[]> {
+    return recordReportStatus(tx, change);
+  }
+
   unreadAbout(tx: Transaction, postIds: readonly number[]): Promise<number[]> {
     return unreadAbout(tx, postIds);
   }
