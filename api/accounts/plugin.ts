@@ -52,8 +52,8 @@ export default fp(
           (tx, userId) => app.forum.accountDeleting(tx, userId),
         ],
         accountDeleted: [
-          () => app.readingLists.everythingChanged(),
-          async () => app.forum.everythingChanged(),
+          () => app.readingLists.changed(null),
+          async () => app.forum.changed(null),
           async ({ userId, notified }) => {
             app.notifications.changed(notified);
             await app.notifications.accountDeleted(userId);

@@ -44,10 +44,10 @@ export interface AccountsServiceOptions {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  feed: Pick<ChangeFeed, 'announce'>;
+  feed: Pick<ChangeFeed, 'changed'>;
   authentication: Authentication;
   /** Told of the series whose scores a deleted account's votes leave. */
-  catalogue: Pick<CatalogueService, 'seriesChanged'>;
+  catalogue: Pick<CatalogueService, 'changed'>;
   /**
    * Told once an account is deleted, for the features that hold what went with it (its reading lists, its
    * forum posts' author and its likes): each drops what it holds of it, here and on the other instances.
@@ -118,7 +118,7 @@ export class AccountsService {
    * everywhere from the next request.
    */
   async userChanged(userId: number): Promise<void> {
-    await this.options.feed.announce(USERS_TOPIC, [userId]);
+    await this.options.feed.changed(USERS_TOPIC, [userId]);
   }
 
   // Signing up and in.
@@ -235,7 +235,7 @@ export class AccountsService {
     await this.userChanged(userId);
     if (deleted) {
       const { changedSeries } = deleted;
-      if (changedSeries.length > 0) await this.options.catalogue.seriesChanged(changedSeries);
+      if (changedSeries.length > 0) await this.options.catalogue.changed(changedSeries);
       for (const tell of this.options.accountDeleted) await tell(deleted);
     }
     return undefined;

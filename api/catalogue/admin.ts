@@ -45,14 +45,14 @@ export interface CatalogueAdminOptions {
 export interface CatalogueCache {
   snapshot(): Promise<CatalogueSnapshot>;
   detailRow(id: number): Promise<SeriesDetailRow | undefined>;
-  seriesChanged(ids: number[] | null): Promise<void>;
+  changed(ids: number[] | null): Promise<void>;
 }
 
 /**
  * Catalogue administration: add, edit and delete series, and set a series' synopsis and detail cover.
  * Covers (already checked by their header) are stored with their size variants; a replaced or deleted
  * cover's files are removed once the database no longer points at them. Every write patches the catalogue
- * (`seriesChanged`), so live lists show it at once and the answer is the series as they now show it.
+ * (`changed`), so live lists show it at once and the answer is the series as they now show it.
  */
 export class CatalogueAdmin {
   constructor(
@@ -74,7 +74,7 @@ export class CatalogueAdmin {
       await this.discard(stored.key);
       return refusalOf(error);
     }
-    await this.catalogue.seriesChanged([id]);
+    await this.catalogue.changed([id]);
     return (await this.rankedSeries(id))!;
   }
 
@@ -103,7 +103,7 @@ export class CatalogueAdmin {
     if (!isPossibleSerialId(id)) return false;
     const coverKeys = await deleteSeries(this.options.db, id);
     if (coverKeys === SERIES_GONE) return false;
-    await this.catalogue.seriesChanged([id]);
+    await this.catalogue.changed([id]);
     await Promise.all(coverKeys.map((key) => this.retire(key)));
     return true;
   }
@@ -132,7 +132,7 @@ export class CatalogueAdmin {
     return toSeriesDetail(row, snapshot.placement(seriesId)?.overall.rank ?? null, media, scores);
   }
 
-  /** The series as the live lists now show it (after the write's `seriesChanged`). */
+  /** The series as the live lists now show it (after the write's `changed`). */
   private async rankedSeries(id: number): Promise<RankedSeries | undefined> {
     const { media } = this.options;
     const placed = (await this.catalogue.snapshot()).placement(id);
@@ -176,7 +176,7 @@ export class CatalogueAdmin {
       await this.discard(storedKey);
       return 'not-found';
     }
-    await this.catalogue.seriesChanged([seriesId]);
+    await this.catalogue.changed([seriesId]);
     await this.retire(replacedKey);
     return undefined;
   }

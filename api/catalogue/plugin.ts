@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The ranked catalogue and its reads and writes. Other features read its snapshot (`snapshot()`), and
-     * call `seriesChanged(ids)` after a committed write to series, their details or votes.
+     * call `changed(ids)` after a committed write to series, their details or votes.
      */
     catalogue: CatalogueService;
   }

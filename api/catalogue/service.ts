@@ -97,7 +97,7 @@ interface PatchBatch {
  *
  * The snapshot is loaded lazily, and reloaded in full before the next read after `invalidate()`. Writes
  * that know which series they changed (votes, edits, another instance's notification) call
- * `seriesChanged(ids)` instead: the changed rows are read back and placed into a new snapshot without
+ * `changed(ids)` instead: the changed rows are read back and placed into a new snapshot without
  * reloading or re-sorting the rest, reads keep being served from the current snapshot meanwhile, and
  * changes arriving while a patch is under way are coalesced into the next one.
  * Once older than the TTL, a snapshot is checked against the database's fingerprint in the background
@@ -179,7 +179,7 @@ export class CatalogueService {
    * which series it changed: every instance reloads in full. Never rejects (a failed patch falls back to a
    * full reload).
    */
-  async seriesChanged(ids: number[] | null): Promise<void> {
+  async changed(ids: number[] | null): Promise<void> {
     void this.options.feed?.publish(CATALOGUE_TOPIC, ids);
     await this.apply(ids);
   }
@@ -325,7 +325,7 @@ export class CatalogueService {
   async afterVote(records: VotedSeriesRecords, voterScores: VoterScores): Promise<SeriesDetail> {
     const loaded = seriesDetailRowFromRecords(records.series, records.details);
     const id = loaded.series.id;
-    await this.seriesChanged([id]);
+    await this.changed([id]);
     // The snapshot includes the vote now: its rank costs no query (a series it misses is placed by score).
     const snapshot = await this.snapshot();
     const placed = snapshot.placement(id)?.overall;

@@ -9,7 +9,7 @@ declare module 'fastify' {
     /**
      * The forum, with its hot reads kept in memory (see service.ts). Its writes drop what they change,
      * here and on the other instances; so must anything else that changes what threads show (an account
-     * deletion: `app.forum.everythingChanged()`).
+     * deletion: `app.forum.changed(null)`).
      */
     forum: ForumService;
   }

@@ -261,7 +261,7 @@ export class ForumService {
       this.options.limits,
     );
     if (outcome.kind !== 'created') return outcome;
-    this.threadChanged(outcome.threadId);
+    this.changed([outcome.threadId]);
     return { kind: 'created', thread: await this.thread(outcome.threadId) };
   }
 
@@ -288,7 +288,7 @@ export class ForumService {
       editorId,
       urlOf: (key) => media.url(key),
     });
-    this.threadChanged(threadId);
+    this.changed([threadId]);
     return updated ? this.thread(threadId) : undefined;
   }
 
@@ -301,7 +301,7 @@ export class ForumService {
     mayChangeThread(actor, thread);
     const threadId = thread.id;
     const deleted = await deleteThread(this.options.db, threadId, this.options.notifications);
-    this.threadChanged(threadId);
+    this.changed([threadId]);
     if (!deleted) return false;
     this.options.notifications.changed(deleted.notified);
     await this.removeImages(deleted.keys);
@@ -325,7 +325,7 @@ export class ForumService {
       this.options.limits,
       this.options.notifications,
     );
-    this.threadChanged(reply.threadId);
+    this.changed([reply.threadId]);
     if (outcome.kind !== 'created') return outcome;
     this.options.notifications.changed(outcome.notified);
     return { kind: 'created', post: await this.post(reply.threadId, outcome.postId, reply.authorId) };
@@ -361,7 +361,7 @@ export class ForumService {
       mentionIds,
       urlOf: (key) => media.url(key),
     });
-    this.threadChanged(edit.threadId);
+    this.changed([edit.threadId]);
     return updated ? this.post(edit.threadId, edit.postId, edit.editorId) : undefined;
   }
 
@@ -389,7 +389,7 @@ export class ForumService {
   /** Deletes a post with its replies, their notifications and images; false when it is not in the thread. */
   private async removePost(threadId: number, postId: number): Promise<boolean> {
     const deleted = await deletePost(this.options.db, threadId, postId, this.options.notifications);
-    this.threadChanged(threadId);
+    this.changed([threadId]);
     if (!deleted) return false;
     this.options.notifications.changed(deleted.notified);
     await this.removeImages(deleted.keys);
@@ -405,7 +405,7 @@ export class ForumService {
     const result = await toggleLike(this.options.db, like, this.options.notifications);
     if (!result) return undefined;
     // Only the thread changed: the lists show no likes.
-    this.announce(FORUM_LIKES_TOPIC, [like.threadId], () => this.forgetLikes([like.threadId]));
+    this.likesChanged([like.threadId]);
     this.options.notifications.changed(result.notified);
     return { count: result.count, hearted: result.hearted };
   }
@@ -414,14 +414,14 @@ export class ForumService {
   async setFollowing(follow: { threadId: number; userId: number; following: boolean }): Promise<boolean> {
     const found = await setFollowing(this.options.db, follow);
     // Only the followers changed: the lists show none.
-    if (found) this.announce(FORUM_LIKES_TOPIC, [follow.threadId], () => this.forgetLikes([follow.threadId]));
+    if (found) this.likesChanged([follow.threadId]);
     return found;
   }
 
   /** Sets an admin flag (lock, latest first, pin); false when the thread is gone. */
   async setFlag(threadId: number, flag: ThreadFlag, value: boolean): Promise<boolean> {
     const changed = await setThreadFlag(this.options.db, threadId, flag, value);
-    this.threadChanged(threadId);
+    this.changed([threadId]);
     return changed;
   }
 
@@ -462,9 +462,14 @@ export class ForumService {
     return [];
   }
 
-  /** After a change to threads nobody listed (an account deleted: its posts turn anonymous, its likes go). */
-  everythingChanged(): void {
-    this.announce(FORUM_TOPIC, null, () => this.forget(null));
+  /**
+   * After a write to these threads' titles, flags, posts or references, or their creation or deletion (null:
+   * any thread, as when a deleted account's posts turn anonymous): their answers and every list go, here and
+   * on the other instances.
+   */
+  changed(threadIds: number[] | null): void {
+    this.forget(threadIds);
+    void this.options.changeFeed.publish(FORUM_TOPIC, threadIds);
   }
 
   /**
@@ -527,15 +532,10 @@ export class ForumService {
     return { snapshot, loaded: { detail, visitor: cachedJson(detail), likedBy, followers } };
   }
 
-  /** After a write to a thread's title, flags, posts or references (or its creation or deletion). */
-  private threadChanged(threadId: number): void {
-    this.announce(FORUM_TOPIC, [threadId], () => this.forget([threadId]));
-  }
-
-  /** Applies a change here, then tells the other instances, whose caches drop the same entries. */
-  private announce(topic: string, threadIds: number[] | null, apply: () => void): void {
-    apply();
-    void this.options.changeFeed.publish(topic, threadIds);
+  /** After a like or a follow: those threads' answers go (the lists stay), here and on the other instances. */
+  private likesChanged(threadIds: number[]): void {
+    this.forgetLikes(threadIds);
+    void this.options.changeFeed.publish(FORUM_LIKES_TOPIC, threadIds);
   }
 
   /** Drops the threads (null: every thread) and every list. */

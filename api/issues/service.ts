@@ -58,7 +58,7 @@ export class IssuesService {
   /** Stores a report (screenshot first); the new id, or what is wrong with the screenshot. */
   async report(report: SubmittedReport): Promise<{ id: number } | { screenshotProblem: string }> {
     const outcome = await submitIssueReport(this.options.db, this.options.media, report);
-    if ('id' in outcome) this.trackerChanged();
+    if ('id' in outcome) this.changed();
     return outcome;
   }
 
@@ -100,7 +100,7 @@ export class IssuesService {
     );
     if (outcome.kind === 'not-found') return undefined;
     if (outcome.kind === 'changed') {
-      this.trackerChanged();
+      this.changed();
       this.options.notifications.changed(outcome.notified);
       this.notifyReporter(outcome.report);
     }
@@ -111,7 +111,7 @@ export class IssuesService {
   async delete(id: number): Promise<boolean> {
     const deleted = await deleteIssueReport(this.options.db, id);
     if (!deleted) return false;
-    this.trackerChanged();
+    this.changed();
     if (deleted.screenshotKey) await this.removeScreenshotNow(deleted.screenshotKey);
     return true;
   }
@@ -122,7 +122,7 @@ export class IssuesService {
   }
 
   /** Other instances' writes clear this instance's answers too; this instance's clear them here and there. */
-  private trackerChanged(): void {
+  private changed(): void {
     this.answers.forget(null);
     void this.options.changeFeed.publish(ISSUES_TOPIC, null);
   }

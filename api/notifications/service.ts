@@ -24,7 +24,7 @@ export const STREAMS_ENDED_TOPIC = 'notification-streams-ended';
 
 export interface NotificationsOptions {
   database: Pick<DatabaseHandle, 'db' | 'pglite'>;
-  changeFeed: Pick<ChangeFeed, 'subscribe' | 'announce'>;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'changed'>;
   streams: StreamLimits;
   onError: (error: unknown) => void;
 }
@@ -119,7 +119,7 @@ export class NotificationsService {
    */
   changed(userIds: number[] | null): void {
     if (userIds !== null && userIds.length === 0) return;
-    void this.options.changeFeed.announce(NOTIFICATIONS_TOPIC, userIds && [...new Set(userIds)]);
+    void this.options.changeFeed.changed(NOTIFICATIONS_TOPIC, userIds && [...new Set(userIds)]);
   }
 
   /**
@@ -127,7 +127,7 @@ export class NotificationsService {
    * opens new ones).
    */
   accountDeleted(userId: number): Promise<void> {
-    return this.options.changeFeed.announce(STREAMS_ENDED_TOPIC, [userId]);
+    return this.options.changeFeed.changed(STREAMS_ENDED_TOPIC, [userId]);
   }
 
   /** Whether the user may open one more stream here. */

@@ -78,10 +78,10 @@ export class ChangeFeed {
   }
 
   /**
-   * For a change made outside the feature that caches it (an account deletion takes the user's lists): this
-   * instance's subscribers drop what they hold as the other instances' do, and those are told.
+   * Something on `topic` changed: this instance's subscribers drop what they hold as the other instances'
+   * do, and those are told (`publish` tells only the others, for a feature that applied its change itself).
    */
-  announce(topic: string, ids: number[] | null = null): Promise<void> {
+  changed(topic: string, ids: number[] | null = null): Promise<void> {
     for (const handler of this.handlers.get(topic) ?? []) this.run(handler, { ids });
     return this.publish(topic, ids);
   }

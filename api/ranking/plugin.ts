@@ -26,7 +26,7 @@ export default fp(
       minVoters: app.config.RANKING_MIN_VOTERS,
       anomalyMinVoters: app.config.VOTE_ANOMALY_MIN_VOTES,
       // The catalogue plugin registers after this one; a void only runs once the app is ready.
-      seriesChanged: (ids) => app.catalogue.seriesChanged(ids),
+      catalogueChanged: (ids) => app.catalogue.changed(ids),
       feed: app.changeFeed,
       log: app.log,
     });

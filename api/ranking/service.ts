@@ -26,7 +26,7 @@ const RECOMPUTE_LEASE_MS = 10 * 60_000;
 
 export interface RankingFeed {
   subscribe(topic: string, handler: (change: { ids: number[] | null }) => void): void;
-  announce(topic: string, ids: number[] | null): Promise<void>;
+  changed(topic: string, ids: number[] | null): Promise<void>;
 }
 
 export interface RankingServiceOptions {
@@ -41,7 +41,7 @@ export interface RankingServiceOptions {
    * Called after a committed write that changed some series' votes outside the vote statements (a void):
    * the catalogue patches its snapshot and tells the other instances.
    */
-  seriesChanged: (ids: number[]) => Promise<void>;
+  catalogueChanged: (ids: number[]) => Promise<void>;
   feed: RankingFeed;
   log: FastifyBaseLogger;
 }
@@ -89,7 +89,7 @@ export class RankingService {
   async voidVotes(input: VoidInput): Promise<VoidOutcome> {
     const outcome = await voidVotes(this.options.database.db, input);
     if (outcome.outcome === 'voided' && outcome.seriesIds.length > 0) {
-      await this.options.seriesChanged(outcome.seriesIds);
+      await this.options.catalogueChanged(outcome.seriesIds);
     }
     return outcome;
   }
@@ -144,7 +144,7 @@ export class RankingService {
     if (!run.ran) return { ran: false, changed: false };
     const { priors, changed } = run.result;
     this.setPriors(priors);
-    if (changed) await this.options.feed.announce(RANKING_TOPIC, null);
+    if (changed) await this.options.feed.changed(RANKING_TOPIC, null);
     return { ran: true, changed };
   }
 

@@ -132,7 +132,7 @@ export class ReadingListsService {
   /** False when the user has no such list. */
   async delete(userId: number, listId: number): Promise<boolean> {
     if (!isPossibleSerialId(listId) || !(await deleteList(this.options.db, userId, listId))) return false;
-    this.listChanged(listId);
+    void this.changed([listId]);
     return true;
   }
 
@@ -140,7 +140,7 @@ export class ReadingListsService {
     if (!isPossibleSerialId(listId)) return 'list-not-found';
     if (!isPossibleSerialId(seriesId)) return 'series-not-found';
     const outcome = await addItem(this.options.db, userId, listId, seriesId, this.options.maxItems);
-    if (typeof outcome !== 'string') this.listChanged(listId);
+    if (typeof outcome !== 'string') void this.changed([listId]);
     return outcome;
   }
 
@@ -148,7 +148,7 @@ export class ReadingListsService {
     if (!isPossibleSerialId(listId)) return 'list-not-found';
     if (!isPossibleSerialId(seriesId)) return 'not-in-list';
     const outcome = await removeItem(this.options.db, userId, listId, seriesId);
-    if (typeof outcome !== 'string') this.listChanged(listId);
+    if (typeof outcome !== 'string') void this.changed([listId]);
     return outcome;
   }
 
@@ -164,7 +164,7 @@ export class ReadingListsService {
     const snapshot = await this.options.catalogue.snapshot();
     const outcome = await updateItem(this.options.db, userId, listId, seriesId, progress);
     if (typeof outcome === 'string') return outcome;
-    this.listChanged(listId);
+    void this.changed([listId]);
     return toListItem(outcome, snapshot, this.options.media);
   }
 
@@ -203,7 +203,7 @@ export class ReadingListsService {
     }
     const written = await importIntoList(db, userId, listId, plan);
     if (!written) return undefined;
-    if (written.added > 0 || written.updated > 0) this.listChanged(listId);
+    if (written.added > 0 || written.updated > 0) void this.changed([listId]);
     return importReport(entries, matches, written.plan, written);
   }
 
@@ -232,7 +232,7 @@ export class ReadingListsService {
     const list = isPossibleSerialId(listId)
       ? await setShared(this.options.db, userId, listId, shared)
       : undefined;
-    if (list) this.listChanged(listId);
+    if (list) void this.changed([listId]);
     return list;
   }
 
@@ -323,15 +323,10 @@ export class ReadingListsService {
    * After lists changed that no list id names (an account deleted with its lists): every instance, this one
    * included, drops every answer; resolves once the others are told.
    */
-  async everythingChanged(): Promise<void> {
-    this.forgetLists(null);
-    await this.options.changeFeed.publish(LISTS_TOPIC, null);
-  }
-
-  /** After any write to a list: its answers go, here and on the other instances. */
-  private listChanged(listId: number): void {
-    this.forgetLists([listId]);
-    void this.options.changeFeed.publish(LISTS_TOPIC, [listId]);
+  /** After a write to these lists (null: any list, as an account deletion takes a user's): their answers go, here and on the other instances. */
+  changed(listIds: number[] | null): Promise<void> {
+    this.forgetLists(listIds);
+    return this.options.changeFeed.publish(LISTS_TOPIC, listIds);
   }
 
   /** Drops the answers of these lists (null: of every list), and any answer being read meanwhile. */

@@ -80,7 +80,7 @@ async function serve(): Promise<void> {
       // priors, then tell every instance, which rescore their snapshots in memory.
       await recomputePriors(database.db, priorVotes);
       const storedMs = performance.now() - started;
-      await app.changeFeed.announce(RANKING_TOPIC, null);
+      await app.changeFeed.changed(RANKING_TOPIC, null);
       await served;
       process.send!({ type: 'recomputed', storedMs, servedMs } satisfies Recomputed);
     } else if (message.type === 'stop') {

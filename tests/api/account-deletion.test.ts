@@ -84,7 +84,7 @@ describe('DELETE /auth/me', () => {
     await voteAll(staying.id, alpha, 3);
     await voteAll(staying.id, beta, 6);
     await voteAll(staying.id, gamma, 5);
-    await server.app.catalogue.seriesChanged(null);
+    await server.app.catalogue.changed(null);
     expect((await summary(alpha)).rank).toBe(1);
     expect((await summary(alpha)).vote_count).toBe(2);
     // A reading list and a forum thread with a post and a like.

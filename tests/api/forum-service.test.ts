@@ -109,7 +109,7 @@ describe('forum service: hot reads kept in memory', () => {
     expect(await listedTitle()).toBe('Announced title');
 
     await renameByHand('Everything title');
-    service.everythingChanged();
+    service.changed(null);
     expect(published).toEqual([[FORUM_TOPIC, null]]);
     expect([await threadTitle(), await listedTitle()]).toEqual(['Everything title', 'Everything title']);
   });

@@ -143,7 +143,7 @@ describe('the weighted ranking', () => {
     const expected = computeFinalScore(totals, priors);
     expect(expected).not.toBe(detail.final_score);
     expect(await inSql()).toBe(expected);
-    await server.app.changeFeed.announce(RANKING_TOPIC, null);
+    await server.app.changeFeed.changed(RANKING_TOPIC, null);
     await vi.waitFor(async () => expect(await served()).toBe(expected));
     // Nothing of the catalogue was rewritten: no change counted.
     expect(await version()).toBe(before);
@@ -151,7 +151,7 @@ describe('the weighted ranking', () => {
     expect((await recomputePriors(db, 11)).changed).toBe(false);
 
     expect((await recomputePriors(db, 10)).changed).toBe(true);
-    await server.app.changeFeed.announce(RANKING_TOPIC, null);
+    await server.app.changeFeed.changed(RANKING_TOPIC, null);
     await vi.waitFor(async () => expect(await served()).toBe(detail.final_score));
   });
 
@@ -253,7 +253,7 @@ describe('the weighted ranking', () => {
     const [id] = await insertSeries(server, [{ title: 'Gone Soon' }]);
     const [voter] = await createVoters(server, 1, 'late');
     await server.database.db.execute(sql`delete from series where id = ${id}`);
-    await server.app.catalogue.seriesChanged([id!]);
+    await server.app.catalogue.changed([id!]);
     expect((await ballot(server, id!, voter!.token, { story: 5 })).status).toBe(404);
   });
 });

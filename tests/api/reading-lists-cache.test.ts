@@ -45,7 +45,7 @@ describe('reading-list answers kept in memory', () => {
       { title: 'Manga', type: 'MANGA', voters: 1, score: 9 },
       { title: 'Later', type: 'MANHWA', voters: 1, score: 5 },
     ]);
-    await server.app.catalogue.seriesChanged(null);
+    await server.app.catalogue.changed(null);
     const owner = await createUserWithToken(server);
     const list = await createdList(server, owner.token, 'Cached');
     for (const id of [low, high, manga])

@@ -103,7 +103,7 @@ describe('reading lists service: answers kept in memory', () => {
     announce([second.id]);
     expect(await sharedName(service, second.token)).toBe('Second again');
 
-    await service.everythingChanged();
+    await service.changed(null);
     expect(published.at(-1)).toEqual([LISTS_TOPIC, null]);
   });
 

@@ -280,7 +280,7 @@ describe('CatalogueService snapshot', () => {
   it('patches changed series into a new snapshot without a full load, and the writer sees its write', async () => {
     const { state, catalogue, first } = await loadedCatalogue([row(1, 5), row(2, 7), row(3, 6)]);
     state.set([row(1, 9), row(2, 7), row(3, 6)]);
-    await catalogue.seriesChanged([1]);
+    await catalogue.changed([1]);
     const patched = await catalogue.snapshot();
     expect(patched).not.toBe(first);
     expect(state.loads).toBe(1);
@@ -296,8 +296,8 @@ describe('CatalogueService snapshot', () => {
   it('coalesces a burst of changes into one patch per interval', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, i));
     const { state, catalogue } = await loadedCatalogue(rows, { patchIntervalMs: 30 });
-    await catalogue.seriesChanged([1]);
-    const burst = Array.from({ length: 40 }, (_, i) => catalogue.seriesChanged([i + 2]));
+    await catalogue.changed([1]);
+    const burst = Array.from({ length: 40 }, (_, i) => catalogue.changed([i + 2]));
     await Promise.all(burst);
     // The first change patched at once; the 40 that followed inside the interval went together.
     expect(state.patches).toHaveLength(2);
@@ -308,7 +308,7 @@ describe('CatalogueService snapshot', () => {
   it('removes series that are gone and adds new ones', async () => {
     const { state, catalogue } = await loadedCatalogue([row(1, 5), row(2, 7)]);
     state.set([row(2, 7), row(3, 8)]);
-    await catalogue.seriesChanged([1, 3]);
+    await catalogue.changed([1, 3]);
     const snapshot = await catalogue.snapshot();
     expect(snapshot.ranking.overall.map((e) => e.series.id)).toEqual([3, 2]);
     expect(snapshot.placement(1)).toBeUndefined();
@@ -323,14 +323,14 @@ describe('CatalogueService snapshot', () => {
     await first.memoizeSeries(2, 'row', read);
     await first.memoizeByText('search', read);
     state.set([row(1, 5), row(2, 8)]);
-    await catalogue.seriesChanged([2]);
+    await catalogue.changed([2]);
     const second = await catalogue.snapshot();
     expect(await second.memoizeSeries(1, 'row', read)).toBe(1);
     expect(await second.memoizeSeries(2, 'row', read)).toBe(4);
     // A vote changes no text: searches are kept.
     expect(await second.memoizeByText('search', read)).toBe(3);
     state.set([row(1, 5), { ...row(2, 8), title: 'Renamed' }]);
-    await catalogue.seriesChanged([2]);
+    await catalogue.changed([2]);
     expect(await (await catalogue.snapshot()).memoizeByText('search', read)).toBe(5);
   });
 
@@ -339,7 +339,7 @@ describe('CatalogueService snapshot', () => {
     await catalogue.snapshot();
     state.set([row(1, 5), row(2, 6)]);
     failing.now = true;
-    await catalogue.seriesChanged([2]);
+    await catalogue.changed([2]);
     expect(errors).toHaveLength(1);
     failing.now = false;
     expect((await catalogue.snapshot()).size).toBe(2);
@@ -360,7 +360,7 @@ describe('CatalogueService snapshot', () => {
     await catalogue.snapshot();
 
     state.set([row(1, 9), row(2, 7)]);
-    await catalogue.seriesChanged([1]);
+    await catalogue.changed([1]);
     expect(published).toEqual([['catalogue', [1]]]);
     expect((await catalogue.snapshot()).placement(1)!.overall.rank).toBe(1);
 
