@@ -45,10 +45,17 @@ function spelledOutRuns(text: string): string[] {
   return [...text.matchAll(SPELLED_OUT)].map((match) => match[0]);
 }
 
+/**
+ * Web addresses and markdown link targets: not read for words. Uploaded images' addresses end in random hex,
+ * which the leetspeak reading turns into words often enough (`a55` reads "ass") to refuse a post now and
+ * then for an image its author never named.
+ */
+const ADDRESSES = /\bhttps?:\/\/[^\s)]+|\]\([^)\s]*/gi;
+
 /** Whether any of the texts contains a word of obscenity's English data set, however it is disguised. */
 export function containsProfanity(...texts: string[]): boolean {
-  return texts.some(
-    (text) =>
-      wordMatcher.hasMatch(text) || spelledOutRuns(text).some((run) => spelledOutMatcher.hasMatch(run)),
-  );
+  return texts.some((withAddresses) => {
+    const text = withAddresses.replace(ADDRESSES, ' ');
+    return wordMatcher.hasMatch(text) || spelledOutRuns(text).some((run) => spelledOutMatcher.hasMatch(run));
+  });
 }

@@ -38,6 +38,10 @@ const NEGATIVES = [
   'I rate it 9/10: art 10, story 8, characters 9.',
   'U.S.A. readers get it a week later',
   'Analysis of the therapist character',
+  // Uploaded images' random keys: `a55` would read as a word.
+  'Look:\n\n![pic](http://localhost:8787/media/forum/loose-a55e01c2b9.gif)',
+  'Look: https://media.panelrank.example/forum/12-4551e0c2b9.gif',
+  '![pic](/media/forum/12-b00b5e01c2.gif)',
 ];
 
 describe('profanity', () => {
