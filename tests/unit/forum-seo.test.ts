@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { Thread } from '../../contract/forum';
 import type { PrerenderedPost, PrerenderedThread } from '../../src/features/forum/forum-types';
 import {
   threadBreadcrumbJsonLd,
@@ -7,8 +6,9 @@ import {
   threadPostingJsonLd,
 } from '../../src/features/forum/forum-seo';
 import { SITE_URL } from '../../src/lib/site-config';
+import { forumThread } from './forum-fixture';
 
-const thread: Thread = {
+const thread = forumThread({
   id: 7,
   title: 'Best fight scenes',
   author_username: 'ana',
@@ -16,13 +16,7 @@ const thread: Thread = {
   updated_at: '2026-01-02T10:00:00.000Z',
   last_post_at: '2026-01-02T10:00:00.000Z',
   post_count: 4,
-  locked: false,
-  latest_first: false,
-  pinned: false,
-  settings: { latest_first: false },
-  series_refs: [],
-  viewer_following: false,
-};
+});
 
 function post(id: number, minute: number, parent: number | null, text: string, likes = 0): PrerenderedPost {
   const at = new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
