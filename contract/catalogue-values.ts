@@ -65,6 +65,16 @@ export const DETAIL_COVER_MAX_BYTES = 800 * 1024 - 1;
 /** Bounds a series cover's bytes, and with them memory and the work of re-encoding. */
 export const SERIES_COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const SERIES_COVER_TOO_LARGE = 'Cover image must be less than 5MB';
+/**
+ * A series' published chapter and volume counts: whole numbers in this range, or none (unknown). Admins
+ * keep them; readers' progress may pass them, since counts are often behind the releases.
+ */
+export const SERIES_COUNT_FIELDS = ['chapters', 'volumes'] as const;
+export type SeriesCountField = (typeof SERIES_COUNT_FIELDS)[number];
+export const MIN_SERIES_COUNT = 1;
+export const MAX_SERIES_COUNT = 100_000;
+export const SERIES_COUNT_MESSAGE = `must be a whole number from ${MIN_SERIES_COUNT} to ${MAX_SERIES_COUNT}, or empty`;
+
 /** Longest accepted text per series field. */
 export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;
 export const SYNOPSIS_MAX_LENGTH = 10_000;

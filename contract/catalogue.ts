@@ -8,7 +8,9 @@ import {
   EXTERNAL_SITES,
   MANGAUPDATES_ID_PATTERN,
   MAX_SCORE,
+  MAX_SERIES_COUNT,
   MIN_SCORE,
+  MIN_SERIES_COUNT,
   RANKING_MAX_PAGE_SIZE,
   RANKING_PAGE_SIZE,
   SEARCH_QUERY_MAX_LENGTH,
@@ -48,6 +50,24 @@ const externalIdFields = {
     .describe('MangaUpdates series id, 1-20 of a-z0-9 (additive)'),
 };
 
+/** The published chapter and volume counts (additive; null when unknown). */
+const seriesCountFields = {
+  chapters: z
+    .number()
+    .int()
+    .min(MIN_SERIES_COUNT)
+    .max(MAX_SERIES_COUNT)
+    .nullable()
+    .describe(`Chapters published, ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; null when unknown (additive)`),
+  volumes: z
+    .number()
+    .int()
+    .min(MIN_SERIES_COUNT)
+    .max(MAX_SERIES_COUNT)
+    .nullable()
+    .describe(`Volumes published, ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; null when unknown (additive)`),
+};
+
 export const rankedSeriesSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -72,6 +92,7 @@ export const rankedSeriesSchema = z.object({
     .nullable()
     .describe('Mean of the plain averages of the categories that have votes; null without votes'),
   ...externalIdFields,
+  ...seriesCountFields,
 });
 export type RankedSeries = z.infer<typeof rankedSeriesSchema>;
 
@@ -130,6 +151,7 @@ export const seriesDetailSchema = z.object({
   mean_score: z.number().nullable(),
   vote_count: z.number().int(),
   ...externalIdFields,
+  ...seriesCountFields,
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
@@ -226,6 +248,8 @@ export const seriesFormSchema = z.looseObject({
       ),
     ]),
   ) as Record<(typeof EXTERNAL_SITES)[number]['field'], ReturnType<typeof formText>>),
+  chapters: formText(`Chapters published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
+  volumes: formText(`Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

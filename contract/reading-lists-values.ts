@@ -94,6 +94,7 @@ export const LIST_TEXT = {
   addToListFailed: 'Failed to add to list',
   shareFailed: 'Failed to update share state.',
   cardUpdateFailed: "Couldn't update your reading lists. Please try again.",
+  listActions: 'List actions',
 } as const;
 
 /* CSV export (an addition to the original contract: docs/api.md, Compatibility with older clients). */
@@ -107,4 +108,5 @@ export const CSV_COLUMNS = [
   'link',
   'reading_status',
   'chapters_read',
+  'my_score',
 ] as const;

@@ -19,7 +19,10 @@ import {
   MAL_REPORT_MAX_ENTRIES,
   MAL_REPORT_MAX_TITLE_CHARS,
   MAX_CHAPTERS_READ,
+  MAX_PERSONAL_SCORE,
   MIN_CHAPTERS_READ,
+  MIN_PERSONAL_SCORE,
+  PERSONAL_SCORE_MESSAGE,
   READING_STATUSES,
 } from './reading-progress-values';
 
@@ -34,6 +37,12 @@ export * from './reading-progress-values';
 /* Shapes. */
 
 const listId = z.number().int().describe('List id');
+
+const personalScore = z
+  .number({ error: PERSONAL_SCORE_MESSAGE })
+  .int({ error: PERSONAL_SCORE_MESSAGE })
+  .min(MIN_PERSONAL_SCORE, { error: PERSONAL_SCORE_MESSAGE })
+  .max(MAX_PERSONAL_SCORE, { error: PERSONAL_SCORE_MESSAGE });
 
 const readingListSummaryShape = {
   id: listId,
@@ -75,6 +84,12 @@ export const listItemSchema = z.object({
     .number()
     .int()
     .describe(`Chapters read, ${MIN_CHAPTERS_READ}-${MAX_CHAPTERS_READ}; 0 when added (additive)`),
+  score: personalScore
+    .nullable()
+    .describe(
+      `The reader's own score, ${MIN_PERSONAL_SCORE}-${MAX_PERSONAL_SCORE}; null for none (additive; apart from the votes)`,
+    ),
+  chapters: z.number().int().nullable().describe("The series' published chapters; null when unknown (additive)"),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 
@@ -99,11 +114,24 @@ export const listItemsPageSchema = z.object({
 });
 export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
 
+/** `GET /reading-lists/me/series/{seriesId}`: where the caller tracks one series, one entry per list. */
+export const seriesTrackingSchema = z.array(
+  z.object({
+    list_id: listId,
+    list_name: z.string(),
+    reading_status: z.enum(READING_STATUSES),
+    chapters_read: z.number().int(),
+    score: personalScore.nullable(),
+  }),
+);
+export type SeriesTracking = z.infer<typeof seriesTrackingSchema>;
+
 /** `GET .../export.csv`: a header row, then one row per item (RFC 4180). */
 export const listCsvSchema = z
   .string()
   .describe(
-    'text/csv with the columns title, type, status, rank, score, votes, link, reading_status, chapters_read',
+    'text/csv with the columns title, type, status, rank, score (the final score), votes, link, ' +
+      "reading_status, chapters_read, my_score (the reader's own score; empty for none)",
   );
 
 /** `GET .../export.xml`: MyAnimeList's manga export format. */
@@ -134,6 +162,9 @@ export const importReportSchema = z.object({
       title: z.string(),
       reading_status: z.enum(READING_STATUSES),
       chapters_read: z.number().int(),
+      score: personalScore
+        .nullable()
+        .describe("The entry's `my_score`; null for 0, or when it was no score (additive)"),
       by: z.enum(['mal_id', 'title']),
     }),
   ),
@@ -152,6 +183,11 @@ export const importReportSchema = z.object({
   ),
   unmatched: z.array(z.object(importEntry)),
   full: z.array(z.object(importEntry)).describe('Entries not added because the list had no room left'),
+  scores_ignored: z
+    .array(z.object({ ...importEntry, my_score: z.string().describe('The value as the file gives it') }))
+    .describe(
+      '(additive) Entries whose `my_score` is no whole number from 0 to 10: imported without a score',
+    ),
   added: z.number().int(),
   updated: z.number().int().describe('Series already listed whose chapter count the file raised'),
   already_present: z.number().int(),
@@ -161,6 +197,7 @@ export const importReportSchema = z.object({
       ambiguous: z.number().int(),
       unmatched: z.number().int(),
       full: z.number().int(),
+      scores_ignored: z.number().int(),
     })
     .describe(
       `Entries left out of each list above (additive): a list shows at most ${MAL_REPORT_MAX_ENTRIES}, the ` +
@@ -237,8 +274,12 @@ export type ListItemsFilter = Pick<
 
 export const publicListQuery = z.object({ sort: listItemsFilterQuery.sort });
 
-/** `PATCH /reading-lists/{id}/items/{seriesId}`: either field, or both. */
+/** `PATCH /reading-lists/{id}/items/{seriesId}`: any of the fields. */
 export const updateItemBody = z.object({
+  score: personalScore
+    .nullable()
+    .optional()
+    .describe(`A whole number, ${MIN_PERSONAL_SCORE}-${MAX_PERSONAL_SCORE}; null clears it`),
   reading_status: z.enum(READING_STATUSES).optional().describe(READING_STATUSES.join(', ')),
   chapters_read: z
     .number()

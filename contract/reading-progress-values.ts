@@ -22,6 +22,20 @@ export const READING_STATUS_LABELS: Record<ReadingStatus, string> = {
 export const MIN_CHAPTERS_READ = 0;
 export const MAX_CHAPTERS_READ = 100_000;
 
+/**
+ * A personal score: the reader's own overall mark of a series, a whole number in this range or none. It is
+ * apart from the five public category votes and never counts in the ranking.
+ */
+export const MIN_PERSONAL_SCORE = 1;
+export const MAX_PERSONAL_SCORE = 10;
+export const PERSONAL_SCORES = Array.from(
+  { length: MAX_PERSONAL_SCORE - MIN_PERSONAL_SCORE + 1 },
+  (_, index) => MIN_PERSONAL_SCORE + index,
+);
+export const PERSONAL_SCORE_MESSAGE = `must be a whole number from ${MIN_PERSONAL_SCORE} to ${MAX_PERSONAL_SCORE}, or null for none`;
+/** MyAnimeList writes "no score" as 0. */
+export const MAL_NO_SCORE = 0;
+
 /* MyAnimeList import limits. */
 export const MAL_IMPORT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAL_IMPORT_MAX_XML_BYTES = 50 * 1024 * 1024;
@@ -83,7 +97,32 @@ export const PROGRESS_TEXT = {
   exportMal: 'Export MyAnimeList XML',
   downloadMal: 'Download MyAnimeList XML',
   importFailed: "Couldn't import the file. Please try again.",
+  myScore: 'My score',
+  noScore: 'No score',
+  /** A few of a report's entries whose `my_score` was not a score: their scores were left out. */
+  scoresIgnored: 'Scores left out (not a whole number from 0 to 10):',
 } as const;
+
+/** The series page's Track panel, verbatim where the product says so. */
+export const TRACK_TEXT = {
+  heading: 'Track',
+  logIn: 'Log in to track this series',
+  addToList: 'Add to list',
+  chooseList: 'Add to which list?',
+  createFirst: 'Create a list and add',
+  removeFromList: 'Remove from list',
+  score: 'Score',
+  noScore: 'No score',
+  markCompleted: 'Mark as Completed',
+  inNoList: 'Not in your lists yet.',
+  updateFailed: "Couldn't update your reading lists. Please try again.",
+  loadFailed: "Couldn't load your reading lists.",
+} as const;
+
+/** "12 / 150", or "12" while the series' chapter count is unknown. */
+export function progressText(chaptersRead: number, chapters: number | null): string {
+  return chapters === null ? String(chaptersRead) : `${chaptersRead} / ${chapters}`;
+}
 
 /** "Import N series" / "Imported N series." */
 export function importSeriesLabel(count: number): string {

@@ -32,6 +32,8 @@ function series(id: number, genre = 'Action', title = `Series ${id}`): RankedSer
     mal_id: null,
     anilist_id: null,
     mangaupdates_id: null,
+    chapters: null,
+    volumes: null,
   };
 }
 

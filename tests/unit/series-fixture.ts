@@ -19,6 +19,8 @@ export function rankedSeries(id: number, overrides: Partial<RankedSeries> = {}):
     mal_id: null,
     anilist_id: null,
     mangaupdates_id: null,
+    chapters: null,
+    volumes: null,
     ...overrides,
   };
 }

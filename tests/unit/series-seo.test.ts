@@ -35,6 +35,8 @@ function pageData(
       final_score: 8.2345,
       mean_score: 8.5,
       ...ids,
+      chapters: null,
+      volumes: null,
     },
     detail: {
       series_id: 42,
@@ -74,6 +76,8 @@ function pageData(
       mean_score: 8.5,
       vote_count: voteCount,
       ...ids,
+      chapters: null,
+      volumes: null,
     },
   };
 }

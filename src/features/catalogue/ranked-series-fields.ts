@@ -23,5 +23,7 @@ export function rankedSeriesFields(detail: SeriesDetail): Omit<RankedSeries, 'id
     mal_id: detail.mal_id,
     anilist_id: detail.anilist_id,
     mangaupdates_id: detail.mangaupdates_id,
+    chapters: detail.chapters,
+    volumes: detail.volumes,
   };
 }
