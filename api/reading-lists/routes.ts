@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE } from '../../contract/catalogue';
-import { errorSchema, isPossibleSerialId, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   addItemBody,
   createListBody,
@@ -85,13 +85,6 @@ const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A private answer serialized once: sent as it is (the owner's routes say `no-store`, so no ETag). */
 function sendJson(reply: FastifyReply, answer: Pick<CachedJson, 'body'>): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(answer.body);
-}
-
-/** A series id as a path spells it canonically (as the params schema reads it), else undefined. */
-function canonicalSeriesId(text: unknown): number | undefined {
-  if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return undefined;
-  const id = Number(text);
-  return isPossibleSerialId(id) ? id : undefined;
 }
 
 function sendCsv(reply: FastifyReply, { fileName, csv }: ListCsv): FastifyReply {
@@ -191,16 +184,16 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // The series page asks this for every signed-in visit: a repeated one is answered from memory before
-      // validation, without a promise (the id read as the params schema would read it).
+      // validation, by its URL (which was validated when the answer was made), like the owners' pages.
       preValidation: (request, reply, done) => {
-        const seriesId = canonicalSeriesId((request.params as { seriesId?: unknown }).seriesId);
-        const cached = seriesId && app.readingLists.cachedTracking(currentUser(request).id, seriesId);
+        const cached = app.readingLists.cachedTracking(currentUser(request).id, request.url);
         if (cached) sendJson(reply, { body: cached });
         else done();
       },
     },
     async (request, reply) => {
-      const body = await app.readingLists.seriesTracking(currentUser(request).id, request.params.seriesId);
+      const { seriesId } = request.params;
+      const body = await app.readingLists.seriesTracking(currentUser(request).id, seriesId, request.url);
       if (body === undefined) throw httpError(404, SERIES_NOT_FOUND, { code: SERIES_NOT_FOUND_CODE });
       return sendJson(reply, { body });
     },

@@ -105,6 +105,7 @@ interface ListAnswer {
 /** Where a user tracks one series, serialized, with every list of the user when it was read. */
 interface TrackingAnswer {
   userId: number;
+  seriesId: number;
   listIds: readonly number[];
   body: string;
 }
@@ -307,30 +308,28 @@ export class ReadingListsService {
   }
 
   /**
-   * Where the user tracks the series, serialized, from memory without a promise, or undefined: for answering
-   * before the request is even validated (`seriesId` is a possible series id, checked by the caller).
+   * Where the user tracks a series, serialized, from memory without a promise, or undefined: for answering a
+   * repeated lookup at this URL before the request is even validated (the URL was validated when its answer
+   * was made). Answered only while the series is in the current snapshot, so a deleted one is not found.
    */
-  cachedTracking(userId: number, seriesId: number): string | undefined {
+  cachedTracking(userId: number, url: string): string | undefined {
+    const kept = this.trackingAnswers.get(ownerKey(userId, url));
     const snapshot = this.options.catalogue.servableSnapshot();
-    if (!snapshot?.placement(seriesId)) return undefined;
-    return this.trackingAnswers.get(trackingKey(userId, seriesId))?.body;
+    return kept && snapshot?.placement(kept.seriesId) ? kept.body : undefined;
   }
 
   /**
    * Where the user tracks the series: one entry per list holding it, in list slot order (serialized), or
-   * undefined when no such series is in the catalogue.
+   * undefined when no such series is in the catalogue. Kept under the URL it was asked at.
    */
-  async seriesTracking(userId: number, seriesId: number): Promise<string | undefined> {
+  async seriesTracking(userId: number, seriesId: number, url: string): Promise<string | undefined> {
     if (!isPossibleSerialId(seriesId)) return undefined;
     const snapshot = this.options.catalogue.servableSnapshot() ?? (await this.options.catalogue.snapshot());
     if (!snapshot.placement(seriesId)) return undefined;
-    const key = trackingKey(userId, seriesId);
-    const kept = this.trackingAnswers.get(key);
-    if (kept) return kept.body;
     const generation = this.trackingAnswers.generation;
     const { listIds, entries } = await seriesTrackingOfUser(this.options.db, userId, seriesId);
     const body = JSON.stringify(entries satisfies SeriesTracking);
-    this.trackingAnswers.set(key, { userId, listIds, body }, generation);
+    this.trackingAnswers.set(ownerKey(userId, url), { userId, seriesId, listIds, body }, generation);
     return body;
   }
 
@@ -442,8 +441,4 @@ function malExport(listName: string, items: readonly ListItemRow[]): ListMalExpo
  */
 function ownerKey(userId: number, url: string): string {
   return `${userId} ${url}`;
-}
-
-function trackingKey(userId: number, seriesId: number): string {
-  return `${userId} ${seriesId}`;
 }
