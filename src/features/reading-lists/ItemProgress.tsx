@@ -72,45 +72,6 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
       </label>
       <label className={styles.field}>
         <span className={styles.chaptersLabel} aria-hidden="true">
-          {PROGRESS_TEXT.chapters}
-        </span>
-        <input
-          aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
-          className={`${fieldStyles.input} ${styles.chapters}`}
-          type="number"
-          inputMode="numeric"
-          min={MIN_CHAPTERS_READ}
-          max={MAX_CHAPTERS_READ}
-          step={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-          }}
-          aria-invalid={!valid || undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        {item.chapters !== null && (
-          <span className={styles.total}>
-            <span aria-hidden="true">/ {item.chapters.toLocaleString('en-US')}</span>
-            <span id={`${id}-total`} className="visually-hidden">
-              of {item.chapters} chapters
-            </span>
-          </span>
-        )}
-      </label>
-      <button
-        type="button"
-        className={`button ${styles.plusOne}`}
-        onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
-        aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
-        aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
-      >
-        {PROGRESS_TEXT.addChapter}
-      </button>
-      <label className={styles.field}>
-        <span className={styles.chaptersLabel} aria-hidden="true">
           {PROGRESS_TEXT.myScore}
         </span>
         <select
@@ -127,6 +88,47 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
           ))}
         </select>
       </label>
+      <span className={styles.chaptersGroup}>
+        <label className={styles.field}>
+          <span className={styles.chaptersLabel} aria-hidden="true">
+            {PROGRESS_TEXT.chapters}
+          </span>
+          <input
+            aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
+            className={`${fieldStyles.input} ${styles.chapters}`}
+            type="number"
+            inputMode="numeric"
+            min={MIN_CHAPTERS_READ}
+            max={MAX_CHAPTERS_READ}
+            step={1}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+            aria-invalid={!valid || undefined}
+            aria-describedby={describedBy || undefined}
+          />
+          {item.chapters !== null && (
+            <span className={styles.total}>
+              <span aria-hidden="true">/ {item.chapters.toLocaleString('en-US')}</span>
+              <span id={`${id}-total`} className="visually-hidden">
+                of {item.chapters} chapters
+              </span>
+            </span>
+          )}
+        </label>
+        <button
+          type="button"
+          className={`button ${styles.plusOne}`}
+          onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
+          aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
+          aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
+        >
+          {PROGRESS_TEXT.addChapter}
+        </button>
+      </span>
       {!valid && (
         <p id={`${id}-chapters-error`} className={styles.error}>
           Chapters: a whole number from {MIN_CHAPTERS_READ} to {MAX_CHAPTERS_READ.toLocaleString('en-US')}.
