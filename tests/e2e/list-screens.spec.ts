@@ -267,9 +267,9 @@ test.describe('the list screens', () => {
     expect(box.y).toBeGreaterThan(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     // The filters wait behind their button there.
-    await expect(page.getByLabel('Type', { exact: true })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toBeHidden();
     await page.getByRole('button', { name: LIST_TEXT.filters, exact: true }).click();
-    await expect(page.getByLabel('Type', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toBeVisible();
     await context.close();
   });
 
