@@ -158,6 +158,44 @@ test.describe('the list screens', () => {
     }
   });
 
+  test('a refused score is put back and says so, and a score set meanwhile stays', async ({
+    page,
+    request,
+  }) => {
+    const reader = await newReader(request, 'refused');
+    const [a, b] = await rankedSeries(request, 2);
+    const list = await listWith(request, reader, 'Refused', [a!.id, b!.id]);
+    await useSession(page, reader);
+    await page.goto('/my-lists');
+    const panel = listPanel(page, 'Refused');
+    const scoreA = panel.getByLabel(`${PROGRESS_TEXT.myScore}: ${a!.title}`);
+    const scoreB = panel.getByLabel(`${PROGRESS_TEXT.myScore}: ${b!.title}`);
+    await expect(scoreA).toHaveValue('');
+
+    // A simulated network failure (fault injection): A's save is held until B's is answered, then aborted.
+    let releaseA!: () => void;
+    const heldA = new Promise<void>((resolve) => (releaseA = resolve));
+    await page.route(`**/reading-lists/${list.id}/items/${a!.id}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await heldA;
+      await route.abort();
+    });
+    await scoreA.selectOption('9');
+    await expect(scoreA).toHaveValue('9');
+    const savedB = page.waitForResponse(
+      (response) => response.url().endsWith(`/items/${b!.id}`) && response.request().method() === 'PATCH',
+    );
+    await scoreB.selectOption('4');
+    expect((await savedB).status()).toBe(200);
+    releaseA();
+
+    await expect(panel.getByRole('alert').filter({ hasText: LIST_TEXT.cardUpdateFailed })).toBeVisible();
+    await expect(scoreA).toHaveValue('');
+    await expect(scoreB).toHaveValue('4');
+    const items = await itemsOf(request, reader, list.id);
+    expect(items.map((item) => item.score)).toEqual([null, 4]);
+  });
+
   test('the first list is open on load; "List actions" works by keyboard; a second list is created here', async ({
     page,
     request,
