@@ -86,6 +86,8 @@ export const PROGRESS_TEXT = {
   importButton: 'Import from MyAnimeList',
   importFileLabel: 'MyAnimeList export (.xml or .xml.gz)',
   importReading: 'Reading the file…',
+  /** While the import's panel loads, the first time it is opened. */
+  importOpening: 'Opening the import…',
   importing: 'Importing…',
   matched: 'Matched',
   chooseOne: 'Choose one',

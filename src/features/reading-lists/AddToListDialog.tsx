@@ -35,7 +35,8 @@ export default function AddToListDialog({ series }: { series: { id: number; titl
   const { data: lists, error, loading } = useStore($myLists);
   const user = useStore($session).user;
   const key = trackingKey(series.id, user?.id ?? 0);
-  const tracking = useQuery(user ? seriesTrackingStore(key) : null).data;
+  const trackingRead = useQuery(user ? seriesTrackingStore(key) : null);
+  const tracking = trackingRead.data;
   const [chosen, setChosen] = useState<number | null>(null);
   const [draft, setDraft] = useState<ReadingStatus>(DEFAULT_READING_STATUS);
   const [notice, show] = useNotice();

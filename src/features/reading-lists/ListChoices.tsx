@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { LIST_TEXT } from '../../../contract/reading-lists-values';
 import {
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
+  TRACK_TEXT,
   READING_STATUSES,
   type ReadingStatus,
 } from '../../../contract/reading-progress-values';
@@ -57,10 +59,12 @@ export interface StatusSelectProps {
   /** Undefined while the status of the series in the chosen list is being read. */
   value: ReadingStatus | undefined;
   onChange: (status: ReadingStatus) => void;
+  /** Given when the status could not be read: the select says so and offers to read it again. */
+  onRetry?: () => void;
 }
 
 /** The reading status of the series in the chosen list (or the one it is added with). */
-export function StatusSelect({ value, onChange }: StatusSelectProps) {
+export function StatusSelect({ value, onChange, onRetry }: StatusSelectProps) {
   const id = useId();
   return (
     <div className={styles.status}>
@@ -75,13 +79,21 @@ export function StatusSelect({ value, onChange }: StatusSelectProps) {
         data-reading-status={value}
         onChange={(event) => onChange(event.target.value as ReadingStatus)}
       >
-        {value === undefined && <option value="">Loading…</option>}
+        {value === undefined && <option value="">{onRetry ? '—' : 'Loading…'}</option>}
         {READING_STATUSES.map((status) => (
           <option key={status} value={status}>
             {READING_STATUS_LABELS[status]}
           </option>
         ))}
       </select>
+      {onRetry && (
+        <div className={styles.failure} role="alert">
+          <p>{TRACK_TEXT.loadFailed}</p>
+          <button type="button" className="button" onClick={onRetry}>
+            {LIST_TEXT.tryAgain}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

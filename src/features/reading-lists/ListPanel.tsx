@@ -1,13 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
+import { PROGRESS_TEXT } from '../../../contract/reading-progress-values';
 import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
 import { formatItemCount } from './list-format';
 import { forgetListItems } from './list-queries';
 import ListActions from './ListActions';
 import ListItems from './ListItems';
-import MalImport from './MalImport';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
+
+/** The import's code (its file control and report) loads when a list's import is first opened. */
+const MalImport = lazy(() => import('./MalImport'));
 
 export interface ListPanelProps {
   list: ReadingListSummary;
@@ -88,15 +91,17 @@ export default function ListPanel({
         )}
       </div>
       {importing && (
-        <MalImport
-          list={list}
-          onImported={(added) => {
-            onChanged({ ...list, item_count: list.item_count + added });
-            forgetListItems(list.id);
-            setItemsVersion((version) => version + 1);
-          }}
-          onClose={() => setImporting(false)}
-        />
+        <Suspense fallback={<p className={styles.notice}>{PROGRESS_TEXT.importOpening}</p>}>
+          <MalImport
+            list={list}
+            onImported={(added) => {
+              onChanged({ ...list, item_count: list.item_count + added });
+              forgetListItems(list.id);
+              setItemsVersion((version) => version + 1);
+            }}
+            onClose={() => setImporting(false)}
+          />
+        </Suspense>
       )}
 
       <div id={itemsId} hidden={!open}>
