@@ -95,6 +95,9 @@ export const LIST_TEXT = {
   shareFailed: 'Failed to update share state.',
   cardUpdateFailed: "Couldn't update your reading lists. Please try again.",
   listActions: 'List actions',
+  /** An open list's filters fold behind this button on a phone. */
+  filters: 'Filters',
+  filtersApplied: 'applied',
 } as const;
 
 /* CSV export (an addition to the original contract: docs/api.md, Compatibility with older clients). */

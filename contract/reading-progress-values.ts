@@ -86,6 +86,8 @@ export const PROGRESS_TEXT = {
   importButton: 'Import from MyAnimeList',
   importFileLabel: 'MyAnimeList export (.xml or .xml.gz)',
   importReading: 'Reading the file…',
+  /** While the import's panel loads, the first time it is opened. */
+  importOpening: 'Opening the import…',
   importing: 'Importing…',
   matched: 'Matched',
   chooseOne: 'Choose one',
@@ -101,6 +103,8 @@ export const PROGRESS_TEXT = {
   noScore: 'No score',
   /** A few of a report's entries whose `my_score` was not a score: their scores were left out. */
   scoresIgnored: 'Scores left out (not a whole number from 0 to 10):',
+  /** The same, counted in the import's summary: "Scores left out 3". */
+  scoresLeftOut: 'Scores left out',
 } as const;
 
 /** The series page's Track panel, verbatim where the product says so. */
@@ -118,6 +122,13 @@ export const TRACK_TEXT = {
   updateFailed: "Couldn't update your reading lists. Please try again.",
   loadFailed: "Couldn't load your reading lists.",
 } as const;
+
+/** What a screen reader hears once a personal score is saved: "“Title”: My score 8." or "“Title”: No score.". */
+export function myScoreAnnouncement(title: string, score: number | null): string {
+  return score === null
+    ? `“${title}”: ${PROGRESS_TEXT.noScore}.`
+    : `“${title}”: ${PROGRESS_TEXT.myScore} ${score}.`;
+}
 
 /** "12 / 150", or "12" while the series' chapter count is unknown. */
 export function progressText(chaptersRead: number, chapters: number | null): string {

@@ -29,7 +29,10 @@ export interface PagedState<Page> {
   /** Asks for one page more, once the pages asked for so far are loaded and more follow. */
   more(): void;
   retry(): void;
-  /** Changes every loaded page in the cache (a write's answer), as if the API had sent it. */
+  /**
+   * Changes every loaded page in the cache (a write's answer), as if the API had sent it. Each change
+   * applies to the page as the cache holds it when called, so changes made before a render compose.
+   */
   update(change: (page: Page) => Page): void;
 }
 
@@ -118,7 +121,8 @@ export function usePagedQuery<Page>(
     },
     update(change) {
       stores.forEach((store, index) => {
-        const page = pages[index];
+        // What the cache holds now (a change made since this render included), not what it rendered.
+        const page = store.value?.data ?? pages[index];
         if (page !== undefined) store.mutate(change(page));
       });
     },

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ReadingList } from '../../contract/reading-lists';
+import { LIST_TEXT, type ReadingList } from '../../contract/reading-lists';
 import { FORUM_TEXT } from '../../contract/forum-values';
 import { PROGRESS_TEXT } from '../../contract/reading-progress-values';
 import { apiLogin, coverPng, newReader, useSession } from './api-helpers';
@@ -83,10 +83,11 @@ test.describe('file controls', () => {
 
     await page.goto(`/my-lists#list-${list.id}`);
     const panel = page.locator('main li[id^="list-"]').filter({ hasText: 'Files' });
-    const open = panel.getByRole('button', { name: `${PROGRESS_TEXT.importButton} into Files` });
-    await open.click();
+    const actions = panel.getByRole('button', { name: LIST_TEXT.listActions, exact: true });
+    await actions.click();
+    await panel.getByRole('menuitem', { name: PROGRESS_TEXT.importButton, exact: true }).click();
     const input = panel.getByLabel(PROGRESS_TEXT.importFileLabel);
-    await open.focus();
+    await actions.focus();
     await tabTo(page, input);
     await input.setInputFiles({
       name: 'mangalist.xml',

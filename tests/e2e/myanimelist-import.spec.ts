@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { ReadingList } from '../../contract/reading-lists';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LIST_TEXT, type ReadingList } from '../../contract/reading-lists';
 import {
   MAL_REPORT_MAX_ENTRIES,
   moreNotShownText,
@@ -41,6 +41,12 @@ ${manga.join('\n')}
 const listPanel = (page: Page, name: string) =>
   page.locator('main li[id^="list-"]').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
+/** Opens a list's import from its "List actions" menu. */
+async function openImport(panel: Locator) {
+  await panel.getByRole('button', { name: LIST_TEXT.listActions, exact: true }).click();
+  await panel.getByRole('menuitem', { name: PROGRESS_TEXT.importButton, exact: true }).click();
+}
+
 test('imports a MyAnimeList export through /my-lists, with a candidate picked', async ({ page, request }) => {
   test.setTimeout(90_000);
   const reader = await newReader(request, 'importer');
@@ -76,7 +82,7 @@ test('imports a MyAnimeList export through /my-lists, with a candidate picked', 
     await useSession(page, reader);
     await page.goto(`/my-lists#list-${list.id}`);
     const panel = listPanel(page, 'From MyAnimeList');
-    await panel.getByRole('button', { name: `${PROGRESS_TEXT.importButton} into From MyAnimeList` }).click();
+    await openImport(panel);
     await panel.getByLabel(PROGRESS_TEXT.importFileLabel).setInputFiles({
       name: 'mangalist.xml',
       mimeType: 'application/xml',
@@ -158,7 +164,7 @@ test('counts every entry of a large file and says how many the preview does not 
   await useSession(page, reader);
   await page.goto(`/my-lists#list-${list.id}`);
   const panel = listPanel(page, 'Large export');
-  await panel.getByRole('button', { name: `${PROGRESS_TEXT.importButton} into Large export` }).click();
+  await openImport(panel);
   await panel.getByLabel(PROGRESS_TEXT.importFileLabel).setInputFiles({
     name: 'mangalist.xml',
     mimeType: 'application/xml',

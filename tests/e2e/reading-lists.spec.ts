@@ -41,6 +41,12 @@ const listToggle = (scope: Locator) => scope.getByRole('button', { name: /readin
 const listPanel = (page: Page, name: string) =>
   page.locator('main li[id^="list-"]').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
+/** Chooses an action of a list's "List actions" menu. */
+async function listAction(panel: Locator, action: string) {
+  await panel.getByRole('button', { name: LIST_TEXT.listActions, exact: true }).click();
+  await panel.getByRole('menu').getByRole('menuitem', { name: action, exact: true }).click();
+}
+
 async function rowTitles(scope: Locator): Promise<string[]> {
   return scope.locator('ol > li a[href^="/series/"]').allTextContents();
 }
@@ -133,9 +139,9 @@ test.describe('reading lists', () => {
     await expect.poll(() => rowTitles(panel)).toEqual(byTitle);
 
     // Share, and copy the public address.
-    await panel.getByRole('button', { name: `${LIST_TEXT.share} Weekend picks` }).click();
+    await listAction(panel, LIST_TEXT.share);
     await expect(panel.getByText('Public', { exact: true })).toBeVisible();
-    await panel.getByRole('button', { name: LIST_TEXT.copyPublicUrl }).click();
+    await listAction(panel, LIST_TEXT.copyPublicUrl);
     await expect(panel.getByText(LIST_TEXT.linkCopied)).toBeVisible();
     const publicUrl = await page.evaluate(() => navigator.clipboard.readText());
     const token = (await myLists(request, reader)).find((list) => list.id === weekend.id)!.share_token!;
@@ -166,7 +172,7 @@ test.describe('reading lists', () => {
     }
 
     // Unsharing ends the link at once.
-    await panel.getByRole('button', { name: `${LIST_TEXT.unshare} Weekend picks` }).click();
+    await listAction(panel, LIST_TEXT.unshare);
     await expect(panel.getByText('Private', { exact: true })).toBeVisible();
     await visitor.reload();
     await expect(visitor.getByText(LIST_TEXT.sharedUnavailable)).toBeVisible();
@@ -178,7 +184,7 @@ test.describe('reading lists', () => {
       expect(dialog.message()).toBe(LIST_TEXT.deleteConfirm);
       void dialog.accept();
     });
-    await second_.getByRole('button', { name: `${LIST_TEXT.deleteList} Second list` }).click();
+    await listAction(second_, LIST_TEXT.deleteList);
     await expect(second_).toHaveCount(0);
     expect((await myLists(request, reader)).map((list) => list.name)).toEqual(['Weekend picks']);
   });

@@ -37,7 +37,7 @@ export default function ListStatus({
       {phase === 'loading' && (
         <div className={styles.grid} data-testid="series-skeleton">
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-            <SeriesCardSkeleton key={index} />
+            <SeriesCardSkeleton key={index} withListToggle />
           ))}
         </div>
       )}

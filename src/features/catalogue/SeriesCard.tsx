@@ -26,14 +26,20 @@ export interface SeriesCardProps {
   compareSelected?: boolean;
   /** More controls beside the compare toggle: the admin edit and delete buttons. */
   actions?: ReactNode;
-  /** The reading-list toggle on the cover (the list gives it to signed-in users only). */
+  /** The reading-list toggle, beside the vote count (the list gives it to signed-in users only). */
   listToggle?: ReactNode;
+  /**
+   * The card offers the reading-list toggle to signed-in visitors: their cards keep its room from the first
+   * paint (`data-signed-in`), before the toggle itself arrives.
+   */
+  withListToggle?: boolean;
   headingLevel?: 2 | 3;
 }
 
 /**
  * A series in a ranked list. The title link covers the whole card (opening a card goes to its page);
- * the toggles sit above it. Rendered at build time for the first 25 and by the list island after.
+ * the toggles sit above it, under the cover: the reading-list toggle beside the vote count, the compare
+ * toggle and the admin actions at the foot. Rendered at build time for the first 25 and by the list island after.
  */
 export default function SeriesCard({
   series,
@@ -42,6 +48,7 @@ export default function SeriesCard({
   compareSelected = false,
   actions,
   listToggle,
+  withListToggle = false,
   headingLevel = 2,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -51,7 +58,7 @@ export default function SeriesCard({
   const href = `/series/${series.id}`;
 
   return (
-    <article className={styles.card}>
+    <article className={styles.card} data-list-toggle={withListToggle || undefined}>
       <div className={styles.coverFrame}>
         {cover ? (
           <img
@@ -81,7 +88,6 @@ export default function SeriesCard({
             {status}
           </span>
         )}
-        {listToggle}
       </div>
 
       <div className={styles.body}>
@@ -114,9 +120,13 @@ export default function SeriesCard({
             <dd>{series.artist || '–'}</dd>
           </div>
         </dl>
-        <p className={styles.votes}>
-          {showsVoteCount(series.vote_count) ? formatVotes(series.vote_count) : ''}
-        </p>
+        {/* Off the cover, so it never covers the rank, the ribbon or what the cover shows (a type tag). */}
+        <div className={styles.votesRow}>
+          <p className={styles.votes}>
+            {showsVoteCount(series.vote_count) ? formatVotes(series.vote_count) : ''}
+          </p>
+          {listToggle}
+        </div>
         {(onToggleCompare || actions) && (
           <div className={styles.actions}>
             {onToggleCompare && (
@@ -140,9 +150,13 @@ export default function SeriesCard({
 }
 
 /** A placeholder of exactly a card's size (same rows, same heights), shown while series load. */
-export function SeriesCardSkeleton() {
+export function SeriesCardSkeleton({ withListToggle = false }: { withListToggle?: boolean }) {
   return (
-    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+    <div
+      className={`${styles.card} ${styles.skeleton}`}
+      data-list-toggle={withListToggle || undefined}
+      aria-hidden="true"
+    >
       <div className={styles.coverFrame} />
       <div className={styles.body}>
         <div className={styles.title}>
@@ -156,7 +170,9 @@ export function SeriesCardSkeleton() {
           <span className={styles.bar} style={{ width: '70%' }} />
           <span className={styles.bar} style={{ width: '60%' }} />
         </div>
-        <div className={styles.votes} />
+        <div className={styles.votesRow}>
+          <div className={styles.votes} />
+        </div>
         <div className={styles.actions}>
           <span className={styles.bar} style={{ width: '6rem', height: '2.5rem' }} />
         </div>

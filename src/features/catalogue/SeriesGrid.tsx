@@ -31,6 +31,7 @@ export default function SeriesGrid({ series, loading, tools, admin, onUpdated, o
             compareSelected={selection.includes(entry.id)}
             onToggleCompare={(id) => toggleCompareSeries(id, entry)}
             listToggle={tools && <tools.ListToggle series={entry} />}
+            withListToggle
             actions={
               admin ? (
                 <admin.SeriesAdminActions series={entry} onUpdated={onUpdated} onDeleted={onDeleted} />

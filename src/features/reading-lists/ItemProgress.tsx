@@ -1,7 +1,8 @@
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   MAX_CHAPTERS_READ,
   MIN_CHAPTERS_READ,
+  PERSONAL_SCORES,
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
   READING_STATUSES,
@@ -9,51 +10,22 @@ import {
 } from '../../../contract/reading-progress-values';
 import type { ListItem } from '../../../contract/reading-lists';
 import fieldStyles from '../../ui/TextField.module.css';
+import { scoreChoice, scoreFromChoice, type ItemChange } from './list-state';
 import styles from './ItemProgress.module.css';
 
-/** "Reading 3 · Completed 10 · …": the counts per status as one line that wraps between statuses, never inside one. */
-export function StatusCounts({ counts }: { counts: Record<ReadingStatus, number> }) {
-  return (
-    <p className={styles.counts} data-testid="status-counts">
-      {READING_STATUSES.map((status, index) => (
-        <Fragment key={status}>
-          {index > 0 && '\u00a0· '}
-          <span className={styles.count}>
-            {READING_STATUS_LABELS[status]} {counts[status] ?? 0}
-          </span>
-        </Fragment>
-      ))}
-    </p>
-  );
-}
-
-function chaptersText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'chapter' : 'chapters'}`;
-}
-
-/** A row's progress as the shared page shows it: status and chapters, read only. */
-export function ItemProgressText({ item }: { item: ListItem }) {
-  return (
-    <p className={styles.text}>
-      <span className={styles.status} data-reading-status={item.reading_status}>
-        <span className="visually-hidden">Reading status: </span>
-        {READING_STATUS_LABELS[item.reading_status]}
-      </span>
-      <span>{chaptersText(item.chapters_read)}</span>
-    </p>
-  );
-}
+export { ItemProgressText, StatusCounts } from './ProgressText';
 
 export interface ItemProgressEditorProps {
   item: ListItem;
   /** Saves a change; the row shows it at once and the caller puts it back if the save fails. */
-  onChange: (change: { reading_status?: ReadingStatus; chapters_read?: number }) => void;
+  onChange: (change: ItemChange) => void;
 }
 
 /**
- * A row's progress on /my-lists: a status select, a chapters field and "+1". A status and "+1" are saved
- * as they happen; typed chapters when the field is left or Enter is pressed, once they are a whole number
- * in range (until then the field says so and nothing is sent).
+ * A row's progress on /my-lists: a status select, a chapters field (with the series' count when known)
+ * and "+1", and a personal score select. A status, "+1" and a score are saved as they happen; typed
+ * chapters when the field is left or Enter is pressed, once they are a whole number in range (until then
+ * the field says so and nothing is sent).
  */
 export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) {
   const id = useId();
@@ -71,6 +43,10 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
     Number.isInteger(typed) &&
     typed >= MIN_CHAPTERS_READ &&
     typed <= MAX_CHAPTERS_READ;
+
+  const describedBy = [valid ? '' : `${id}-chapters-error`, item.chapters === null ? '' : `${id}-total`]
+    .filter(Boolean)
+    .join(' ');
 
   function commit() {
     if (!valid) return;
@@ -96,35 +72,63 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
       </label>
       <label className={styles.field}>
         <span className={styles.chaptersLabel} aria-hidden="true">
-          {PROGRESS_TEXT.chapters}
+          {PROGRESS_TEXT.myScore}
         </span>
-        <input
-          aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
-          className={`${fieldStyles.input} ${styles.chapters}`}
-          type="number"
-          inputMode="numeric"
-          min={MIN_CHAPTERS_READ}
-          max={MAX_CHAPTERS_READ}
-          step={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-          }}
-          aria-invalid={!valid || undefined}
-          aria-describedby={valid ? undefined : `${id}-chapters-error`}
-        />
+        <select
+          aria-label={`${PROGRESS_TEXT.myScore}: ${item.title}`}
+          className={`${fieldStyles.input} ${styles.score}`}
+          value={scoreChoice(item.score)}
+          onChange={(event) => onChange({ score: scoreFromChoice(event.target.value) })}
+        >
+          <option value="">{PROGRESS_TEXT.noScore}</option>
+          {PERSONAL_SCORES.map((score) => (
+            <option key={score} value={score}>
+              {score}
+            </option>
+          ))}
+        </select>
       </label>
-      <button
-        type="button"
-        className={`button ${styles.plusOne}`}
-        onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
-        aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
-        aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
-      >
-        {PROGRESS_TEXT.addChapter}
-      </button>
+      <span className={styles.chaptersGroup}>
+        <label className={styles.field}>
+          <span className={styles.chaptersLabel} aria-hidden="true">
+            {PROGRESS_TEXT.chapters}
+          </span>
+          <input
+            aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
+            className={`${fieldStyles.input} ${styles.chapters}`}
+            type="number"
+            inputMode="numeric"
+            min={MIN_CHAPTERS_READ}
+            max={MAX_CHAPTERS_READ}
+            step={1}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+            aria-invalid={!valid || undefined}
+            aria-describedby={describedBy || undefined}
+          />
+          {item.chapters !== null && (
+            <span className={styles.total}>
+              <span aria-hidden="true">/ {item.chapters.toLocaleString('en-US')}</span>
+              <span id={`${id}-total`} className="visually-hidden">
+                of {item.chapters} chapters
+              </span>
+            </span>
+          )}
+        </label>
+        <button
+          type="button"
+          className={`button ${styles.plusOne}`}
+          onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
+          aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
+          aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
+        >
+          {PROGRESS_TEXT.addChapter}
+        </button>
+      </span>
       {!valid && (
         <p id={`${id}-chapters-error`} className={styles.error}>
           Chapters: a whole number from {MIN_CHAPTERS_READ} to {MAX_CHAPTERS_READ.toLocaleString('en-US')}.

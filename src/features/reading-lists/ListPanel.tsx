@@ -1,15 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
 import { PROGRESS_TEXT } from '../../../contract/reading-progress-values';
 import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
-import { $session } from '../accounts/session-store';
-import { deleteReadingList, fetchListCsv, fetchListMalExport, setListShared } from './lists-api';
 import { formatItemCount } from './list-format';
-import { listFailureMessage } from './list-messages';
-import ListItems, { forgetListItems } from './ListItems';
-import MalImport from './MalImport';
+import { forgetListItems } from './list-queries';
+import ListActions from './ListActions';
+import ListItems from './ListItems';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
+
+/** The import's code (its file control and report) loads when a list's import is first opened. */
+const MalImport = lazy(() => import('./MalImport'));
 
 export interface ListPanelProps {
   list: ReadingListSummary;
@@ -20,29 +21,10 @@ export interface ListPanelProps {
   onAnnounce: (text: string) => void;
 }
 
-/** Copies text; false when the browser refuses (no permission, insecure page). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Saves a blob as a file through a temporary link. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** One list on /my-lists: its heading (the expand button), badge, count, actions and, open, its items. */
+/**
+ * One list on /my-lists: one header line (the expand button with the name, the badge, the count and the
+ * "List actions" menu), what an action said, the import when asked for and, open, the items.
+ */
 export default function ListPanel({
   list,
   open,
@@ -51,70 +33,17 @@ export default function ListPanel({
   onDeleted,
   onAnnounce,
 }: ListPanelProps) {
-  const [busy, setBusy] = useState<'share' | 'delete' | 'export' | null>(null);
   const [importing, setImporting] = useState(false);
   // Bumped after an import, so the open items load again with what it added.
   const [itemsVersion, setItemsVersion] = useState(0);
-  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success'; id: number } | null>(null);
   const id = useId();
   const itemsId = `${id}-items`;
+  const nameId = `${id}-name`;
 
   function show(text: string, tone: 'error' | 'success' = 'success') {
-    setNotice({ text, tone });
+    setNotice({ text, tone, id: Date.now() });
     if (tone === 'success') onAnnounce(text);
-  }
-
-  async function toggleShare() {
-    if (busy) return;
-    if (!$session.get().token) {
-      window.alert(LIST_TEXT.logInToShare);
-      return;
-    }
-    setBusy('share');
-    setNotice(null);
-    try {
-      const changed = await setListShared(list.id, !list.is_public);
-      onChanged(changed);
-      onAnnounce(changed.is_public ? `“${list.name}” is public now.` : `“${list.name}” is private now.`);
-    } catch (failure) {
-      show(listFailureMessage(failure, LIST_TEXT.shareFailed), 'error');
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function copy(path: string) {
-    const copied = await copyText(new URL(path, window.location.origin).href);
-    show(
-      copied ? LIST_TEXT.linkCopied : 'Copying is blocked here; copy the address instead.',
-      copied ? 'success' : 'error',
-    );
-  }
-
-  async function exportFile(format: 'csv' | 'xml') {
-    if (busy) return;
-    setBusy('export');
-    try {
-      const blob = format === 'csv' ? await fetchListCsv(list.id) : await fetchListMalExport(list.id);
-      download(blob, `${list.name}.${format}`);
-    } catch (failure) {
-      show(listFailureMessage(failure, 'Failed to export the list.'), 'error');
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove() {
-    if (busy || !window.confirm(LIST_TEXT.deleteConfirm)) return;
-    setBusy('delete');
-    setNotice(null);
-    try {
-      await deleteReadingList(list.id);
-      onDeleted();
-    } catch (failure) {
-      show(listFailureMessage(failure, LIST_TEXT.deleteFailed), 'error');
-      setBusy(null);
-    }
   }
 
   return (
@@ -129,85 +58,51 @@ export default function ListPanel({
             onClick={onToggle}
           >
             <span className={styles.chevron} aria-hidden="true" />
-            <span className={styles.listName}>{list.name}</span>
+            <span id={nameId} className={styles.listName}>
+              {list.name}
+            </span>
           </button>
         </h2>
-        <span className={pageStyles.badge} data-public={list.is_public}>
-          {list.is_public ? LIST_TEXT.public : LIST_TEXT.private}
-        </span>
-        <span className={pageStyles.count}>{formatItemCount(list.item_count)}</span>
+        <div className={styles.panelFacts}>
+          <span className={pageStyles.badge} data-public={list.is_public}>
+            {list.is_public ? LIST_TEXT.public : LIST_TEXT.private}
+          </span>
+          <span className={pageStyles.count}>{formatItemCount(list.item_count)}</span>
+          <ListActions
+            list={list}
+            nameId={nameId}
+            onChanged={(changed) => {
+              setNotice(null);
+              onChanged(changed);
+            }}
+            onDeleted={onDeleted}
+            onImport={() => setImporting(true)}
+            onNotice={show}
+            onAnnounce={onAnnounce}
+          />
+        </div>
       </div>
 
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className="button"
-          onClick={toggleShare}
-          aria-disabled={busy === 'share' || undefined}
-          aria-describedby={`${id}-share-help`}
-        >
-          {list.is_public ? LIST_TEXT.unshare : LIST_TEXT.share}
-          <span className="visually-hidden"> {list.name}</span>
-        </button>
-        {list.is_public && list.share_token && (
-          <button type="button" className="button" onClick={() => copy(`/lists/${list.share_token}`)}>
-            {LIST_TEXT.copyPublicUrl}
-          </button>
-        )}
-        <button type="button" className="button" onClick={() => copy(`/my-lists#list-${list.id}`)}>
-          {LIST_TEXT.copyPrivateLink}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => exportFile('csv')}
-          aria-disabled={busy === 'export' || undefined}
-        >
-          Export CSV
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => exportFile('xml')}
-          aria-disabled={busy === 'export' || undefined}
-        >
-          {PROGRESS_TEXT.exportMal}
-        </button>
-        <button type="button" className="button" onClick={() => setImporting(true)} aria-expanded={importing}>
-          {PROGRESS_TEXT.importButton}
-          <span className="visually-hidden"> into {list.name}</span>
-        </button>
-        <button
-          type="button"
-          className={`button ${styles.danger}`}
-          onClick={remove}
-          aria-disabled={busy === 'delete' || undefined}
-        >
-          {LIST_TEXT.deleteList}
-          <span className="visually-hidden"> {list.name}</span>
-        </button>
-      </div>
-      <p id={`${id}-share-help`} className={styles.help}>
-        {PROGRESS_TEXT.shareHelp}
-      </p>
-      {importing && (
-        <MalImport
-          list={list}
-          onImported={(added) => {
-            onChanged({ ...list, item_count: list.item_count + added });
-            forgetListItems(list.id);
-            setItemsVersion((version) => version + 1);
-          }}
-          onClose={() => setImporting(false)}
-        />
-      )}
       <div className={styles.noticeSlot} role={notice?.tone === 'error' ? 'alert' : undefined}>
         {notice && (
-          <p className={styles.notice} data-tone={notice.tone}>
+          <p key={notice.id} className={styles.notice} data-tone={notice.tone}>
             {notice.text}
           </p>
         )}
       </div>
+      {importing && (
+        <Suspense fallback={<p className={styles.notice}>{PROGRESS_TEXT.importOpening}</p>}>
+          <MalImport
+            list={list}
+            onImported={(added) => {
+              onChanged({ ...list, item_count: list.item_count + added });
+              forgetListItems(list.id);
+              setItemsVersion((version) => version + 1);
+            }}
+            onClose={() => setImporting(false)}
+          />
+        </Suspense>
+      )}
 
       <div id={itemsId} hidden={!open}>
         {open && (

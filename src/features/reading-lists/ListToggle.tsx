@@ -9,9 +9,11 @@ export interface ListToggleProps {
 }
 
 /**
- * The reading-list toggle on a series card: filled while the series is in one of the user's lists; a click
- * opens "Add to Reading List". Only for signed-in users. It is in the build-time markup too, hidden by CSS
- * unless the page knows a session (`data-signed-in`, set before first paint), so it never shifts the card.
+ * The reading-list toggle on a series card, beside its vote count (never on the cover, where the rank, the
+ * ribbon and the cover's own type tag are): filled while the series is in one of the user's lists; a click
+ * opens the quick controls ("Add to Reading List": which list, and the reading status). Only for signed-in
+ * users; their cards keep its room from the first paint (SeriesCard's `withListToggle`), so it never
+ * shifts the card.
  */
 export default function ListToggle({ series }: ListToggleProps) {
   const hydrated = useHydrated();

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   importedSeriesText,
   importSeriesLabel,
-  moreNotShownText,
   PROGRESS_TEXT,
-  READING_STATUS_LABELS,
 } from '../../../contract/reading-progress-values';
 import type { ImportReport, ReadingListSummary } from '../../../contract/reading-lists';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 import FileField from '../../ui/FileField';
 import { importMyAnimeList } from './lists-api';
+import { chosenCandidates, restText, seriesToImport } from './import-report';
+import ImportPreview, { ScoresIgnored } from './ImportPreview';
 import styles from './MalImport.module.css';
 
 export interface MalImportProps {
@@ -26,48 +26,12 @@ type Phase =
   | { name: 'importing'; file: File; report: ImportReport }
   | { name: 'done'; report: ImportReport };
 
-/** The address of a report asking for a series the import did not find. */
-function askForSeriesUrl(title: string): string {
-  return `/report-issue?${new URLSearchParams({ type: 'CONTENT', title }).toString()}`;
-}
-
 /** The API's own text for a refused file (400, 413), else a general one. */
 function importFailure(error: unknown): string {
   const status = errorStatus(error);
   return status === 400 || status === 413 || status === 422
     ? errorDetail(error, PROGRESS_TEXT.importFailed)
     : PROGRESS_TEXT.importFailed;
-}
-
-/** Entries of each kind in the file: those the answer lists and those it leaves out (`not_shown`). */
-function counts(report: ImportReport) {
-  const { not_shown: notShown } = report;
-  return {
-    matched: report.matched.length + notShown.matched,
-    ambiguous: report.ambiguous.length + notShown.ambiguous,
-    unmatched: report.unmatched.length + notShown.unmatched,
-    full: report.full.length + notShown.full,
-  };
-}
-
-/** Under a list the answer cut short: "1034 more not shown." */
-function NotShown({ count }: { count: number }) {
-  return count > 0 ? <p className={styles.entryMeta}>{moreNotShownText(count)}</p> : null;
-}
-
-/** What happened to the rest: "Updated 1 · Already in the list 2 · Not found 3 · …", the zeros left out. */
-function restText(report: ImportReport): string {
-  const total = counts(report);
-  return [
-    ['Chapters updated', report.updated],
-    ['Already in the list', report.already_present],
-    [PROGRESS_TEXT.listFull, total.full],
-    [PROGRESS_TEXT.notFound, total.unmatched],
-    ['Skipped', total.ambiguous],
-  ]
-    .filter(([, count]) => Number(count) > 0)
-    .map(([label, count]) => `${label} ${count}`)
-    .join(' · ');
 }
 
 /**
@@ -83,6 +47,12 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   const [choices, setChoices] = useState<Record<number, number | null>>({});
   const [error, setError] = useState('');
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // Opened from the list's menu: focus moves to the panel, next to its file control.
+  useEffect(() => {
+    title.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (phase.name === 'preview' || phase.name === 'done') stepHeading.current?.focus();
@@ -102,9 +72,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
     }
   }
 
-  const chosen = Object.entries(choices).flatMap(([index, seriesId]) =>
-    seriesId === null ? [] : [{ source_index: Number(index), series_id: seriesId }],
-  );
+  const chosen = chosenCandidates(choices);
 
   async function runImport() {
     if (phase.name !== 'preview' || toImport === 0) return;
@@ -121,15 +89,11 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
   }
 
   const report = phase.name === 'preview' || phase.name === 'importing' ? phase.report : null;
-  const total = report ? counts(report) : null;
-  // What the import would add or update: the preview's matches less those the list already has as they are
-  // or has no room for, plus the candidates picked.
-  const toImport =
-    report && total ? Math.max(0, total.matched - report.already_present - total.full) + chosen.length : 0;
+  const toImport = report ? seriesToImport(report, chosen.length) : 0;
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.title}>
+      <h3 ref={title} id={`${id}-title`} className={styles.title} tabIndex={-1}>
         {PROGRESS_TEXT.importButton}
       </h3>
 
@@ -154,90 +118,15 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
       </div>
       <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
 
-      {report && total && (
+      {report && (
         <div className={styles.preview}>
-          <h4 ref={stepHeading} tabIndex={-1} className={styles.stepTitle}>
-            {PROGRESS_TEXT.matched} ({total.matched})
-          </h4>
-          {report.matched.length > 0 && (
-            <ul className={styles.entries}>
-              {report.matched.map((entry) => (
-                <li key={entry.source_index} className={styles.entry}>
-                  <a href={`/series/${entry.series_id}`}>{entry.title}</a>
-                  <span className={styles.entryMeta}>
-                    {READING_STATUS_LABELS[entry.reading_status]} · {entry.chapters_read} ch.
-                    {entry.source_title !== entry.title && <> · “{entry.source_title}”</>}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <NotShown count={report.not_shown.matched} />
-
-          <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.chooseOne} ({total.ambiguous})
-          </h4>
-          {report.ambiguous.map((entry) => (
-            <fieldset key={entry.source_index} className={styles.choice}>
-              <legend className={styles.legend}>{entry.source_title}</legend>
-              {entry.candidates.map((candidate) => (
-                <label key={candidate.series_id} className={styles.candidate}>
-                  <input
-                    type="radio"
-                    name={`${id}-choice-${entry.source_index}`}
-                    checked={choices[entry.source_index] === candidate.series_id}
-                    onChange={() => setChoices({ ...choices, [entry.source_index]: candidate.series_id })}
-                  />
-                  <span className={styles.candidateCover}>
-                    {candidate.cover_url ? (
-                      <img src={candidate.cover_url} width={32} height={48} alt="" loading="lazy" />
-                    ) : (
-                      <span aria-hidden="true">—</span>
-                    )}
-                  </span>
-                  <span className={styles.candidateTitle}>{candidate.title}</span>
-                  <span className={styles.candidateType}>{candidate.type}</span>
-                </label>
-              ))}
-              <label className={styles.candidate}>
-                <input
-                  type="radio"
-                  name={`${id}-choice-${entry.source_index}`}
-                  checked={(choices[entry.source_index] ?? null) === null}
-                  onChange={() => setChoices({ ...choices, [entry.source_index]: null })}
-                />
-                <span className={styles.candidateTitle}>{PROGRESS_TEXT.skip}</span>
-              </label>
-            </fieldset>
-          ))}
-          <NotShown count={report.not_shown.ambiguous} />
-
-          <h4 className={styles.stepTitle}>
-            {PROGRESS_TEXT.notFound} ({total.unmatched})
-          </h4>
-          {report.unmatched.length > 0 && (
-            <ul className={styles.entries}>
-              {report.unmatched.map((entry) => (
-                <li key={entry.source_index} className={styles.entry}>
-                  <span>{entry.source_title}</span>
-                  <a
-                    className={styles.entryMeta}
-                    href={askForSeriesUrl(entry.source_title)}
-                    aria-label={`${PROGRESS_TEXT.askForSeries}: ${entry.source_title}`}
-                  >
-                    {PROGRESS_TEXT.askForSeries}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-          <NotShown count={report.not_shown.unmatched} />
-          {total.full > 0 && (
-            <p className={styles.error}>
-              {PROGRESS_TEXT.listFull}: {total.full} not added.
-            </p>
-          )}
-
+          <ImportPreview
+            report={report}
+            id={id}
+            choices={choices}
+            onChoose={(index, seriesId) => setChoices({ ...choices, [index]: seriesId })}
+            headingRef={stepHeading}
+          />
           <div className={styles.buttons}>
             <button
               type="button"
@@ -262,6 +151,7 @@ export default function MalImport({ list, onImported, onClose }: MalImportProps)
             </h4>
           </div>
           <p className={styles.entryMeta}>{restText(phase.report)}</p>
+          <ScoresIgnored report={phase.report} />
           <div className={styles.buttons}>
             <button type="button" className="button" onClick={onClose}>
               Close

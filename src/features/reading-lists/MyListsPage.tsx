@@ -1,34 +1,24 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIST_TEXT } from '../../../contract/reading-lists-values';
-import type { ReadingList, ReadingListSummary, ReadingListsPage } from '../../../contract/reading-lists';
-import { usePagedQuery, type PagedRead } from '../../lib/paged-query';
+import type { ReadingList, ReadingListSummary } from '../../../contract/reading-lists';
+import { usePagedQuery } from '../../lib/paged-query';
 import { $session, LOGIN_PATH } from '../accounts/session-store';
 import { useHydrated } from '../../ui/use-hydrated';
-import { fetchMyListsPage } from './lists-api';
-import { listIdFromHash } from './list-format';
+import CreateListButton from './CreateListButton';
+import { myListsPages } from './list-queries';
+import { isListOpen } from './list-state';
+import { useAnchoredList, useCreatedLists } from './my-lists-hooks';
 import ListPanel from './ListPanel';
+import ReadingListsHost from './ReadingListsHost';
 import { useSentinel } from '../../ui/use-sentinel';
 import styles from './MyListsPage.module.css';
 import pageStyles from './ListPages.module.css';
 
-/** The user's lists, 10 a page; one cache entry per page and user. */
-const myListsPages: PagedRead<ReadingListsPage> = {
-  key: (owner, page) => `reading-lists/me/paged?page=${page}|${owner}`,
-  fetchPage: (_owner, page) => fetchMyListsPage(page),
-  hasMore: (page) => page.has_more,
-};
-
-function subscribeToHash(onChange: () => void): () => void {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-}
-
-const currentHash = () => window.location.hash;
-
 /**
- * /my-lists: the signed-in user's lists, 10 a page with infinite scroll, each collapsible with its items.
- * Visitors are sent to log in. `#list-{id}` opens that list and scrolls to it.
+ * /my-lists: the signed-in user's lists, 10 a page with infinite scroll, each collapsible with its items;
+ * the first is open on load, or the one `#list-{id}` names (scrolled to). "+ Create Reading List" while
+ * the user may create one. Visitors are sent to log in.
  */
 export default function MyListsPage() {
   const hydrated = useHydrated();
@@ -39,7 +29,7 @@ export default function MyListsPage() {
   const lists = useMemo(() => paged.pages.flatMap((page) => page.items), [paged.pages]);
   const { hasMore } = paged;
   const phase = paged.loading ? 'loading' : paged.error !== undefined ? 'error' : 'idle';
-  /** Lists the user opened or closed; the others are open when anchored. */
+  /** Lists the user opened or closed; the others as the page opens them (isListOpen). */
   const [toggled, setToggled] = useState<Map<number, boolean>>(() => new Map());
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,26 +48,10 @@ export default function MyListsPage() {
     setAnnouncement(LIST_TEXT.loadListsFailed);
   }
 
-  // An anchored list (`#list-{id}`) is open unless the user closed it; once loaded it scrolls into view.
-  // More pages load until it is there, or none remain.
-  const hash = useSyncExternalStore(subscribeToHash, currentHash, () => '');
-  const anchored = listIdFromHash(hash);
-  const revealedHash = useRef('');
-  const loadNextPage = useEffectEvent(() => paged.more());
-  useEffect(() => {
-    if (anchored === null || phase !== 'idle' || revealedHash.current === hash) return;
-    if (!lists.some((list) => list.id === anchored)) {
-      if (hasMore) loadNextPage();
-      return;
-    }
-    revealedHash.current = hash;
-    requestAnimationFrame(() => {
-      const target = document.getElementById(`list-${anchored}`);
-      target?.scrollIntoView({ block: 'start' });
-      target?.querySelector<HTMLElement>('[aria-expanded]')?.focus({ preventScroll: true });
-    });
-  }, [anchored, hash, phase, lists, hasMore]);
-  const isOpen = (id: number) => toggled.get(id) ?? id === anchored;
+  const anchored = useAnchoredList(paged, lists, phase);
+  const isOpen = (id: number) => isListOpen(id, { firstId: lists[0]?.id, anchored, toggled });
+
+  useCreatedLists(paged);
 
   const sentinel = useSentinel<HTMLDivElement>(phase === 'idle' && hasMore && lists.length > 0, paged.more);
 
@@ -119,9 +93,13 @@ export default function MyListsPage() {
 
   return (
     <div className={pageStyles.page}>
-      <h1 ref={heading} tabIndex={-1}>
-        My Reading Lists
-      </h1>
+      <div className={styles.pageHeader}>
+        <h1 ref={heading} tabIndex={-1}>
+          My Reading Lists
+        </h1>
+        <CreateListButton linkWhenFull={false} />
+      </div>
+      <ReadingListsHost />
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

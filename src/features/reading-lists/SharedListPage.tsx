@@ -9,29 +9,14 @@ import type { PublicReadingList } from '../../../contract/reading-lists';
 import { createFetcherStore, storeFamily } from '../../lib/query';
 import { useQuery } from '../../lib/use-query';
 import { documentTitle } from '../../lib/seo';
-import { PROGRESS_TEXT } from '../../../contract/reading-progress-values';
-import { fetchSharedList, sharedListCsvUrl, sharedListMalExportUrl } from './lists-api';
+import { fetchSharedList } from './lists-api';
 import { ItemProgressText } from './ItemProgress';
 import { formatItemCount, shareTokenFromPath } from './list-format';
-import { SORT_LABELS } from './list-messages';
 import ListItemRow, { ListItemRowSkeleton } from './ListItemRow';
+import SharedListTools from './SharedListTools';
 import { useSentinel } from '../../ui/use-sentinel';
 import styles from './SharedListPage.module.css';
-import fieldStyles from '../../ui/TextField.module.css';
 import pageStyles from './ListPages.module.css';
-
-/** The shared page's sorts: list order, rank both ways, stars, votes, title A–Z and Z–A. */
-const SHARED_SORTS: ListSort[] = [
-  'default_asc',
-  'rank_asc',
-  'rank_desc',
-  'stars_desc',
-  'stars_asc',
-  'votes_desc',
-  'votes_asc',
-  'title_asc',
-  'title_desc',
-];
 
 /** One shared list in one sort, keyed `{token}|{sort}`. */
 const sharedListStore = storeFamily((key: string) => {
@@ -60,7 +45,6 @@ export default function SharedListPage() {
   const [last, setLast] = useState<{ key: string; list: PublicReadingList } | null>(null);
   if (key && live.data && live.data !== last?.list) setLast({ key, list: live.data });
   const [shown, setShown] = useState({ key: '', count: SHARED_LIST_STEP });
-  const [copied, setCopied] = useState<{ text: string; id: number } | null>(null);
 
   const loading = token !== '' && live.data === undefined && live.error === undefined;
   const failed = !loading && live.data === undefined;
@@ -77,16 +61,6 @@ export default function SharedListPage() {
   useEffect(() => {
     if (name !== undefined) document.title = documentTitle(`${name} · Shared reading list`);
   }, [name]);
-
-  async function copyLink() {
-    let text: string = LIST_TEXT.linkCopied;
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-    } catch {
-      text = 'Copying is blocked here; copy the address instead.';
-    }
-    setCopied({ text, id: Date.now() });
-  }
 
   if (token === '' || failed) {
     return (
@@ -116,36 +90,7 @@ export default function SharedListPage() {
           </span>
           <span className={pageStyles.count}>{list ? formatItemCount(list.item_count) : '\u00a0'}</span>
         </div>
-        <div className={styles.tools}>
-          <label className={`${pageStyles.field} ${styles.sort}`}>
-            <span>Sort</span>
-            <select
-              className={fieldStyles.input}
-              value={sort}
-              onChange={(event) => setSort(event.target.value as ListSort)}
-            >
-              {SHARED_SORTS.map((option) => (
-                <option key={option} value={option}>
-                  {SORT_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button" onClick={copyLink}>
-            {LIST_TEXT.copyLink}
-          </button>
-          {/* In the build's markup too (its address once the token is read), so it takes its place before
-              hydration and the rows below do not move. */}
-          <a className="button" href={token ? sharedListCsvUrl(token) : undefined} download>
-            Download CSV
-          </a>
-          <a className="button" href={token ? sharedListMalExportUrl(token) : undefined} download>
-            {PROGRESS_TEXT.downloadMal}
-          </a>
-          <p className={styles.copied} role="status">
-            {copied && <span key={copied.id}>{copied.text}</span>}
-          </p>
-        </div>
+        <SharedListTools token={token} sort={sort} onSort={setSort} />
       </header>
 
       {list && items.length > 0 && (

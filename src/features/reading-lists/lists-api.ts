@@ -7,6 +7,7 @@ import type {
   PublicReadingList,
   ReadingList,
   ReadingListsPage,
+  SeriesTracking,
 } from '../../../contract/reading-lists';
 import type { SeriesStatus, SeriesType } from '../../../contract/catalogue';
 import { api, API_URL } from '../../lib/api-client';
@@ -87,11 +88,11 @@ export function sharedListCsvUrl(token: string): string {
   return `${API_URL}/reading-lists/public/${encodeURIComponent(token)}/export.csv`;
 }
 
-/** Sets an item's reading status and/or chapters read. */
+/** Sets an item's reading status, chapters read and/or personal score (null clears the score). */
 export function updateListItem(
   listId: number,
   seriesId: number,
-  progress: { reading_status?: ReadingStatus; chapters_read?: number },
+  progress: { reading_status?: ReadingStatus; chapters_read?: number; score?: number | null },
 ): Promise<ListItem> {
   return api<ListItem>(`/reading-lists/${listId}/items/${seriesId}`, { method: 'PATCH', body: progress });
 }
@@ -120,4 +121,9 @@ export function fetchListMalExport(listId: number): Promise<Blob> {
 /** A shared list in MyAnimeList's format: a plain download link. */
 export function sharedListMalExportUrl(token: string): string {
   return `${API_URL}/reading-lists/public/${encodeURIComponent(token)}/export.xml`;
+}
+
+/** Where the signed-in user tracks one series: one entry per list holding it. */
+export function fetchSeriesTracking(seriesId: number): Promise<SeriesTracking> {
+  return api<SeriesTracking>(`/reading-lists/me/series/${seriesId}`);
 }
