@@ -248,8 +248,12 @@ export const seriesFormSchema = z.looseObject({
       ),
     ]),
   ) as Record<(typeof EXTERNAL_SITES)[number]['field'], ReturnType<typeof formText>>),
-  chapters: formText(`Chapters published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
-  volumes: formText(`Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
+  chapters: formText(
+    `Chapters published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
+  ),
+  volumes: formText(
+    `Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
+  ),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

@@ -89,7 +89,11 @@ export const listItemSchema = z.object({
     .describe(
       `The reader's own score, ${MIN_PERSONAL_SCORE}-${MAX_PERSONAL_SCORE}; null for none (additive; apart from the votes)`,
     ),
-  chapters: z.number().int().nullable().describe("The series' published chapters; null when unknown (additive)"),
+  chapters: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The series' published chapters; null when unknown (additive)"),
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 

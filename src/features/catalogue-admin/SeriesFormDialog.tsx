@@ -1,8 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
-import { MANGAUPDATES_ID_PATTERN } from '../../../contract/catalogue-values';
-import { isPossibleSerialId } from '../../../contract/http-values';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
 import Dialog from '../../ui/Dialog';
@@ -11,79 +9,20 @@ import { createSeries, updateSeries } from './catalogue-admin-api';
 import AdminFormFooter from './AdminFormFooter';
 import CoverFileField from './CoverFileField';
 import { seriesCoverProblem } from './cover-checks';
+import {
+  initialFields,
+  OPTIONAL_INPUTS,
+  optionalFieldProblem,
+  optionalFieldsProblem,
+  type SeriesFields,
+  type SeriesFormMode,
+} from './series-form-fields';
 import styles from './CatalogueAdmin.module.css';
-
-export type SeriesFormMode = { kind: 'add' } | { kind: 'edit'; series: RankedSeries };
 
 export interface SeriesFormDialogProps {
   mode: SeriesFormMode;
   onSaved: (series: RankedSeries) => void;
   onClose: () => void;
-}
-
-interface SeriesFields {
-  title: string;
-  genre: string;
-  type: string;
-  author: string;
-  artist: string;
-  status: string;
-  mal_id: string;
-  anilist_id: string;
-  mangaupdates_id: string;
-}
-
-const NO_EXTERNAL_IDS = { mal_id: '', anilist_id: '', mangaupdates_id: '' };
-
-function initialFields(mode: SeriesFormMode): SeriesFields {
-  if (mode.kind === 'add') {
-    return { title: '', genre: '', type: '', author: '', artist: '', status: '', ...NO_EXTERNAL_IDS };
-  }
-  const { title, genre, type, author, artist, status, mal_id, anilist_id, mangaupdates_id } = mode.series;
-  return {
-    title,
-    genre,
-    type,
-    author,
-    artist,
-    status: status ?? '',
-    mal_id: mal_id === null || mal_id === undefined ? '' : String(mal_id),
-    anilist_id: anilist_id === null || anilist_id === undefined ? '' : String(anilist_id),
-    mangaupdates_id: mangaupdates_id ?? '',
-  };
-}
-
-/** The external id fields: what each holds and the hint under it. */
-const EXTERNAL_ID_INPUTS = [
-  {
-    name: 'mal_id',
-    label: 'MyAnimeList id',
-    hint: 'The number in myanimelist.net/manga/…',
-    problem: 'MyAnimeList id must be a positive integer.',
-    numeric: true,
-  },
-  {
-    name: 'anilist_id',
-    label: 'AniList id',
-    hint: 'The number in anilist.co/manga/…',
-    problem: 'AniList id must be a positive integer.',
-    numeric: true,
-  },
-  {
-    name: 'mangaupdates_id',
-    label: 'MangaUpdates id',
-    hint: 'The letters and digits in mangaupdates.com/series/…',
-    problem: 'MangaUpdates id must be 1 to 20 lower-case letters or digits.',
-    numeric: false,
-  },
-] as const;
-
-/** An id field the API would refuse, checked before sending so the admin sees which one. */
-function externalIdProblem(name: (typeof EXTERNAL_ID_INPUTS)[number]['name'], value: string): boolean {
-  if (value === '') return false;
-  if (name === 'mangaupdates_id') return !MANGAUPDATES_ID_PATTERN.test(value);
-  // An integer column's range, as the API checks it.
-  return !/^[1-9]\d{0,9}$/.test(value) || !isPossibleSerialId(Number(value));
 }
 
 /**
@@ -107,9 +46,9 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
     const genre = fields.genre.trim();
     // While a required field is missing the action does nothing.
     if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
-    const badId = EXTERNAL_ID_INPUTS.find(({ name }) => externalIdProblem(name, fields[name].trim()));
-    if (badId) {
-      setError(badId.problem);
+    const problem = optionalFieldsProblem(fields);
+    if (problem) {
+      setError(problem);
       return;
     }
     const form = new FormData();
@@ -119,8 +58,8 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
     form.set('author', fields.author.trim());
     form.set('artist', fields.artist.trim());
     form.set('status', fields.status);
-    // Sent empty to clear an id.
-    for (const { name } of EXTERNAL_ID_INPUTS) form.set(name, fields[name].trim());
+    // Sent empty to clear an id or a count.
+    for (const { name } of OPTIONAL_INPUTS) form.set(name, fields[name].trim());
     if (cover) form.set('cover', cover, cover.name);
     setSubmitting(true);
     setError('');
@@ -230,7 +169,7 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
             ))}
           </select>
         </div>
-        {EXTERNAL_ID_INPUTS.map(({ name, label, hint, numeric }) => (
+        {OPTIONAL_INPUTS.map(({ name, label, hint, numeric, maxLength }) => (
           <div key={name} className={styles.field}>
             <label htmlFor={`${id}-${name}`}>{label}</label>
             <input
@@ -240,8 +179,8 @@ export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormD
               onChange={setField(name)}
               inputMode={numeric ? 'numeric' : undefined}
               aria-describedby={`${id}-${name}-hint`}
-              aria-invalid={externalIdProblem(name, fields[name].trim()) || undefined}
-              maxLength={numeric ? 10 : 20}
+              aria-invalid={optionalFieldProblem(name, fields[name].trim()) || undefined}
+              maxLength={maxLength}
               autoComplete="off"
               spellCheck={false}
             />
