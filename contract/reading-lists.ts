@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { coverVariantSchema, SERIES_STATUSES, SERIES_TYPES } from './catalogue';
+import {
+  coverVariantSchema,
+  SERIES_NOT_FOUND,
+  SERIES_NOT_FOUND_CODE,
+  SERIES_STATUSES,
+  SERIES_TYPES,
+} from './catalogue';
 import { bodyId, emptyIfBlank, MAX_ID, pageQuery, pagedSchema, pathId } from './http';
 import {
   DEFAULT_LIST_SORT,
@@ -316,6 +322,11 @@ export const listIdParams = z.object({ id: listPathId });
 export const listItemParams = z.object({
   id: listPathId,
   seriesId: pathId({ detail: SERIES_NOT_IN_LIST, code: READING_LIST_ERROR_CODES.notInList }),
+});
+
+/** `/reading-lists/me/series/{seriesId}` path parameters: past the id range, "Series not found". */
+export const seriesTrackingParams = z.object({
+  seriesId: pathId({ detail: SERIES_NOT_FOUND, code: SERIES_NOT_FOUND_CODE }),
 });
 
 /** `/reading-lists/public/{token}` path parameters: any text; one that is no token is simply not found. */

@@ -15,6 +15,8 @@ import {
   EXTERNAL_ID_TAKEN_CODE,
   EXTERNAL_SITES,
   INVALID_IMAGE,
+  MAX_SERIES_COUNT,
+  MIN_SERIES_COUNT,
   SERIES_NOT_FOUND,
   SERIES_NOT_FOUND_CODE,
   seriesIdParams,
@@ -77,7 +79,8 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a series',
         description:
           'Multipart `title, genre, type, cover` (required) and `author, artist, status, mal_id, anilist_id, ' +
-          'mangaupdates_id`. The cover must be PNG, JPEG or WebP by its bytes, with a width / height ratio ' +
+          `mangaupdates_id, chapters, volumes\` (the published counts: whole numbers ${MIN_SERIES_COUNT}-` +
+          `${MAX_SERIES_COUNT}). The cover must be PNG, JPEG or WebP by its bytes, with a width / height ratio ` +
           'from 0.6 to 0.7, at most 5 MB. An external id another series has is a 409.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
@@ -111,8 +114,9 @@ const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a series',
         description:
           'JSON or multipart with any subset of `title, genre, type, author, artist, status, mal_id, ' +
-          'anilist_id, mangaupdates_id`, and optionally a new `cover` (multipart; same rules as when ' +
-          'adding). An empty status or external id clears it; an external id another series has is a 409.',
+          'anilist_id, mangaupdates_id, chapters, volumes`, and optionally a new `cover` (multipart; same ' +
+          'rules as when adding). An empty status, external id or count clears it; an external id another ' +
+          'series has is a 409.',
         security: [{ bearer: [] }],
         params: seriesIdParams,
         consumes: ['multipart/form-data', 'application/json'],

@@ -29,6 +29,8 @@ export const listingColumns = {
   malId: series.malId,
   anilistId: series.anilistId,
   mangaupdatesId: series.mangaupdatesId,
+  chapters: series.chapters,
+  volumes: series.volumes,
 };
 export type ListingRow = Omit<CatalogueRow, 'genres' | keyof CategoryTotals>;
 /** A ListingRow as read, before it is scored. */

@@ -16,6 +16,8 @@ export type CatalogueRow = Pick<
   | 'malId'
   | 'anilistId'
   | 'mangaupdatesId'
+  | 'chapters'
+  | 'volumes'
 > &
   /** What the series' scores are computed from, by the ranker with the priors (none are stored). */
   CategoryTotals &

@@ -20,9 +20,17 @@ function seriesCover(
   };
 }
 
-/** A series' ids on other sites, null where unset. */
-function externalIds(series: ListingRow): Pick<RankedSeries, 'mal_id' | 'anilist_id' | 'mangaupdates_id'> {
-  return { mal_id: series.malId, anilist_id: series.anilistId, mangaupdates_id: series.mangaupdatesId };
+/** A series' ids on other sites and its published chapter and volume counts, null where unset. */
+function externalIdsAndCounts(
+  series: ListingRow,
+): Pick<RankedSeries, 'mal_id' | 'anilist_id' | 'mangaupdates_id' | 'chapters' | 'volumes'> {
+  return {
+    mal_id: series.malId,
+    anilist_id: series.anilistId,
+    mangaupdates_id: series.mangaupdatesId,
+    chapters: series.chapters,
+    volumes: series.volumes,
+  };
 }
 
 /** A ranked entry as lists show it (the snapshot's, or a listing row read on its own). */
@@ -44,7 +52,7 @@ export function toRankedSeries(
     vote_count: series.voterCount,
     final_score: series.finalScore,
     mean_score: series.meanScore,
-    ...externalIds(series),
+    ...externalIdsAndCounts(series),
   };
 }
 
@@ -108,6 +116,6 @@ export function toSeriesDetail(
     final_score: series.finalScore,
     mean_score: series.meanScore,
     vote_count: series.voterCount,
-    ...externalIds(series),
+    ...externalIdsAndCounts(series),
   };
 }

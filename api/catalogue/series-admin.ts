@@ -71,6 +71,8 @@ export async function createSeries(
           malId: values.malId ?? null,
           anilistId: values.anilistId ?? null,
           mangaupdatesId: values.mangaupdatesId ?? null,
+          chapters: values.chapters ?? null,
+          volumes: values.volumes ?? null,
           coverKey,
         })
         .returning({ id: series.id });

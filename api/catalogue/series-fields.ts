@@ -11,6 +11,10 @@ import {
   EXTERNAL_SITES,
   MANGAUPDATES_ID_MESSAGE,
   MANGAUPDATES_ID_PATTERN,
+  MAX_SERIES_COUNT,
+  MIN_SERIES_COUNT,
+  SERIES_COUNT_FIELDS,
+  SERIES_COUNT_MESSAGE,
   SERIES_TEXT_LIMITS,
   SYNOPSIS_MAX_LENGTH,
   type ExternalIdField,
@@ -21,7 +25,10 @@ export { SERIES_TEXT_LIMITS, SYNOPSIS_MAX_LENGTH };
 
 type TextFieldName = keyof typeof SERIES_TEXT_LIMITS;
 export type SeriesFieldValues = Partial<
-  Pick<NewSeries, TextFieldName | 'type' | 'status' | 'malId' | 'anilistId' | 'mangaupdatesId'>
+  Pick<
+    NewSeries,
+    TextFieldName | 'type' | 'status' | 'malId' | 'anilistId' | 'mangaupdatesId' | 'chapters' | 'volumes'
+  >
 >;
 
 /** Where each external id of the form is stored. */
@@ -54,6 +61,28 @@ function parseExternalIds(form: SubmittedForm, values: SeriesFieldValues, errors
         errors.push({ field, message: `${name} id ${BODY_ID_MESSAGE}` });
       }
     }
+  }
+}
+
+const COUNT_LABELS = { chapters: 'Chapters', volumes: 'Volumes' } as const;
+/** Canonical decimal digits: no sign, point, exponent or leading zero (a JSON number arrives as its text). */
+const COUNT_DIGITS = /^[1-9]\d{0,8}$/;
+
+/**
+ * The published chapter and volume counts of an add or edit form: only those sent change, an empty one (or
+ * null) clears its count, and a value must be a whole number from MIN_SERIES_COUNT to MAX_SERIES_COUNT.
+ */
+function parseCounts(form: SubmittedForm, values: SeriesFieldValues, errors: FieldError[]): void {
+  for (const field of SERIES_COUNT_FIELDS) {
+    const value = form.malformedFields.has(field) ? null : textField(form, field);
+    if (value === undefined) continue;
+    if (value === '') {
+      values[field] = null;
+      continue;
+    }
+    const count = value !== null && COUNT_DIGITS.test(value) ? Number(value) : NaN;
+    if (count >= MIN_SERIES_COUNT && count <= MAX_SERIES_COUNT) values[field] = count;
+    else errors.push({ field, message: `${COUNT_LABELS[field]} ${SERIES_COUNT_MESSAGE}` });
   }
 }
 
@@ -108,5 +137,6 @@ export function parseSeriesFields(
     }
   }
   parseExternalIds(form, values, errors);
+  parseCounts(form, values, errors);
   return { values, errors };
 }

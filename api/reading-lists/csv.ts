@@ -3,7 +3,9 @@ import { CSV_COLUMNS, type ListItem } from '../../contract/reading-lists';
 
 /**
  * A list as CSV (RFC 4180, with a header row): title, type, status, rank, score, votes, the series' page,
- * then the reader's status and chapters read. Cells that a spreadsheet would run as a formula (=, +, -, @ ...) are escaped, since titles are
+ * then the reader's status, chapters read and own score. `score` is the series' final score, as it always
+ * was (older readers of these files take it so); the reader's score is the last column, `my_score`, empty
+ * for none. Cells that a spreadsheet would run as a formula (=, +, -, @ ...) are escaped, since titles are
  * typed by people.
  */
 export function itemsCsv(items: ListItem[], siteUrl: string): string {
@@ -19,6 +21,7 @@ export function itemsCsv(items: ListItem[], siteUrl: string): string {
       `${site}/series/${item.series_id}`,
       item.reading_status,
       item.chapters_read,
+      item.score ?? '',
     ]),
     { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' },
   );

@@ -19,5 +19,7 @@ export function toListItem(row: ListItemRow, snapshot: CatalogueSnapshot, media:
     added_at: new Date(row.addedAt).toISOString(),
     reading_status: row.readingStatus,
     chapters_read: row.chaptersRead,
+    score: row.score,
+    chapters: row.chapters,
   };
 }

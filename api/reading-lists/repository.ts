@@ -6,6 +6,7 @@ import {
   type ListSort,
   type ReadingList,
   type ReadingListSummary,
+  type SeriesTracking,
 } from '../../contract/reading-lists';
 import type { ReadingStatus } from '../../contract/reading-progress-values';
 import type { Database } from '../db/client';
@@ -40,6 +41,10 @@ export interface ListItemRow {
   addedAt: string;
   readingStatus: ReadingStatus;
   chaptersRead: number;
+  /** The reader's own score, 1-10, or null for none. */
+  score: number | null;
+  /** The series' published chapters; null when unknown. */
+  chapters: number | null;
   /** The series' MyAnimeList id, for the MyAnimeList export. */
   malId: number | null;
 }
@@ -222,33 +227,40 @@ function statusCounts(counts: Partial<Record<ReadingStatus, number>>): Record<Re
   >;
 }
 
-/** The reading progress an item's update sets; a field left out keeps its value. */
+/** The reading progress an item's update sets; a field left out keeps its value, a null score clears it. */
 export interface ItemProgress {
   readingStatus?: ReadingStatus;
   chaptersRead?: number;
+  score?: number | null;
 }
 
-/** Sets an item's reading status and chapters read; answers the item with its series. */
+/**
+ * Sets an item's reading status, chapters read and score in one statement (all or nothing); answers the
+ * item with its series.
+ */
 export async function updateItem(
   db: Database,
   userId: number,
   listId: number,
   seriesId: number,
-  { readingStatus, chaptersRead }: ItemProgress,
+  { readingStatus, chaptersRead, score }: ItemProgress,
 ): Promise<UpdateItemOutcome> {
+  const newScore = score === undefined ? sql`i.score` : sql`${score}::smallint`;
   const [row] = await queryRows<ListItemRow>(
     db,
     sql`
       with updated as (
         update ${readingListItems} i
         set reading_status = coalesce(${readingStatus ?? null}::text, i.reading_status),
-            chapters_read = coalesce(${chaptersRead ?? null}::int, i.chapters_read)
+            chapters_read = coalesce(${chaptersRead ?? null}::int, i.chapters_read),
+            score = ${newScore}
         from ${readingLists} l
         where i.list_id = l.id and l.id = ${listId} and l.user_id = ${userId} and i.series_id = ${seriesId}
-        returning i.series_id, i.added_at, i.reading_status, i.chapters_read)
+        returning i.series_id, i.added_at, i.reading_status, i.chapters_read, i.score)
       select u.series_id as "seriesId", s.title, s.cover_key as "coverKey", s.type, s.status,
         s.voter_count as "voterCount", sc.final_score as "finalScore", u.added_at as "addedAt",
-        u.reading_status as "readingStatus", u.chapters_read as "chaptersRead", s.mal_id as "malId"
+        u.reading_status as "readingStatus", u.chapters_read as "chaptersRead", u.score,
+        s.chapters, s.mal_id as "malId"
       from updated u join ${series} s on s.id = u.series_id join ${seriesScores} sc on sc.series_id = s.id`,
   );
   if (row) return row;
@@ -295,6 +307,38 @@ export async function setShared(
     .where(and(eq(readingLists.id, listId), eq(readingLists.userId, userId)))
     .returning({ id: readingLists.id });
   return updated.length > 0 ? listOfUser(db, userId, listId) : undefined;
+}
+
+/** Where a user tracks one series: the ids of all their lists, and the lists holding the series. */
+export interface SeriesTrackingRows {
+  /** Every list of the user, whether or not it holds the series (a write to any of them may change it). */
+  listIds: number[];
+  /** One per list holding the series, in list slot order, as the contract shapes them. */
+  entries: SeriesTracking;
+}
+
+/** Where the user tracks the series, in one statement (the user's lists by index, each item by key). */
+export async function seriesTrackingOfUser(
+  db: Queryable,
+  userId: number,
+  seriesId: number,
+): Promise<SeriesTrackingRows> {
+  const [row] = await queryRows<{ list_ids: string; entries: string }>(
+    db,
+    sql`
+      select
+        coalesce((select json_agg(l.id order by l.slot)::text from ${readingLists} l where l.user_id = ${userId}),
+          '[]') as list_ids,
+        coalesce((select json_agg(json_build_object(
+            'list_id', l.id, 'list_name', l.name, 'reading_status', i.reading_status,
+            'chapters_read', i.chapters_read, 'score', i.score) order by l.slot)::text
+          from ${readingLists} l join ${readingListItems} i on i.list_id = l.id and i.series_id = ${seriesId}
+          where l.user_id = ${userId}), '[]') as entries`,
+  );
+  return {
+    listIds: JSON.parse(row?.list_ids ?? '[]') as number[],
+    entries: JSON.parse(row?.entries ?? '[]') as SeriesTracking,
+  };
 }
 
 /* Items with their series, filtered and sorted in SQL. */
@@ -406,8 +450,8 @@ async function queryItems(
     sql`
       with list as (select l.id, l.name from ${readingLists} l where ${whereList}),
       list_rows as materialized (
-        select i.series_id, i.added_at, i.reading_status, i.chapters_read, s.title, s.cover_key, s.type,
-          s.status, s.voter_count, sc.final_score, s.mal_id
+        select i.series_id, i.added_at, i.reading_status, i.chapters_read, i.score, s.title, s.cover_key,
+          s.type, s.status, s.voter_count, sc.final_score, s.chapters, s.mal_id
         from list join ${readingListItems} i on i.list_id = list.id join ${series} s on s.id = i.series_id
           join ${seriesScores} sc on sc.series_id = s.id),
       matching as (
@@ -423,7 +467,7 @@ async function queryItems(
             'seriesId', p.series_id, 'title', p.title, 'coverKey', p.cover_key, 'type', p.type,
             'status', p.status, 'voterCount', p.voter_count, 'finalScore', p.final_score,
             'addedAt', p.added_at, 'readingStatus', p.reading_status, 'chaptersRead', p.chapters_read,
-            'malId', p.mal_id) order by p.position)::text
+            'score', p.score, 'chapters', p.chapters, 'malId', p.mal_id) order by p.position)::text
           from (select * from matching order by position ${limit}) p), '[]') as items
       from list`,
   );
@@ -478,22 +522,30 @@ export async function seriesByMalIds(db: Queryable, malIds: readonly number[]): 
   );
 }
 
+/** The progress of every item of a list (chapters read and score), by series id. */
+export type ListedItems = Map<number, { chaptersRead: number; score: number | null }>;
+
 /** The progress of every item of a list, by series id. */
-export async function listedProgress(
-  db: Queryable,
-  listId: number,
-): Promise<Map<number, { chaptersRead: number }>> {
-  const rows = await queryRows<{ series_id: number; chapters_read: number }>(
+export async function listedProgress(db: Queryable, listId: number): Promise<ListedItems> {
+  const rows = await queryRows<{ series_id: number; chapters_read: number; score: number | null }>(
     db,
-    sql`select series_id, chapters_read from ${readingListItems} where list_id = ${listId}`,
+    sql`select series_id, chapters_read, score from ${readingListItems} where list_id = ${listId}`,
   );
-  return new Map(rows.map((row) => [row.series_id, { chaptersRead: row.chapters_read }]));
+  return new Map(rows.map((row) => [row.series_id, { chaptersRead: row.chapters_read, score: row.score }]));
 }
 
-/** What an import writes: the items to add in file order, and the chapter counts to raise. */
+/**
+ * What an import writes: the items to add in file order, and the items already listed to update (chapter
+ * count raised, empty score filled).
+ */
 export interface ImportWrites {
-  add: readonly { seriesId: number; readingStatus: ReadingStatus; chaptersRead: number }[];
-  update: readonly { seriesId: number; chaptersRead: number }[];
+  add: readonly {
+    seriesId: number;
+    readingStatus: ReadingStatus;
+    chaptersRead: number;
+    score: number | null;
+  }[];
+  update: readonly { seriesId: number; chaptersRead: number; score: number | null }[];
 }
 
 /**
@@ -505,7 +557,7 @@ export async function importIntoList<Plan extends ImportWrites>(
   db: Database,
   userId: number,
   listId: number,
-  plan: (listed: Map<number, { chaptersRead: number }>) => Plan,
+  plan: (listed: ListedItems) => Plan,
 ): Promise<{ plan: Plan; added: number; updated: number } | undefined> {
   return db.transaction(async (tx) => {
     const [list] = await tx
@@ -525,16 +577,17 @@ export async function importIntoList<Plan extends ImportWrites>(
         series_id: item.seriesId,
         reading_status: item.readingStatus,
         chapters_read: item.chaptersRead,
+        score: item.score,
         position,
       }));
       added = await executeCounting(
         tx,
         sql`
-          insert into ${readingListItems} (list_id, series_id, reading_status, chapters_read, added_at)
-          select ${listId}, x.series_id, x.reading_status, x.chapters_read,
+          insert into ${readingListItems} (list_id, series_id, reading_status, chapters_read, score, added_at)
+          select ${listId}, x.series_id, x.reading_status, x.chapters_read, x.score,
             now() + make_interval(secs => (x.position / 1000000.0)::float8)
           from json_to_recordset(${JSON.stringify(rows)}::json)
-            as x(series_id int, reading_status text, chapters_read int, position int)
+            as x(series_id int, reading_status text, chapters_read int, score smallint, position int)
           join ${series} s on s.id = x.series_id
           on conflict do nothing`,
       );
@@ -543,13 +596,18 @@ export async function importIntoList<Plan extends ImportWrites>(
       const rows = planned.update.map((item) => ({
         series_id: item.seriesId,
         chapters_read: item.chaptersRead,
+        score: item.score,
       }));
+      // The larger chapter count wins, and a score fills only an empty one: never one the reader set.
       updated = await executeCounting(
         tx,
         sql`
-          update ${readingListItems} i set chapters_read = x.chapters_read
-          from json_to_recordset(${JSON.stringify(rows)}::json) as x(series_id int, chapters_read int)
-          where i.list_id = ${listId} and i.series_id = x.series_id and i.chapters_read < x.chapters_read`,
+          update ${readingListItems} i
+          set chapters_read = greatest(i.chapters_read, x.chapters_read), score = coalesce(i.score, x.score)
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as x(series_id int, chapters_read int, score smallint)
+          where i.list_id = ${listId} and i.series_id = x.series_id
+            and (i.chapters_read < x.chapters_read or (i.score is null and x.score is not null))`,
       );
     }
     return { plan: planned, added, updated };

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE } from '../../contract/catalogue';
-import { errorSchema, noContentSchema, validationErrorSchema } from '../../contract/http';
+import { errorSchema, isPossibleSerialId, noContentSchema, validationErrorSchema } from '../../contract/http';
 import {
   addItemBody,
   createListBody,
@@ -44,6 +44,8 @@ import {
   readingListSchema,
   readingListsPageSchema,
   SERIES_NOT_IN_LIST,
+  seriesTrackingParams,
+  seriesTrackingSchema,
   shareTokenParams,
 } from '../../contract/reading-lists';
 import { PRIVATE_NO_STORE, sendCachedJson, type CachedJson } from '../http-cache';
@@ -81,8 +83,15 @@ const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** A private answer serialized once: sent as it is (the owner's routes say `no-store`, so no ETag). */
-function sendJson(reply: FastifyReply, answer: CachedJson): FastifyReply {
+function sendJson(reply: FastifyReply, answer: Pick<CachedJson, 'body'>): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** A series id as a path spells it canonically (as the params schema reads it), else undefined. */
+function canonicalSeriesId(text: unknown): number | undefined {
+  if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return isPossibleSerialId(id) ? id : undefined;
 }
 
 function sendCsv(reply: FastifyReply, { fileName, csv }: ListCsv): FastifyReply {
@@ -160,6 +169,41 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.readingLists.listsOf(currentUser(request).id),
+  );
+
+  app.get(
+    '/reading-lists/me/series/:seriesId',
+    {
+      schema: {
+        tags: ['reading lists'],
+        summary: 'Where the caller tracks one series: each of their lists holding it, in list order',
+        description:
+          'One entry per list holding the series (`[]` when none), with its reading status, chapters read ' +
+          "and personal score. Chapters read may pass the series' published `chapters`, which often lag " +
+          'behind the releases. A series not in the catalogue (never, or deleted) is a 404.',
+        security,
+        params: seriesTrackingParams,
+        response: {
+          200: seriesTrackingSchema,
+          401: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+      // The series page asks this for every signed-in visit: a repeated one is answered from memory before
+      // validation, without a promise (the id read as the params schema would read it).
+      preValidation: (request, reply, done) => {
+        const seriesId = canonicalSeriesId((request.params as { seriesId?: unknown }).seriesId);
+        const cached = seriesId && app.readingLists.cachedTracking(currentUser(request).id, seriesId);
+        if (cached) sendJson(reply, { body: cached });
+        else done();
+      },
+    },
+    async (request, reply) => {
+      const body = await app.readingLists.seriesTracking(currentUser(request).id, request.params.seriesId);
+      if (body === undefined) throw httpError(404, SERIES_NOT_FOUND, { code: SERIES_NOT_FOUND_CODE });
+      return sendJson(reply, { body });
+    },
   );
 
   app.get(
@@ -278,8 +322,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reading lists'],
-        summary: "Set an item's reading status and chapters read",
-        description: 'Either field or both; a field left out is kept.',
+        summary: "Set an item's reading status, chapters read and personal score",
+        description:
+          'Any of the fields; a field left out is kept, a null `score` clears it. Chapters read may pass ' +
+          "the series' published `chapters` (counts lag behind releases). A refused field writes nothing.",
         security,
         params: listItemParams,
         body: updateItemBody,
@@ -291,6 +337,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.readingLists.updateItem(currentUser(request).id, id, seriesId, {
         readingStatus: request.body.reading_status,
         chaptersRead: request.body.chapters_read,
+        score: request.body.score,
       });
       if (outcome === 'list-not-found') throw listNotFound();
       if (outcome === 'not-in-list') throw httpError(404, SERIES_NOT_IN_LIST, { code: CODES.notInList });

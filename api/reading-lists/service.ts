@@ -7,6 +7,7 @@ import type {
   PublicReadingList,
   ReadingList,
   ReadingListsPage,
+  SeriesTracking,
 } from '../../contract/reading-lists';
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
@@ -34,20 +35,30 @@ import {
   listsOfUser,
   listsPageOfUser,
   removeItem,
+  seriesTrackingOfUser,
   setShared,
   sharedListItems,
   type AddItemOutcome,
   type ItemProgress,
   type CreateListOutcome,
+  type ListedItems,
   type ListItemRow,
   type RemoveItemOutcome,
 } from './repository';
 
 /** The change-feed topic of reading lists: ids of lists written to (null: any list, say an account's). */
 export const LISTS_TOPIC = 'reading-lists';
+/**
+ * The change-feed topic of list owners: ids of users who gained a list. A per-series tracking answer knows
+ * the lists its user had when it was read; a list created since is on no answer, so its creation is told
+ * by owner.
+ */
+export const LIST_OWNERS_TOPIC = 'reading-list-owners';
 
 /** Most answers kept per cache (shared lists, owners' pages); the least recently used goes first. */
 const MAX_ANSWERS = 2000;
+/** Most per-series tracking answers kept: each is a user's one or two entries, a hundred bytes or so. */
+const MAX_TRACKING_ANSWERS = 20_000;
 
 /** What the lists need of the catalogue: the snapshot their ranks and scores come from. */
 export interface ListsCatalogue {
@@ -91,6 +102,13 @@ interface ListAnswer {
   answer: CachedJson;
 }
 
+/** Where a user tracks one series, serialized, with every list of the user when it was read. */
+interface TrackingAnswer {
+  userId: number;
+  listIds: readonly number[];
+  body: string;
+}
+
 /**
  * Reading lists: every call names the owner with the list id, so another user's list is simply not found;
  * shared lists are read by their token alone and never reveal the owner.
@@ -103,17 +121,25 @@ interface ListAnswer {
  * - no write to its list was heard of since (items, sharing, deletion: through this instance, or announced
  *   by another on LISTS_TOPIC), and
  * - it is younger than the TTL.
+ *
+ * The caller's tracking of one series (the series page's Track panel) is kept per user and series, with the
+ * ids of every list the user had: a write to any of them drops it (an add to the other list changes it), a
+ * list created since drops the user's answers (LIST_OWNERS_TOPIC), and it is answered only while the
+ * series is in the current catalogue snapshot (a deleted series is not found at once).
  */
 export class ReadingListsService {
   private readonly sharedAnswers: Cache<string, ListAnswer>;
   private readonly ownerAnswers: Cache<string, ListAnswer>;
+  private readonly trackingAnswers: Cache<string, TrackingAnswer>;
 
   constructor(private readonly options: ReadingListsOptions) {
     const bounds = { max: MAX_ANSWERS, ttlMs: options.ttlMs, now: options.now };
     this.sharedAnswers = new Cache(bounds);
     this.ownerAnswers = new Cache(bounds);
+    this.trackingAnswers = new Cache({ ...bounds, max: MAX_TRACKING_ANSWERS });
     // Another instance's list writes (an unshare above all) show here at once, not after the TTL.
     options.changeFeed.subscribe(LISTS_TOPIC, ({ ids }) => this.forgetLists(ids));
+    options.changeFeed.subscribe(LIST_OWNERS_TOPIC, ({ ids }) => this.forgetOwners(ids));
   }
 
   listsOf(userId: number): Promise<ReadingList[]> {
@@ -125,8 +151,13 @@ export class ReadingListsService {
     return { items: lists, page, page_size: pageSize, total, has_more: page * pageSize < total };
   }
 
-  create(userId: number, name: string): Promise<CreateListOutcome> {
-    return createList(this.options.db, userId, name);
+  async create(userId: number, name: string): Promise<CreateListOutcome> {
+    const created = await createList(this.options.db, userId, name);
+    if (typeof created !== 'string') {
+      this.forgetOwners([userId]);
+      void this.options.changeFeed.publish(LIST_OWNERS_TOPIC, [userId]);
+    }
+    return created;
   }
 
   /** False when the user has no such list. */
@@ -152,7 +183,7 @@ export class ReadingListsService {
     return outcome;
   }
 
-  /** Sets an item's reading status and chapters read (a field left out is kept). */
+  /** Sets an item's reading status, chapters read and score (a field left out is kept; a null score clears it). */
   async updateItem(
     userId: number,
     listId: number,
@@ -196,8 +227,7 @@ export class ReadingListsService {
     );
     const byTitleKey = await titleIndex(snapshot, this.options.media);
     const matches = await matchEntries(entries, { byMalId, byTitleKey }, choices);
-    const plan = (listed: Map<number, { chaptersRead: number }>) =>
-      planListChanges(matches.matched, listed, maxItems - listed.size);
+    const plan = (listed: ListedItems) => planListChanges(matches.matched, listed, maxItems - listed.size);
     if (dryRun) {
       return importReport(entries, matches, plan(await listedProgress(db, listId)), { added: 0, updated: 0 });
     }
@@ -276,6 +306,34 @@ export class ReadingListsService {
     return answer;
   }
 
+  /**
+   * Where the user tracks the series, serialized, from memory without a promise, or undefined: for answering
+   * before the request is even validated (`seriesId` is a possible series id, checked by the caller).
+   */
+  cachedTracking(userId: number, seriesId: number): string | undefined {
+    const snapshot = this.options.catalogue.servableSnapshot();
+    if (!snapshot?.placement(seriesId)) return undefined;
+    return this.trackingAnswers.get(trackingKey(userId, seriesId))?.body;
+  }
+
+  /**
+   * Where the user tracks the series: one entry per list holding it, in list slot order (serialized), or
+   * undefined when no such series is in the catalogue.
+   */
+  async seriesTracking(userId: number, seriesId: number): Promise<string | undefined> {
+    if (!isPossibleSerialId(seriesId)) return undefined;
+    const snapshot = this.options.catalogue.servableSnapshot() ?? (await this.options.catalogue.snapshot());
+    if (!snapshot.placement(seriesId)) return undefined;
+    const key = trackingKey(userId, seriesId);
+    const kept = this.trackingAnswers.get(key);
+    if (kept) return kept.body;
+    const generation = this.trackingAnswers.generation;
+    const { listIds, entries } = await seriesTrackingOfUser(this.options.db, userId, seriesId);
+    const body = JSON.stringify(entries satisfies SeriesTracking);
+    this.trackingAnswers.set(key, { userId, listIds, body }, generation);
+    return body;
+  }
+
   /** A shared list with every item, sorted; undefined for an unknown, revoked or private token. */
   async sharedList(token: string, sort: ListSort): Promise<CachedJson | undefined> {
     const key = `${token}\n${sort}`;
@@ -335,6 +393,17 @@ export class ReadingListsService {
       if (listIds) answers.forgetWhere((entry) => listIds.includes(entry.listId));
       else answers.forget(null);
     }
+    if (listIds) {
+      this.trackingAnswers.forgetWhere((entry) => entry.listIds.some((id) => listIds.includes(id)));
+    } else {
+      this.trackingAnswers.forget(null);
+    }
+  }
+
+  /** Drops the tracking answers of these users (null: of every user), who gained a list. */
+  private forgetOwners(userIds: number[] | null): void {
+    if (userIds) this.trackingAnswers.forgetWhere((entry) => userIds.includes(entry.userId));
+    else this.trackingAnswers.forget(null);
   }
 
   /** The kept answer while it was built from this snapshot; one built from an older one is dropped. */
@@ -360,6 +429,8 @@ function malExport(listName: string, items: readonly ListItemRow[]): ListMalExpo
         title: item.title,
         readingStatus: item.readingStatus,
         chaptersRead: item.chaptersRead,
+        score: item.score,
+        chapters: item.chapters,
       })),
     ),
   };
@@ -371,4 +442,8 @@ function malExport(listName: string, items: readonly ListItemRow[]): ListMalExpo
  */
 function ownerKey(userId: number, url: string): string {
   return `${userId} ${url}`;
+}
+
+function trackingKey(userId: number, seriesId: number): string {
+  return `${userId} ${seriesId}`;
 }

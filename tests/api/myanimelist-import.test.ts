@@ -138,6 +138,7 @@ describe('MyAnimeList import and export', () => {
           title: 'Berserk',
           reading_status: 'READING',
           chapters_read: 364,
+          score: 8,
           by: 'mal_id',
         },
         {
@@ -147,6 +148,7 @@ describe('MyAnimeList import and export', () => {
           title: 'Solo Leveling',
           reading_status: 'COMPLETED',
           chapters_read: 179,
+          score: 8,
           by: 'title',
         },
         {
@@ -156,6 +158,7 @@ describe('MyAnimeList import and export', () => {
           title: 'Café Terrace',
           reading_status: 'PLAN_TO_READ',
           chapters_read: 12,
+          score: 8,
           by: 'title',
         },
       ]);
@@ -545,7 +548,13 @@ describe('MyAnimeList import and export', () => {
       const preview = importReportSchema.parse(JSON.parse(text));
       expect(preview.total).toBe(20_000);
       expect(preview.unmatched.length).toBe(MAL_REPORT_MAX_ENTRIES);
-      expect(preview.not_shown).toEqual({ matched: 0, ambiguous: 0, unmatched: 19_800, full: 0 });
+      expect(preview.not_shown).toEqual({
+        matched: 0,
+        ambiguous: 0,
+        unmatched: 19_800,
+        full: 0,
+        scores_ignored: 0,
+      });
       expect(preview.unmatched[0]).toEqual({
         source_index: 0,
         source_title: `${titles[0]!.slice(0, MAL_REPORT_MAX_TITLE_CHARS - 1)}…`,
@@ -563,7 +572,13 @@ describe('MyAnimeList import and export', () => {
         Array.from({ length: MAL_REPORT_MAX_ENTRIES }, (_, index) => index),
       );
       expect(preview.matched[199]!.source_title).toBe('Berserk 199');
-      expect(preview.not_shown).toEqual({ matched: 50, ambiguous: 0, unmatched: 0, full: 0 });
+      expect(preview.not_shown).toEqual({
+        matched: 50,
+        ambiguous: 0,
+        unmatched: 0,
+        full: 0,
+        scores_ignored: 0,
+      });
       // The same series 250 times: one would be added, the rest are already there.
       expect(preview.already_present).toBe(249);
     });

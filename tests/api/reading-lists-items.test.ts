@@ -257,6 +257,8 @@ describe('reading list items: filters and sorts', () => {
         // Every series starts as Plan to Read with no chapters (progress: reading-progress.test.ts).
         'PLAN_TO_READ',
         '0',
+        // No personal score yet: empty (scores: tracking.test.ts).
+        '',
       ];
     }
 
@@ -268,7 +270,18 @@ describe('reading list items: filters and sorts', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const rows = parse(await response.text()) as string[][];
       expect(rows).toEqual([
-        ['title', 'type', 'status', 'rank', 'score', 'votes', 'link', 'reading_status', 'chapters_read'],
+        [
+          'title',
+          'type',
+          'status',
+          'rank',
+          'score',
+          'votes',
+          'link',
+          'reading_status',
+          'chapters_read',
+          'my_score',
+        ],
         ...LIST_ORDER.map(expectedRow),
       ]);
       const sorted = parse(

@@ -67,6 +67,8 @@ function row(id: number, finalScore: number, voterCount = 1): LoadedCatalogueRow
     malId: null,
     anilistId: null,
     mangaupdatesId: null,
+    chapters: null,
+    volumes: null,
   };
 }
 

@@ -63,9 +63,10 @@ describe('reading a MyAnimeList export', () => {
     ].join('\n'),
   );
 
-  it('reads ids, titles, chapters and statuses given as words or numbers', async () => {
+  it('reads ids, titles, chapters, scores and statuses given as words or numbers', async () => {
     const entries = await readMalExport(sample);
-    expect(entries).toEqual([
+    expect(entries.map((entry) => entry.score)).toEqual([7, 7, 7, 7, 7, 7]);
+    expect(entries.map(({ score: _score, ...entry }) => entry)).toEqual([
       { sourceIndex: 0, malId: 2, title: 'Berserk', readingStatus: 'READING', chaptersRead: 364 },
       {
         sourceIndex: 1,
@@ -84,6 +85,29 @@ describe('reading a MyAnimeList export', () => {
         readingStatus: 'PLAN_TO_READ',
         chaptersRead: 100000,
       },
+    ]);
+  });
+
+  it('reads my_score: 0, empty or missing is none, 1-10 a score, anything else left out with its value', async () => {
+    const scored = (value: string | undefined) =>
+      `<manga><manga_mangadb_id>1</manga_mangadb_id><manga_title>T</manga_title>${
+        value === undefined ? '' : `<my_score>${value}</my_score>`
+      }</manga>`;
+    const values = ['0', '', undefined, '1', '10', ' 6 ', '11', '-1', '7.5', 'abc', '1e1', '100'];
+    const entries = await readMalExport(malExport(values.map(scored).join('\n')));
+    expect(entries.map((entry) => [entry.score, entry.ignoredScore])).toEqual([
+      [null, undefined],
+      [null, undefined],
+      [null, undefined],
+      [1, undefined],
+      [10, undefined],
+      [6, undefined],
+      [null, '11'],
+      [null, '-1'],
+      [null, '7.5'],
+      [null, 'abc'],
+      [null, '1e1'],
+      [null, '100'],
     ]);
   });
 
@@ -239,18 +263,29 @@ describe('the shape of an export', () => {
 describe('writing a MyAnimeList export', () => {
   it('writes what an import reads back, totals included', async () => {
     const items = [
-      { malId: 2, title: 'Berserk', readingStatus: 'READING' as const, chaptersRead: 364 },
+      {
+        malId: 2,
+        title: 'Berserk',
+        readingStatus: 'READING' as const,
+        chaptersRead: 364,
+        score: 9,
+        chapters: 380,
+      },
       {
         malId: null,
         title: 'Title with ]]> and \u0007 <tags> & more',
         readingStatus: 'ON_HOLD' as const,
         chaptersRead: 0,
+        score: null,
+        chapters: null,
       },
       {
         malId: 9,
         title: 'Ünïcödé 나 혼자만 레벨업',
         readingStatus: 'PLAN_TO_READ' as const,
         chaptersRead: 100000,
+        score: 10,
+        chapters: null,
       },
     ];
     const xml = writeMalExport(items);
@@ -258,17 +293,20 @@ describe('writing a MyAnimeList export', () => {
     expect(xml).toContain('<user_total_manga>3</user_total_manga>');
     expect(xml).toContain('<user_total_onhold>1</user_total_onhold>');
     expect(xml).toContain('<user_total_completed>0</user_total_completed>');
+    expect(xml).toContain('<my_score>9</my_score>');
     expect(xml).toContain('<my_score>0</my_score>');
+    expect(xml).toContain('<manga_chapters>380</manga_chapters>');
     expect(xml).toContain('<update_on_import>1</update_on_import>');
     const read = await readMalExport(Buffer.from(xml));
     expect(read).toEqual([
-      { sourceIndex: 0, malId: 2, title: 'Berserk', readingStatus: 'READING', chaptersRead: 364 },
+      { sourceIndex: 0, malId: 2, title: 'Berserk', readingStatus: 'READING', chaptersRead: 364, score: 9 },
       {
         sourceIndex: 1,
         malId: null,
         title: 'Title with ]]> and  <tags> & more',
         readingStatus: 'ON_HOLD',
         chaptersRead: 0,
+        score: null,
       },
       {
         sourceIndex: 2,
@@ -276,6 +314,7 @@ describe('writing a MyAnimeList export', () => {
         title: 'Ünïcödé 나 혼자만 레벨업',
         readingStatus: 'PLAN_TO_READ',
         chaptersRead: 100000,
+        score: 10,
       },
     ]);
   });
@@ -288,12 +327,19 @@ describe('matching entries to series', () => {
     type: 'MANHWA',
     coverUrl: null,
   });
-  const entry = (sourceIndex: number, malId: number | null, title: string, chaptersRead = 0): MalEntry => ({
+  const entry = (
+    sourceIndex: number,
+    malId: number | null,
+    title: string,
+    chaptersRead = 0,
+    score: number | null = null,
+  ): MalEntry => ({
     sourceIndex,
     malId,
     title,
     readingStatus: 'READING',
     chaptersRead,
+    score,
   });
   const catalogue = {
     byMalId: new Map([[100, series(1, 'Solo Leveling')]]),
@@ -360,20 +406,50 @@ describe('matching entries to series', () => {
       catalogue,
       new Map([[3, 2]]),
     );
-    const first = planListChanges(matched, new Map([[1, { chaptersRead: 20 }]]), 1);
-    expect(first.add).toEqual([{ seriesId: 4, readingStatus: 'READING', chaptersRead: 10 }]);
-    expect(first.update).toEqual([{ seriesId: 1, chaptersRead: 50 }]);
+    const first = planListChanges(matched, new Map([[1, { chaptersRead: 20, score: null }]]), 1);
+    expect(first.add).toEqual([{ seriesId: 4, readingStatus: 'READING', chaptersRead: 10, score: null }]);
+    expect(first.update).toEqual([{ seriesId: 1, chaptersRead: 50, score: null }]);
     expect(first.alreadyPresent).toBe(1);
     expect(first.full.map((e) => e.sourceIndex)).toEqual([3]);
 
     const after = new Map([
-      [1, { chaptersRead: 50 }],
-      [4, { chaptersRead: 10 }],
-      [2, { chaptersRead: 0 }],
+      [1, { chaptersRead: 50, score: null }],
+      [4, { chaptersRead: 10, score: null }],
+      [2, { chaptersRead: 0, score: null }],
     ]);
     const again = planListChanges(matched, after, 10);
     expect(again.add).toEqual([]);
     expect(again.update).toEqual([]);
     expect(again.alreadyPresent).toBe(4);
+  });
+
+  it("fills an empty score only, never the reader's own, and keeps the larger chapter count", async () => {
+    const { matched } = await matchEntries(
+      [entry(0, 100, 'x', 5, 8), entry(1, null, 'Tower', 30, 6), entry(2, null, 'Cafe', 0, 9)],
+      catalogue,
+      new Map([[2, 2]]),
+    );
+    const listed = new Map([
+      [1, { chaptersRead: 20, score: null }],
+      [4, { chaptersRead: 10, score: 3 }],
+    ]);
+    const plan = planListChanges(matched, listed, 10);
+    expect(plan.update).toEqual([
+      // The empty score is filled; the file's smaller chapter count does not lower the list's.
+      { seriesId: 1, chaptersRead: 20, score: 8 },
+      // The reader's 3 stays; the larger chapter count wins.
+      { seriesId: 4, chaptersRead: 30, score: 3 },
+    ]);
+    expect(plan.add).toEqual([{ seriesId: 2, readingStatus: 'READING', chaptersRead: 0, score: 9 }]);
+    const settled = planListChanges(
+      matched,
+      new Map([
+        [1, { chaptersRead: 20, score: 8 }],
+        [4, { chaptersRead: 30, score: 3 }],
+        [2, { chaptersRead: 0, score: 9 }],
+      ]),
+      10,
+    );
+    expect([settled.add, settled.update, settled.alreadyPresent]).toEqual([[], [], 3]);
   });
 });

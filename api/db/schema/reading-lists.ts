@@ -15,7 +15,9 @@ import { LIST_NAME_MAX_LENGTH, MAX_LISTS_PER_USER } from '../../../contract/read
 import {
   DEFAULT_READING_STATUS,
   MAX_CHAPTERS_READ,
+  MAX_PERSONAL_SCORE,
   MIN_CHAPTERS_READ,
+  MIN_PERSONAL_SCORE,
   READING_STATUSES,
   type ReadingStatus,
 } from '../../../contract/reading-progress-values';
@@ -66,6 +68,11 @@ export const readingListItems = pgTable(
     /** Where the reader is with the series; one of READING_STATUSES (checked). */
     readingStatus: text('reading_status').$type<ReadingStatus>().notNull().default(DEFAULT_READING_STATUS),
     chaptersRead: integer('chapters_read').notNull().default(0),
+    /**
+     * The reader's own score of the series, MIN_PERSONAL_SCORE..MAX_PERSONAL_SCORE (checked), or null for
+     * none. Apart from the category votes: it never counts in the ranking.
+     */
+    score: smallint('score'),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.seriesId] }),
@@ -76,6 +83,10 @@ export const readingListItems = pgTable(
     check(
       'reading_list_items_chapters_read_check',
       sql`${t.chaptersRead} between ${sql.raw(String(MIN_CHAPTERS_READ))} and ${sql.raw(String(MAX_CHAPTERS_READ))}`,
+    ),
+    check(
+      'reading_list_items_score_check',
+      sql`${t.score} between ${sql.raw(String(MIN_PERSONAL_SCORE))} and ${sql.raw(String(MAX_PERSONAL_SCORE))}`,
     ),
     index('reading_list_items_list_added_idx').on(t.listId, t.addedAt),
     index('reading_list_items_series_idx').on(t.seriesId),

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MAX_SERIES_COUNT, MIN_SERIES_COUNT } from '../../../contract/catalogue-values';
 import { seriesStatusEnum, seriesTypeEnum } from './enums';
+
+const COUNT_RANGE = `${MIN_SERIES_COUNT} and ${MAX_SERIES_COUNT}`;
 
 export const series = pgTable(
   'series',
@@ -24,6 +27,9 @@ export const series = pgTable(
     malId: integer('mal_id'),
     anilistId: integer('anilist_id'),
     mangaupdatesId: text('mangaupdates_id'),
+    /** Chapters and volumes published, MIN_SERIES_COUNT..MAX_SERIES_COUNT (checked); null when unknown. */
+    chapters: integer('chapters'),
+    volumes: integer('volumes'),
     /** Lower-cased text searched by substring, indexed with trigrams. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -40,6 +46,8 @@ export const series = pgTable(
     check('series_mal_id_positive', sql`${t.malId} > 0`),
     check('series_anilist_id_positive', sql`${t.anilistId} > 0`),
     check('series_mangaupdates_id_format', sql`${t.mangaupdatesId} ~ '^[a-z0-9]{1,20}$'`),
+    check('series_chapters_range', sql`${t.chapters} between ${sql.raw(COUNT_RANGE)}`),
+    check('series_volumes_range', sql`${t.volumes} between ${sql.raw(COUNT_RANGE)}`),
   ],
 );
 

@@ -83,6 +83,7 @@ export function importReport(
   const ambiguous = firstShown(matches.ambiguous);
   const unmatched = firstShown(matches.unmatched);
   const full = firstShown(changes.full);
+  const scoresIgnored = firstShown(entries.filter((entry) => entry.ignoredScore !== undefined));
   return {
     total: entries.length,
     matched: matched.shown.map(({ entry, series, by }) => ({
@@ -91,6 +92,7 @@ export function importReport(
       title: series.title,
       reading_status: entry.readingStatus,
       chapters_read: entry.chaptersRead,
+      score: entry.score,
       by,
     })),
     ambiguous: ambiguous.shown.map(({ entry, candidates }) => ({
@@ -104,6 +106,10 @@ export function importReport(
     })),
     unmatched: unmatched.shown.map(source),
     full: full.shown.map(source),
+    scores_ignored: scoresIgnored.shown.map((entry) => ({
+      ...source(entry),
+      my_score: reportedTitle(entry.ignoredScore ?? ''),
+    })),
     added: written.added,
     updated: written.updated,
     already_present: changes.alreadyPresent,
@@ -112,6 +118,7 @@ export function importReport(
       ambiguous: ambiguous.notShown,
       unmatched: unmatched.notShown,
       full: full.notShown,
+      scores_ignored: scoresIgnored.notShown,
     },
   };
 }

@@ -100,12 +100,16 @@ export async function matchEntries(
 /** A series already in the list: what an import may change of it. */
 export interface ListedProgress {
   chaptersRead: number;
+  score: number | null;
 }
 
 export interface ListChanges {
-  add: { seriesId: number; readingStatus: ReadingStatus; chaptersRead: number }[];
-  /** Series already listed whose chapter count the file raises; their status is kept. */
-  update: { seriesId: number; chaptersRead: number }[];
+  add: { seriesId: number; readingStatus: ReadingStatus; chaptersRead: number; score: number | null }[];
+  /**
+   * Series already listed whose chapter count the file raises or whose empty score it fills (each the
+   * larger count and the kept or filled score); their status is kept.
+   */
+  update: { seriesId: number; chaptersRead: number; score: number | null }[];
   alreadyPresent: number;
   /** Entries that would have been added but the list had no room left. */
   full: MalEntry[];
@@ -113,10 +117,11 @@ export interface ListChanges {
 
 /**
  * What importing the matched entries does to a list holding `listed`, with room for `room` more series:
- * new series are added in file order with the file's status and chapters until the list is full (the rest
- * are reported as `full`); a series already there keeps its status and takes the larger chapter count; an
- * entry whose series appeared earlier in the file changes nothing. Importing the same file twice therefore
- * adds and updates nothing the second time.
+ * new series are added in file order with the file's status, chapters and score until the list is full (the
+ * rest are reported as `full`); a series already there keeps its status, takes the larger chapter count, and
+ * takes the file's score only when it has none (a score the reader set is never overwritten); an entry whose
+ * series appeared earlier in the file changes nothing. Importing the same file twice therefore adds and
+ * updates nothing the second time.
  */
 export function planListChanges(
   matched: readonly MatchedEntry[],
@@ -125,7 +130,7 @@ export function planListChanges(
 ): ListChanges {
   const changes: ListChanges = { add: [], update: [], alreadyPresent: 0, full: [] };
   const seen = new Set<number>();
-  const updates = new Map<number, number>();
+  const updates = new Map<number, { chaptersRead: number; score: number | null }>();
   let left = Math.max(0, room);
   for (const { entry, series } of [...matched].sort((a, b) => a.entry.sourceIndex - b.entry.sourceIndex)) {
     const id = series.seriesId;
@@ -136,8 +141,16 @@ export function planListChanges(
     const present = listed.get(id);
     if (present) {
       seen.add(id);
-      if (entry.chaptersRead > present.chaptersRead) updates.set(id, entry.chaptersRead);
-      else changes.alreadyPresent += 1;
+      const raises = entry.chaptersRead > present.chaptersRead;
+      const fills = present.score === null && entry.score !== null;
+      if (raises || fills) {
+        updates.set(id, {
+          chaptersRead: Math.max(entry.chaptersRead, present.chaptersRead),
+          score: present.score ?? entry.score,
+        });
+      } else {
+        changes.alreadyPresent += 1;
+      }
       continue;
     }
     if (left === 0) {
@@ -146,8 +159,13 @@ export function planListChanges(
     }
     seen.add(id);
     left -= 1;
-    changes.add.push({ seriesId: id, readingStatus: entry.readingStatus, chaptersRead: entry.chaptersRead });
+    changes.add.push({
+      seriesId: id,
+      readingStatus: entry.readingStatus,
+      chaptersRead: entry.chaptersRead,
+      score: entry.score,
+    });
   }
-  changes.update = [...updates].map(([seriesId, chaptersRead]) => ({ seriesId, chaptersRead }));
+  changes.update = [...updates].map(([seriesId, update]) => ({ seriesId, ...update }));
   return changes;
 }

@@ -24,7 +24,10 @@ import {
   MAL_TOO_MANY_ELEMENTS,
   MAL_TOO_MANY_ENTRIES,
   MAL_XML_TOO_LARGE,
+  MAL_NO_SCORE,
   MAX_CHAPTERS_READ,
+  MAX_PERSONAL_SCORE,
+  MIN_PERSONAL_SCORE,
   READING_STATUS_LABELS,
   READING_STATUSES,
   type ReadingStatus,
@@ -39,6 +42,10 @@ export interface MalEntry {
   title: string;
   readingStatus: ReadingStatus;
   chaptersRead: number;
+  /** `my_score` when it is a whole number from 1 to 10; null for none (0, empty or missing) or not a score. */
+  score: number | null;
+  /** `my_score` as the file gives it (trimmed) when it is no whole number from 0 to 10: left out. */
+  ignoredScore?: string;
 }
 
 export type MalReadProblem =
@@ -114,8 +121,14 @@ const STATUS_BY_WORD = new Map<string, ReadingStatus>(
   READING_STATUSES.map((status) => [READING_STATUS_LABELS[status].toLowerCase(), status]),
 );
 
-/** The fields read; the rest of an entry (dates, scores, comments) is passed over. */
-const ENTRY_FIELDS = new Set(['manga_mangadb_id', 'manga_title', 'my_read_chapters', 'my_status']);
+/** The fields read; the rest of an entry (dates, comments) is passed over. */
+const ENTRY_FIELDS = new Set([
+  'manga_mangadb_id',
+  'manga_title',
+  'my_read_chapters',
+  'my_status',
+  'my_score',
+]);
 /** Longer text in a field read is cut: no title comes near it, and a hostile file gains nothing. */
 const MAX_FIELD_CHARS = 2000;
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -334,7 +347,20 @@ function toEntry(fields: Partial<Record<string, string>>, sourceIndex: number): 
     title: detached(fields.manga_title ?? ''),
     readingStatus: readingStatus(fields.my_status),
     chaptersRead: Math.min(chapters, MAX_CHAPTERS_READ),
+    ...personalScore(fields.my_score),
   };
+}
+
+/**
+ * `my_score`: MyAnimeList writes 0 for no score, and a whole number from 1 to 10 otherwise. Empty or
+ * missing is no score too; anything else (11, -1, 7.5, text) is left out and reported with its value.
+ */
+function personalScore(text: string | undefined): Pick<MalEntry, 'score' | 'ignoredScore'> {
+  if (!text) return { score: null };
+  const score = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (score === MAL_NO_SCORE) return { score: null };
+  if (score >= MIN_PERSONAL_SCORE && score <= MAX_PERSONAL_SCORE) return { score };
+  return { score: null, ignoredScore: detached(text) };
 }
 
 /**

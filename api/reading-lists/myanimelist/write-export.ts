@@ -1,4 +1,5 @@
 import {
+  MAL_NO_SCORE,
   READING_STATUS_LABELS,
   READING_STATUSES,
   type ReadingStatus,
@@ -10,6 +11,10 @@ export interface MalExportItem {
   title: string;
   readingStatus: ReadingStatus;
   chaptersRead: number;
+  /** The reader's own score, 1-10; null for none (written as MyAnimeList's 0). */
+  score: number | null;
+  /** The series' published chapters; null when unknown (written as 0, as MyAnimeList does). */
+  chapters: number | null;
 }
 
 /** `<myinfo>`'s per-status totals, named as MyAnimeList names them. */
@@ -24,8 +29,9 @@ const TOTAL_TAGS: Record<ReadingStatus, string> = {
 /**
  * A list in MyAnimeList's manga export format, with every field MyAnimeList itself writes, so importers
  * built for its files (other trackers, MyAnimeList's own) take it: titles in CDATA, `manga_mangadb_id` 0
- * for a series with no known MyAnimeList id, `my_score` 0 (PanelRank's votes are per category, not one
- * score) and `update_on_import` 1.
+ * for a series with no known MyAnimeList id, `my_score` the reader's own score (0 for none, as MyAnimeList
+ * writes it; the category votes are not this score), `manga_chapters` the series' published chapters (0 when
+ * unknown) and `update_on_import` 1.
  */
 export function writeMalExport(items: readonly MalExportItem[]): string {
   const totals = READING_STATUSES.map(
@@ -37,14 +43,14 @@ export function writeMalExport(items: readonly MalExportItem[]): string {
     <manga_mangadb_id>${item.malId ?? 0}</manga_mangadb_id>
     <manga_title>${cdata(item.title)}</manga_title>
     <manga_volumes>0</manga_volumes>
-    <manga_chapters>0</manga_chapters>
+    <manga_chapters>${item.chapters ?? 0}</manga_chapters>
     <my_id>0</my_id>
     <my_read_volumes>0</my_read_volumes>
     <my_read_chapters>${item.chaptersRead}</my_read_chapters>
     <my_start_date>0000-00-00</my_start_date>
     <my_finish_date>0000-00-00</my_finish_date>
     <my_scanalation_group><![CDATA[]]></my_scanalation_group>
-    <my_score>0</my_score>
+    <my_score>${item.score ?? MAL_NO_SCORE}</my_score>
     <my_storage></my_storage>
     <my_status>${READING_STATUS_LABELS[item.readingStatus]}</my_status>
     <my_comments><![CDATA[]]></my_comments>
