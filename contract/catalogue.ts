@@ -27,6 +27,7 @@ import {
 /* The catalogue's part of the contract: the series shapes and queries; its values are in ./catalogue-values. */
 
 export * from './catalogue-values';
+export * from './series-count-values';
 
 /** `/series/{id}`, `/series-details/{id}` path parameters: past the id range, "Series not found". */
 export const seriesIdParams = z.object({

@@ -2,10 +2,9 @@ import {
   MANGAUPDATES_ID_PATTERN,
   MAX_SERIES_COUNT,
   MIN_SERIES_COUNT,
-  SERIES_COUNT_HINTS,
-  SERIES_COUNT_LABELS,
   SERIES_COUNT_MESSAGE,
 } from '../../../contract/catalogue-values';
+import { SERIES_COUNT_HINTS, SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import { isPossibleSerialId } from '../../../contract/http-values';
 import type { RankedSeries } from '../catalogue/catalogue-types';
 

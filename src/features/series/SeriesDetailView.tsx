@@ -1,5 +1,5 @@
 import { Fragment, type MouseEvent } from 'react';
-import { SERIES_COUNT_FIELDS, SERIES_COUNT_LABELS } from '../../../contract/catalogue-values';
+import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
 import { formatVotes, rankDescription, rankLabel, scoreBand, statusLabel } from '../catalogue/series-format';
@@ -38,7 +38,9 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
   const synopsis = detail.synopsis.trim();
   const elsewhere = externalLinks(detail);
   // "Chapters 150 · Volumes 12", or what is known of them.
-  const counts = SERIES_COUNT_FIELDS.filter((field) => detail[field] != null);
+  const counts = (Object.keys(SERIES_COUNT_LABELS) as (keyof typeof SERIES_COUNT_LABELS)[]).filter(
+    (field) => detail[field] != null,
+  );
 
   return (
     <article className={styles.series} aria-labelledby="series-title">
