@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import {
-  MAX_CHAPTERS_READ,
-  MIN_CHAPTERS_READ,
   PERSONAL_SCORES,
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
   READING_STATUSES,
   TRACK_TEXT,
-  progressText,
   type ReadingStatus,
 } from '../../../../contract/reading-progress-values';
 import fieldStyles from '../../../ui/TextField.module.css';
+import ChaptersRow from './ChaptersRow';
 import {
   offersMarkCompleted,
-  oneMoreChapter,
-  parseChaptersRead,
   scoreFromOption,
   scoreOption,
   type EntryFields,
@@ -57,21 +52,6 @@ export default function TrackEntry({
   onRemove,
 }: TrackEntryProps) {
   const ids = entryIds(idPrefix, entry.list_id);
-  const [draft, setDraft] = useState(String(entry.chapters_read));
-  const [shown, setShown] = useState(entry.chapters_read);
-  // A count changed from outside (+1, or put back after a failed save) replaces what was typed.
-  if (shown !== entry.chapters_read) {
-    setShown(entry.chapters_read);
-    setDraft(String(entry.chapters_read));
-  }
-  const typed = parseChaptersRead(draft);
-  const errorId = `${ids.chapters}-error`;
-  const progressId = `${ids.chapters}-progress`;
-
-  function commitChapters() {
-    if (typed !== null && typed !== entry.chapters_read) onChange({ chapters_read: typed });
-  }
-
   return (
     <li className={styles.entry} role="group" aria-labelledby={ids.heading}>
       <div className={styles.entryHead}>
@@ -108,52 +88,12 @@ export default function TrackEntry({
         </div>
       </div>
 
-      <div className={styles.row}>
-        <label htmlFor={ids.chapters} className={styles.label}>
-          {PROGRESS_TEXT.chapters}
-        </label>
-        <div className={styles.controls}>
-          <input
-            id={ids.chapters}
-            className={`${fieldStyles.input} ${styles.chapters}`}
-            type="number"
-            inputMode="numeric"
-            min={MIN_CHAPTERS_READ}
-            max={MAX_CHAPTERS_READ}
-            step={1}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commitChapters}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitChapters();
-            }}
-            aria-invalid={typed === null || undefined}
-            aria-describedby={typed === null ? errorId : series.chapters === null ? undefined : progressId}
-          />
-          <button
-            type="button"
-            className={`button ${styles.plusOne}`}
-            onClick={() => {
-              if (entry.chapters_read < MAX_CHAPTERS_READ)
-                onChange({ chapters_read: oneMoreChapter(entry.chapters_read) });
-            }}
-            aria-disabled={entry.chapters_read >= MAX_CHAPTERS_READ || undefined}
-            aria-label={TRACK_TEXT.addChapter}
-          >
-            {PROGRESS_TEXT.addChapter}
-          </button>
-          {series.chapters !== null && (
-            <span id={progressId} className={styles.progress}>
-              {progressText(entry.chapters_read, series.chapters)}
-            </span>
-          )}
-        </div>
-        {typed === null && (
-          <p id={errorId} className={styles.error}>
-            {TRACK_TEXT.chaptersInvalid}
-          </p>
-        )}
-      </div>
+      <ChaptersRow
+        id={ids.chapters}
+        chaptersRead={entry.chapters_read}
+        chapters={series.chapters}
+        onChange={(chaptersRead) => onChange({ chapters_read: chaptersRead })}
+      />
 
       <div className={styles.row}>
         <label htmlFor={ids.score} className={styles.label}>

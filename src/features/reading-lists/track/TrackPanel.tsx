@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { useId, useRef } from 'react';
 import { LIST_TEXT } from '../../../../contract/reading-lists-values';
 import { TRACK_TEXT, trackAddedText, trackRemovedText } from '../../../../contract/reading-progress-values';
 import { errorStatus } from '../../../lib/api-client';
@@ -12,6 +12,8 @@ import { seriesIdFromPath } from '../../series/series-page';
 import { listFailureMessage } from '../list-messages';
 import { $myLists } from '../lists-store';
 import AddToList from './AddToList';
+import { TrackLoadFailed, TrackLoading } from './TrackStates';
+import { useTrackFocus } from './use-track-focus';
 import TrackEntry, { entryIds } from './TrackEntry';
 import {
   $pendingTrack,
@@ -50,29 +52,18 @@ export default function TrackPanel({ seriesId: givenId, series: built }: TrackPa
   const idPrefix = useId();
   const addId = `${idPrefix}-add`;
   const panel = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<string | null>(null);
-  const lastFocused = useRef<HTMLElement | null>(null);
 
   const entries =
     target && tracking.data ? shownTracking(tracking.data, pendingChanges(pending, target)) : [];
   const choice = lists.data ? addChoice(lists.data, entries) : { kind: 'none' as const };
-
-  useEffect(() => {
-    const wanted = focusNext.current && document.getElementById(focusNext.current);
-    if (wanted) {
-      focusNext.current = null;
-      wanted.focus();
-      return;
-    }
-    // The control that had the focus went away: the next one that makes sense takes it.
-    const gone = lastFocused.current && !lastFocused.current.isConnected;
-    if (gone && (document.activeElement === document.body || document.activeElement === null)) {
-      const first = entries[0];
-      const next =
-        document.getElementById(addId) ??
-        (first && document.getElementById(entryIds(idPrefix, first.list_id).status));
-      (next ?? panel.current)?.focus();
-    }
+  // A control gone: "Add to list" if it is there, else the first entry's status, else the panel.
+  const focus = useTrackFocus(() => {
+    const first = entries[0];
+    return (
+      document.getElementById(addId) ??
+      (first ? document.getElementById(entryIds(idPrefix, first.list_id).status) : null) ??
+      panel.current
+    );
   });
 
   if (hydrated && !user) return null;
@@ -82,32 +73,20 @@ export default function TrackPanel({ seriesId: givenId, series: built }: TrackPa
     if (errorStatus(tracking.error) === 404) return null;
     if (failed) {
       return (
-        <div className={styles.failure} role="alert">
-          <p>{TRACK_TEXT.loadFailed}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              tracking.retry();
-              lists.retry();
-            }}
-          >
-            {LIST_TEXT.tryAgain}
-          </button>
-        </div>
+        <TrackLoadFailed
+          onRetry={() => {
+            tracking.retry();
+            lists.retry();
+          }}
+        />
       );
     }
-    return (
-      <div className={styles.skeleton} aria-busy="true">
-        <p role="status">{TRACK_TEXT.loading}</p>
-        <span className={styles.bar} />
-      </div>
-    );
+    return <TrackLoading />;
   }
 
   const series: TrackedSeries = {
-    status: live.data?.status ?? built?.status ?? null,
-    chapters: live.data?.chapters ?? built?.chapters ?? null,
+    status: live.data ? live.data.status : (built?.status ?? null),
+    chapters: live.data ? live.data.chapters : (built?.chapters ?? null),
   };
   const track = target;
 
@@ -131,19 +110,12 @@ export default function TrackPanel({ seriesId: givenId, series: built }: TrackPa
   }
 
   function add(list: { id: number; name: string }) {
-    focusNext.current = entryIds(idPrefix, list.id).status;
+    focus.focusOn(entryIds(idPrefix, list.id).status);
     void change({ kind: 'add', listId: list.id, listName: list.name }, trackAddedText(list.name));
   }
 
   return (
-    <div
-      ref={panel}
-      className={styles.panel}
-      tabIndex={-1}
-      onFocus={(event: FocusEvent<HTMLDivElement>) => {
-        lastFocused.current = event.target;
-      }}
-    >
+    <div ref={panel} className={styles.panel} tabIndex={-1} onFocus={focus.onFocus}>
       {entries.length === 0 ? (
         <p className={styles.muted}>{TRACK_TEXT.inNoList}</p>
       ) : (
@@ -156,7 +128,7 @@ export default function TrackPanel({ seriesId: givenId, series: built }: TrackPa
               idPrefix={idPrefix}
               onChange={(fields) => void change({ kind: 'update', listId: entry.list_id, fields })}
               onMarkCompleted={() => {
-                focusNext.current = entryIds(idPrefix, entry.list_id).status;
+                focus.focusOn(entryIds(idPrefix, entry.list_id).status);
                 void change({
                   kind: 'update',
                   listId: entry.list_id,
