@@ -199,7 +199,10 @@ export const importReportSchema = z.object({
       '(additive) Entries whose `my_score` is no whole number from 0 to 10: imported without a score',
     ),
   added: z.number().int(),
-  updated: z.number().int().describe('Series already listed whose chapter count the file raised'),
+  updated: z
+    .number()
+    .int()
+    .describe('Series already listed whose chapter count the file raised or whose empty score it filled'),
   already_present: z.number().int(),
   not_shown: z
     .object({

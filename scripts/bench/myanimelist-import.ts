@@ -2,7 +2,7 @@
  * MyAnimeList import benchmark: the real API (in this process) over a catalogue of 10,000 series (`--series N`:
  * one statement writes them, so 100,000 take seconds), importing
  * a 5,000-entry export into an empty list (2,000 entries matched by MyAnimeList id, 2,250 by title, 250
- * titles two series share, 500 unknown). Prints the preview (dry run) time, cold (the title index is built
+ * titles two series share, 500 unknown; scores 0-10, one entry in 250 with a score out of range). Prints the preview (dry run) time, cold (the title index is built
  * for the catalogue snapshot) and warm, the import time, and the API process's heap and RSS growth.
  *
  * Then, for each hostile or largest file (`--cases`, all by default): one preview of it alone (its time,
@@ -60,13 +60,14 @@ const OTHER_FIELDS =
   '<my_discuss>YES</my_discuss><my_sns>default</my_sns><update_on_import>1</update_on_import>';
 
 function exportXml(
-  entries: { malId: number; title: string; chapters: number; padding?: boolean }[],
+  entries: { malId: number; title: string; chapters: number; score?: string; padding?: boolean }[],
   gzip = false,
 ): Buffer {
   const manga = entries.map(
     (entry) =>
       `<manga><manga_mangadb_id>${entry.malId}</manga_mangadb_id><manga_title><![CDATA[${entry.title}]]></manga_title>` +
       `<my_read_chapters>${entry.chapters}</my_read_chapters><my_status>Reading</my_status>` +
+      `${entry.score === undefined ? '' : `<my_score>${entry.score}</my_score>`}` +
       `${entry.padding ? OTHER_FIELDS : ''}</manga>`,
   );
   const xml = Buffer.from(
@@ -336,12 +337,20 @@ async function main() {
     ).json()) as { id: number };
     const titleOf = (n: number) =>
       `bench series ${n} of the ${['Azure', 'Silent', 'Paper', 'Moonlit'][n % 4]} realm`;
+    // Scores as readers give them: 0 (none) to 10, and now and then one that is no score (left out).
+    const score = (n: number) => (n % 250 === 0 ? '11' : String(n % 11));
     const entries = Array.from({ length: ENTRIES }, (_, index) => {
       const n = index + 1;
-      if (index < 2000) return { malId: 500000 + n, title: `MAL title ${n}`, chapters: n % 300 };
-      if (index < ENTRIES - 750) return { malId: 0, title: titleOf(n).toUpperCase(), chapters: n % 300 };
-      if (index < ENTRIES - 500) return { malId: 0, title: titleOf(SERIES - (index % 250)), chapters: 1 };
-      return { malId: 0, title: `Nowhere to be found ${n}`, chapters: 1 };
+      const entry = (malId: number, title: string, chapters: number) => ({
+        malId,
+        title,
+        chapters,
+        score: score(n),
+      });
+      if (index < 2000) return entry(500000 + n, `MAL title ${n}`, n % 300);
+      if (index < ENTRIES - 750) return entry(0, titleOf(n).toUpperCase(), n % 300);
+      if (index < ENTRIES - 500) return entry(0, titleOf(SERIES - (index % 250)), 1);
+      return entry(0, `Nowhere to be found ${n}`, 1);
     });
     const file = exportXml(entries);
 

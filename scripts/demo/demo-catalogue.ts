@@ -61,6 +61,9 @@ export interface DemoSeries {
   malId: number | null;
   anilistId: number | null;
   mangaupdatesId: string | null;
+  /** Chapters and volumes published (demoCounts); null when unknown. */
+  chapters: number | null;
+  volumes: number | null;
 }
 
 export interface DemoCatalogue {
@@ -90,6 +93,32 @@ export function demoExternalIds(
     anilistId: position % 14 === 0 ? 200_000 + position : null,
     mangaupdatesId: position % 21 === 0 ? `demo${position.toString(36)}` : null,
   };
+}
+
+/**
+ * A demo series' published chapter and volume counts, from a generator of its own (seed and position), so
+ * the rest of the series is what it was before series had counts. Most series have a chapter count: a
+ * finished series a longer run than one still going, manhua the longest; about one in twelve (none of
+ * them finished) has none yet. Every completed series has volumes: a manga volume collects about nine
+ * chapters, a manhwa or manhua volume twenty or more; a series still running has them less often,
+ * ongoing manhwa least (most are read by the chapter and collected late, if ever).
+ */
+export function demoCounts(
+  seed: number,
+  position: number,
+  type: SeriesType,
+  status: SeriesStatus | null,
+): Pick<DemoSeries, 'chapters' | 'volumes'> {
+  const random = new SeededRandom(hashString(`${seed}:counts:${position}`));
+  const complete = status === 'COMPLETE';
+  if (!complete && random.chance(1 / 12)) return { chapters: null, volumes: null };
+  const [shortest, longest] =
+    type === 'MANHUA' ? [60, 900] : type === 'MANHWA' ? [40, 450] : complete ? [20, 350] : [8, 250];
+  // Most runs are short, a few very long: the square of a uniform draw leans towards the short end.
+  const chapters = Math.round(shortest + (longest - shortest) * random.float(0, 1) ** 2);
+  const perVolume = type === 'MANGA' ? random.int(8, 11) : random.int(18, 30);
+  const collected = complete || random.chance(type === 'MANGA' ? 0.9 : type === 'MANHWA' ? 0.25 : 0.4);
+  return { chapters, volumes: collected ? Math.max(1, Math.floor(chapters / perVolume)) : null };
 }
 
 /** One series in this many gets no votes at all, so the catalogue shows Unranked series. */
@@ -151,6 +180,7 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
           ? []
           : datedBallots(makeBallots(random, voterCount), voters, `${seed}:ballot-dates:${index}`),
       ...demoExternalIds(index),
+      ...demoCounts(seed, index, type, status),
     };
   });
   return { seed, voters, series };
@@ -536,6 +566,8 @@ async function insertSeriesChunk(
       { name: 'mal_id', type: 'int4' },
       { name: 'anilist_id', type: 'int4' },
       { name: 'mangaupdates_id', type: 'text' },
+      { name: 'chapters', type: 'int4' },
+      { name: 'volumes', type: 'int4' },
     ],
     [
       seriesIds,
@@ -550,6 +582,8 @@ async function insertSeriesChunk(
       chunk.map((s) => s.malId),
       chunk.map((s) => s.anilistId),
       chunk.map((s) => s.mangaupdatesId),
+      chunk.map((s) => s.chapters),
+      chunk.map((s) => s.volumes),
     ],
   );
   await bulkInsert(

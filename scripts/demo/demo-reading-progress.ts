@@ -6,7 +6,7 @@ import type { Database } from '../../api/db/client';
 import { readingListItems, readingLists, series, seriesDetails, users } from '../../api/db/schema';
 
 /**
- * The demo admin's reading progress, and what the sample MyAnimeList export next to this file needs of the
+ * The demo admin's reading progress (with personal scores), and what the sample MyAnimeList export next to this file needs of the
  * demo catalogue (the default one, seed 42): MyAnimeList ids on two series, and a second series under a
  * title the catalogue already has (an adaptation in another format), so the import has a title to choose.
  */
@@ -26,14 +26,18 @@ const DEMO_MAL_IDS: [title: string, malId: number][] = [
 const SHARED_TITLE = { title: 'The Secret Key', type: 'MANHWA' as const };
 
 const DEMO_LIST_NAME = 'Reading now';
-const DEMO_LIST: [title: string, status: ReadingStatus, chapters: number][] = [
-  ['The Moonlit Labyrinth', 'READING', 42],
-  ['Reborn as the Paper Merchant', 'COMPLETED', 120],
-  ['Palm and Promise', 'ON_HOLD', 17],
-  ['Edict of the Borrowed Abyss', 'DROPPED', 5],
-  ['I Became the Swordsman of the Reckless Palace', 'READING', 88],
-  ['Summer Spring', 'PLAN_TO_READ', 0],
-  ['A Status Window for the Princess', 'COMPLETED', 64],
+/**
+ * Title, status, chapters read and personal score (null: none). A completed series is read to its published
+ * chapter count when the catalogue has one, the chapters given here otherwise.
+ */
+const DEMO_LIST: [title: string, status: ReadingStatus, chapters: number, score: number | null][] = [
+  ['The Moonlit Labyrinth', 'READING', 42, 9],
+  ['Reborn as the Paper Merchant', 'COMPLETED', 120, 8],
+  ['Palm and Promise', 'ON_HOLD', 17, null],
+  ['Edict of the Borrowed Abyss', 'DROPPED', 5, 4],
+  ['I Became the Swordsman of the Reckless Palace', 'READING', 88, 10],
+  ['Summer Spring', 'PLAN_TO_READ', 0, null],
+  ['A Status Window for the Princess', 'COMPLETED', 64, 7],
 ];
 
 export interface DemoProgressResult {
@@ -82,14 +86,18 @@ export async function seedDemoReadingProgress(
       .values({ userId: admin.id, name: DEMO_LIST_NAME, slot: 1 })
       .returning({ id: readingLists.id });
     let listed = 0;
-    for (const [position, [title, readingStatus, chaptersRead]] of DEMO_LIST.entries()) {
-      const [found] = await tx.select({ id: series.id }).from(series).where(eq(series.title, title));
+    for (const [position, [title, readingStatus, chaptersRead, score]] of DEMO_LIST.entries()) {
+      const [found] = await tx
+        .select({ id: series.id, chapters: series.chapters })
+        .from(series)
+        .where(eq(series.title, title));
       if (!found) continue;
       await tx.insert(readingListItems).values({
         listId: list!.id,
         seriesId: found.id,
         readingStatus,
-        chaptersRead,
+        chaptersRead: readingStatus === 'COMPLETED' ? (found.chapters ?? chaptersRead) : chaptersRead,
+        score,
         // In the order above, whatever the clock's resolution.
         addedAt: new Date(Date.now() - (DEMO_LIST.length - position) * 60_000),
       });

@@ -22,7 +22,7 @@ describe('demo reading progress and the sample MyAnimeList export', () => {
     const { series } = generateDemoCatalogue({ voters: 1 });
     await insertSeries(
       server,
-      series.map(({ title, type, genre }) => ({ title, type, genre })),
+      series.map(({ title, type, genre, chapters, volumes }) => ({ title, type, genre, chapters, volumes })),
     );
     admin = await createUserWithToken(server, { role: 'ADMIN' });
     expect(await seedDemoReadingProgress(server.database.db, admin.username)).toEqual({ listed: 7 });
@@ -43,6 +43,14 @@ describe('demo reading progress and the sample MyAnimeList export', () => {
       chapters_read: 42,
     });
     expect(page.status_counts).toEqual({ READING: 2, COMPLETED: 2, ON_HOLD: 1, DROPPED: 1, PLAN_TO_READ: 1 });
+    // Personal scores on most items, and completed series read to their published chapter counts.
+    expect(page.items.map((item) => item.score)).toEqual([9, 8, null, 4, 10, null, 7]);
+    const completed = page.items.filter((item) => item.reading_status === 'COMPLETED');
+    expect(completed).toHaveLength(2);
+    for (const item of completed) {
+      expect(item.chapters).not.toBeNull();
+      expect(item.chapters_read).toBe(item.chapters);
+    }
     expect(await seedDemoReadingProgress(server.database.db, admin.username)).toEqual({ listed: 0 });
   });
 

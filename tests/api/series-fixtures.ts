@@ -23,6 +23,9 @@ export interface SeriesFixture {
   score?: number;
   /** Or per-category sums and counts; unspecified categories have no votes. */
   categories?: Partial<Record<CategoryField, { total: number; count: number }>>;
+  /** Published chapter and volume counts (null by default: unknown). */
+  chapters?: number | null;
+  volumes?: number | null;
   /** Leave out the series_details row (a series created before it had one). */
   withoutDetails?: boolean;
 }
@@ -92,6 +95,8 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         artist: fixture.artist ?? '',
         coverKey: fixture.coverKey ?? null,
         voterCount: voters,
+        chapters: fixture.chapters ?? null,
+        volumes: fixture.volumes ?? null,
       })
       .returning({ id: series.id });
     const id = row!.id;

@@ -55,6 +55,8 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     mal_id: id % 7 === 0 ? 1000 + id : null,
     anilist_id: null,
     mangaupdates_id: id === 1 ? 'abc1' : null,
+    chapters: id % 3 === 0 ? null : 10 * id,
+    volumes: id % 3 === 0 ? null : id,
   };
 }
 
@@ -125,6 +127,8 @@ describe('build-time catalogue', () => {
     });
     // What the series page shows besides the scores reaches the build: the external ids.
     expect(snapshot.series[6]).toMatchObject({ series: { id: 7, mal_id: 1007 }, detail: { mal_id: 1007 } });
+    expect(snapshot.series[1]).toMatchObject({ series: { chapters: 20, volumes: 2 } });
+    expect(snapshot.series[2]).toMatchObject({ series: { chapters: null, volumes: null } });
     expect(snapshot.rankings.ALL).toHaveLength(130);
     expect(snapshot.rankings.ALL[129]).toEqual({ id: 130, rank: 130 });
     const mangaIds = new Set(

@@ -109,6 +109,30 @@ describe('demo catalogue generation', () => {
     expect(Math.min(...scores)).toBeLessThan(4.5);
   });
 
+  it('gives most series plausible chapter and volume counts: volumes for every completed series', () => {
+    const { series } = generateDemoCatalogue({ series: 1000, voters: 10, seed: 42 });
+    const share = (items: typeof series, has: (s: (typeof series)[number]) => boolean) =>
+      items.filter(has).length / items.length;
+    expect(share(series, (s) => s.chapters !== null)).toBeGreaterThan(0.85);
+    expect(share(series, (s) => s.chapters === null)).toBeGreaterThan(0.02);
+    for (const s of series) {
+      for (const count of [s.chapters, s.volumes]) {
+        if (count !== null) expect(Number.isInteger(count) && count >= 1 && count <= 100_000).toBe(true);
+      }
+      // Volumes collect chapters: never more of them, and none without a chapter count.
+      if (s.volumes !== null) expect(s.volumes).toBeLessThanOrEqual(s.chapters!);
+      if (s.status === 'COMPLETE') expect(s.volumes).not.toBeNull();
+    }
+    const ongoing = (type: string) => series.filter((s) => s.type === type && s.status === 'ONGOING');
+    expect(share(ongoing('MANHWA'), (s) => s.volumes === null)).toBeGreaterThan(0.5);
+    expect(share(ongoing('MANGA'), (s) => s.volumes !== null)).toBeGreaterThan(0.6);
+    // The counts come from a generator of their own: the rest of each series is as it was without them.
+    const again = generateDemoCatalogue({ series: 1000, voters: 10, seed: 42 });
+    expect(again.series.map((s) => [s.chapters, s.volumes])).toEqual(
+      series.map((s) => [s.chapters, s.volumes]),
+    );
+  });
+
   it('summarises ballots into totals and counts', () => {
     const summary = summarizeBallots([
       { voter: 0, scores: [8, 6, null, 10, 4] },

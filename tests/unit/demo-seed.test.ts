@@ -207,6 +207,17 @@ describe('seeding the demo catalogue', () => {
     expect(rows[21]).toMatchObject({ mal_id: 100_021, mangaupdates_id: 'demol' });
   });
 
+  it("stores each series' chapter and volume counts as generated", async () => {
+    const rows = await queryRows<{ chapters: number | null; volumes: number | null }>(
+      database.db,
+      sql`select chapters, volumes from series order by id`,
+    );
+    expect(rows).toEqual(
+      generateDemoCatalogue(SETTINGS).series.map((s) => ({ chapters: s.chapters, volumes: s.volumes })),
+    );
+    expect(rows.some((row) => row.chapters !== null && row.volumes !== null)).toBe(true);
+  });
+
   it('leaves some series without votes (Unranked) and spreads the others', async () => {
     const rows = await seriesRows();
     const unranked = rows.filter((row) => row.voter_count === 0);
