@@ -3,7 +3,9 @@ import { errorDetail, errorStatus } from '../../lib/api-client';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { statusLabel } from '../catalogue/series-format';
 import { SERIES_TYPES } from '../navigation/series-types';
-import { forgetSeriesDetail } from '../series/series-detail-query';
+import { seriesDetailKey } from '../series/series-detail-query';
+import { queryCache } from '../../lib/query';
+import { $session } from '../accounts/session-store';
 import { ADD_SERIES_FAILED, UPDATE_SERIES_FAILED } from './admin-messages';
 import { createSeries, updateSeries } from './catalogue-admin-api';
 import AdminFormFooter from './AdminFormFooter';
@@ -66,7 +68,8 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
     setError('');
     try {
       const saved = adding ? await createSeries(form) : await updateSeries(mode.series.id, form);
-      if (!adding) forgetSeriesDetail(saved.id);
+      // The detail read when the modal opened is out of date now: the next edit reads it again.
+      if (!adding) queryCache.invalidateKeys(seriesDetailKey(saved.id, $session.get().user));
       onSaved(saved);
     } catch (failure) {
       // A 409 names the external id another series already has.

@@ -33,8 +33,3 @@ export function seriesDetailStore(id: number, user: SessionUser | null): Fetcher
 export function publishSeriesDetail(detail: SeriesDetail): void {
   queryCache.mutateCache(seriesDetailKey(detail.series_id, $session.get().user), detail);
 }
-
-/** Drops the cached detail of a series the current user changed another way (the admin's series form), so it is read again. */
-export function forgetSeriesDetail(id: number): void {
-  queryCache.invalidateKeys(seriesDetailKey(id, $session.get().user));
-}
