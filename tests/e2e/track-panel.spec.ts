@@ -201,6 +201,31 @@ test.describe('the Track panel', () => {
     expect(requested.filter((url) => url.includes('/reading-lists/'))).toEqual([]);
   });
 
+  test('a session the API refuses ends when the panel reads, and the login brings the reader back', async ({
+    page,
+  }) => {
+    // A token the API cannot verify (signed with no key it knows): the panel's read answers 401.
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const token = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '999999', username: 'forged', role: 'USER', exp })}.x`;
+    // Stored once (not on every page): after the 401 the login page must find no session.
+    await page.goto('/about');
+    await page.evaluate(
+      ([stored, user]) => {
+        localStorage.setItem('token', stored);
+        localStorage.setItem('user', user);
+      },
+      [token, JSON.stringify({ id: 999999, username: 'forged', role: 'USER' })] as const,
+    );
+    const refused = page.waitForResponse(
+      (answer) => answer.url().startsWith(`${e2eStack.apiUrl}/reading-lists/me`) && answer.status() === 401,
+    );
+    await page.goto('/series/5');
+    await refused;
+    await expect(page).toHaveURL(/\/login\?next=%2Fseries%2F5$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
   test('a change whose call fails is put back and the failure said', async ({ page, request }) => {
     const reader = await newReader(request, 'offline');
     const list = await createList(request, reader, 'Shaky');
