@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { errorDetail, errorStatus } from '../../lib/api-client';
 import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
 import { statusLabel } from '../catalogue/series-format';
@@ -43,7 +43,7 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
   const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setFields({ ...fields, [name]: event.target.value });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const title = fields.title.trim();
     const genre = fields.genre.trim();
