@@ -74,6 +74,7 @@ export type SeriesCountField = (typeof SERIES_COUNT_FIELDS)[number];
 export const MIN_SERIES_COUNT = 1;
 export const MAX_SERIES_COUNT = 100_000;
 export const SERIES_COUNT_MESSAGE = `must be a whole number from ${MIN_SERIES_COUNT} to ${MAX_SERIES_COUNT}, or empty`;
+/* How the site names and explains the counts: ./series-count-values.ts. */
 
 /** Longest accepted text per series field. */
 export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;

@@ -27,6 +27,7 @@ import {
 /* The catalogue's part of the contract: the series shapes and queries; its values are in ./catalogue-values. */
 
 export * from './catalogue-values';
+export * from './series-count-values';
 
 /** `/series/{id}`, `/series-details/{id}` path parameters: past the id range, "Series not found". */
 export const seriesIdParams = z.object({
@@ -248,8 +249,12 @@ export const seriesFormSchema = z.looseObject({
       ),
     ]),
   ) as Record<(typeof EXTERNAL_SITES)[number]['field'], ReturnType<typeof formText>>),
-  chapters: formText(`Chapters published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
-  volumes: formText(`Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`),
+  chapters: formText(
+    `Chapters published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
+  ),
+  volumes: formText(
+    `Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
+  ),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

@@ -121,6 +121,12 @@ export const TRACK_TEXT = {
   inNoList: 'Not in your lists yet.',
   updateFailed: "Couldn't update your reading lists. Please try again.",
   loadFailed: "Couldn't load your reading lists.",
+  loading: 'Loading your lists…',
+  listName: 'List name',
+  creating: 'Creating…',
+  /** The accessible name of "+1" beside the chapters field (it keeps the visible "+1"). */
+  addChapter: '+1 chapter',
+  chaptersInvalid: `Chapters: a whole number from ${MIN_CHAPTERS_READ} to ${MAX_CHAPTERS_READ.toLocaleString('en-US')}.`,
 } as const;
 
 /** What a screen reader hears once a personal score is saved: "“Title”: My score 8." or "“Title”: No score.". */
@@ -128,6 +134,14 @@ export function myScoreAnnouncement(title: string, score: number | null): string
   return score === null
     ? `“${title}”: ${PROGRESS_TEXT.noScore}.`
     : `“${title}”: ${PROGRESS_TEXT.myScore} ${score}.`;
+}
+
+/** What the Track panel announces once a series is added to a list or removed from one. */
+export function trackAddedText(listName: string): string {
+  return `Added to “${listName}”.`;
+}
+export function trackRemovedText(listName: string): string {
+  return `Removed from “${listName}”.`;
 }
 
 /** "12 / 150", or "12" while the series' chapter count is unknown. */

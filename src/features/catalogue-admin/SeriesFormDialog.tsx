@@ -1,19 +1,14 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorDetail, errorStatus } from '../../lib/api-client';
-import { SERIES_STATUSES, type RankedSeries } from '../catalogue/catalogue-types';
-import { MANGAUPDATES_ID_PATTERN } from '../../../contract/catalogue-values';
-import { isPossibleSerialId } from '../../../contract/http-values';
-import { statusLabel } from '../catalogue/series-format';
-import { SERIES_TYPES } from '../navigation/series-types';
+import { useStore } from '@nanostores/react';
+import { useQuery } from '../../lib/use-query';
 import Dialog from '../../ui/Dialog';
-import { ADD_SERIES_FAILED, UPDATE_SERIES_FAILED } from './admin-messages';
-import { createSeries, updateSeries } from './catalogue-admin-api';
-import AdminFormFooter from './AdminFormFooter';
-import CoverFileField from './CoverFileField';
-import { seriesCoverProblem } from './cover-checks';
+import { $session } from '../accounts/session-store';
+import type { RankedSeries } from '../catalogue/catalogue-types';
+import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
+import { seriesDetailStore } from '../series/series-detail-query';
+import { SERIES_LOADING } from './admin-messages';
+import SeriesForm from './SeriesForm';
+import type { SeriesFormMode } from './series-form-fields';
 import styles from './CatalogueAdmin.module.css';
-
-export type SeriesFormMode = { kind: 'add' } | { kind: 'edit'; series: RankedSeries };
 
 export interface SeriesFormDialogProps {
   mode: SeriesFormMode;
@@ -21,242 +16,32 @@ export interface SeriesFormDialogProps {
   onClose: () => void;
 }
 
-interface SeriesFields {
-  title: string;
-  genre: string;
-  type: string;
-  author: string;
-  artist: string;
-  status: string;
-  mal_id: string;
-  anilist_id: string;
-  mangaupdates_id: string;
-}
-
-const NO_EXTERNAL_IDS = { mal_id: '', anilist_id: '', mangaupdates_id: '' };
-
-function initialFields(mode: SeriesFormMode): SeriesFields {
-  if (mode.kind === 'add') {
-    return { title: '', genre: '', type: '', author: '', artist: '', status: '', ...NO_EXTERNAL_IDS };
-  }
-  const { title, genre, type, author, artist, status, mal_id, anilist_id, mangaupdates_id } = mode.series;
-  return {
-    title,
-    genre,
-    type,
-    author,
-    artist,
-    status: status ?? '',
-    mal_id: mal_id === null || mal_id === undefined ? '' : String(mal_id),
-    anilist_id: anilist_id === null || anilist_id === undefined ? '' : String(anilist_id),
-    mangaupdates_id: mangaupdates_id ?? '',
-  };
-}
-
-/** The external id fields: what each holds and the hint under it. */
-const EXTERNAL_ID_INPUTS = [
-  {
-    name: 'mal_id',
-    label: 'MyAnimeList id',
-    hint: 'The number in myanimelist.net/manga/…',
-    problem: 'MyAnimeList id must be a positive integer.',
-    numeric: true,
-  },
-  {
-    name: 'anilist_id',
-    label: 'AniList id',
-    hint: 'The number in anilist.co/manga/…',
-    problem: 'AniList id must be a positive integer.',
-    numeric: true,
-  },
-  {
-    name: 'mangaupdates_id',
-    label: 'MangaUpdates id',
-    hint: 'The letters and digits in mangaupdates.com/series/…',
-    problem: 'MangaUpdates id must be 1 to 20 lower-case letters or digits.',
-    numeric: false,
-  },
-] as const;
-
-/** An id field the API would refuse, checked before sending so the admin sees which one. */
-function externalIdProblem(name: (typeof EXTERNAL_ID_INPUTS)[number]['name'], value: string): boolean {
-  if (value === '') return false;
-  if (name === 'mangaupdates_id') return !MANGAUPDATES_ID_PATTERN.test(value);
-  // An integer column's range, as the API checks it.
-  return !/^[1-9]\d{0,9}$/.test(value) || !isPossibleSerialId(Number(value));
-}
-
 /**
- * The "Add New Series" and "Edit Series" modals. Adding needs title, genre, type and a cover; while one is
- * missing, submitting silently does nothing. A chosen cover is checked at once: an unreadable
- * file gives "Invalid image file." and a shape outside 2:3 the ratio message; the API checks both again.
+ * The "Add New Series" and "Edit Series" modals. An edit starts from the series as the API has it now, not
+ * from its card: a pre-rendered card shows the series as it was at the last build, and the form sends
+ * every field, so starting from the card would undo what was changed since (a count set, an id cleared).
+ * Should that read fail, it starts from the card, as before.
  */
 export default function SeriesFormDialog({ mode, onSaved, onClose }: SeriesFormDialogProps) {
-  const adding = mode.kind === 'add';
-  const [fields, setFields] = useState<SeriesFields>(() => initialFields(mode));
-  const [cover, setCover] = useState<File | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
-  const id = useId();
-  const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setFields({ ...fields, [name]: event.target.value });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const title = fields.title.trim();
-    const genre = fields.genre.trim();
-    // While a required field is missing the action does nothing.
-    if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
-    const badId = EXTERNAL_ID_INPUTS.find(({ name }) => externalIdProblem(name, fields[name].trim()));
-    if (badId) {
-      setError(badId.problem);
-      return;
-    }
-    const form = new FormData();
-    form.set('title', title);
-    form.set('genre', genre);
-    form.set('type', fields.type);
-    form.set('author', fields.author.trim());
-    form.set('artist', fields.artist.trim());
-    form.set('status', fields.status);
-    // Sent empty to clear an id.
-    for (const { name } of EXTERNAL_ID_INPUTS) form.set(name, fields[name].trim());
-    if (cover) form.set('cover', cover, cover.name);
-    setSubmitting(true);
-    setError('');
-    try {
-      const saved = adding ? await createSeries(form) : await updateSeries(mode.series.id, form);
-      onSaved(saved);
-    } catch (failure) {
-      // A 409 names the external id another series already has.
-      setError(
-        errorStatus(failure) === 409
-          ? errorDetail(failure)
-          : adding
-            ? ADD_SERIES_FAILED
-            : UPDATE_SERIES_FAILED,
-      );
-      setSubmitting(false);
-    }
-  }
-
+  const current = useCurrentSeries(mode);
   return (
-    <Dialog title={adding ? 'Add New Series' : 'Edit Series'} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input
-            id={`${id}-title`}
-            name="title"
-            value={fields.title}
-            onChange={setField('title')}
-            aria-required="true"
-            maxLength={200}
-            autoComplete="off"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-genre`}>Genre</label>
-          <input
-            id={`${id}-genre`}
-            name="genre"
-            value={fields.genre}
-            onChange={setField('genre')}
-            aria-required="true"
-            aria-describedby={`${id}-genre-hint`}
-            maxLength={200}
-            autoComplete="off"
-          />
-          <p id={`${id}-genre-hint`} className={styles.hint}>
-            Comma-separated, e.g. Action, Fantasy
-          </p>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select
-            id={`${id}-type`}
-            name="type"
-            value={fields.type}
-            onChange={setField('type')}
-            aria-required="true"
-          >
-            <option value="">Choose a type</option>
-            {SERIES_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <CoverFileField
-          name="cover"
-          label={adding ? 'Cover' : 'New cover (optional)'}
-          hint="PNG, JPEG or WebP in a 2:3 portrait shape, e.g. 200x300."
-          required={adding}
-          problemOf={seriesCoverProblem}
-          onChoose={setCover}
-          preview
-        />
-        <div className={styles.field}>
-          <label htmlFor={`${id}-author`}>Author</label>
-          <input
-            id={`${id}-author`}
-            name="author"
-            value={fields.author}
-            onChange={setField('author')}
-            maxLength={120}
-            autoComplete="off"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-artist`}>Artist</label>
-          <input
-            id={`${id}-artist`}
-            name="artist"
-            value={fields.artist}
-            onChange={setField('artist')}
-            maxLength={120}
-            autoComplete="off"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} name="status" value={fields.status} onChange={setField('status')}>
-            <option value="">Not set</option>
-            {SERIES_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {EXTERNAL_ID_INPUTS.map(({ name, label, hint, numeric }) => (
-          <div key={name} className={styles.field}>
-            <label htmlFor={`${id}-${name}`}>{label}</label>
-            <input
-              id={`${id}-${name}`}
-              name={name}
-              value={fields[name]}
-              onChange={setField(name)}
-              inputMode={numeric ? 'numeric' : undefined}
-              aria-describedby={`${id}-${name}-hint`}
-              aria-invalid={externalIdProblem(name, fields[name].trim()) || undefined}
-              maxLength={numeric ? 10 : 20}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <p id={`${id}-${name}-hint`} className={styles.hint}>
-              {hint} (optional)
-            </p>
-          </div>
-        ))}
-        <AdminFormFooter
-          error={error}
-          submitting={submitting}
-          submitLabel={adding ? 'Add Series' : 'Save Changes'}
-          onCancel={onClose}
-        />
-      </form>
+    <Dialog title={mode.kind === 'add' ? 'Add New Series' : 'Edit Series'} onClose={onClose}>
+      {current ? (
+        <SeriesForm mode={current} onSaved={onSaved} onClose={onClose} />
+      ) : (
+        <p role="status" className={styles.hint}>
+          {SERIES_LOADING}
+        </p>
+      )}
     </Dialog>
   );
+}
+
+/** The form's starting point; null while the series is read. */
+function useCurrentSeries(mode: SeriesFormMode): SeriesFormMode | null {
+  const { user } = useStore($session);
+  const live = useQuery(mode.kind === 'edit' ? seriesDetailStore(mode.series.id, user) : null);
+  if (mode.kind === 'add') return mode;
+  if (live.data) return { kind: 'edit', series: { ...mode.series, ...rankedSeriesFields(live.data) } };
+  return live.error === undefined ? null : mode;
 }

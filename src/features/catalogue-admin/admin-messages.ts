@@ -13,3 +13,5 @@ export const DETAIL_COVER_TOO_LARGE = 'Cover image must be less than 800KB';
 export const DETAIL_COVER_HINT = 'Recommended size: 900x600px.';
 export const DETAIL_SAVED = 'Series detail saved!';
 export const DETAIL_SAVE_FAILED = 'Failed to save detail.';
+/** While the Edit Series modal reads the series as it is now. */
+export const SERIES_LOADING = 'Loading the series…';

@@ -9,7 +9,7 @@ import type { SeriesDetail, SeriesPageData } from '../catalogue/catalogue-types'
 import { rankedSeriesFields } from '../catalogue/ranked-series-fields';
 import { LOAD_FAILED_MESSAGE } from '../catalogue/catalogue-messages';
 import { seriesDetailStore } from './series-detail-query';
-import { VOTE_PANEL_ID, seriesIdFromPath } from './series-page';
+import { seriesIdFromPath } from './series-page';
 import { seriesPageTitle } from './series-seo';
 import SeriesDetailView, { SeriesDetailSkeleton } from './SeriesDetailView';
 import styles from './SeriesDetailIsland.module.css';
@@ -35,11 +35,16 @@ function pageDataOf(detail: SeriesDetail, initial: SeriesPageData | null): Serie
   return { detail, series: { ...initial?.series, id: detail.series_id, ...rankedSeriesFields(detail) } };
 }
 
-function revealVotePanel(id: number): void {
-  const panel = document.getElementById(VOTE_PANEL_ID);
-  if (!panel) return;
-  panel.dataset.seriesId = String(id);
-  panel.hidden = false;
+/** The panels beside the series (Track, and "Determine Series Rank"), which the fallback page keeps hidden until its series is known. */
+function seriesPanels(): NodeListOf<HTMLElement> {
+  return document.querySelectorAll<HTMLElement>('[data-series-panel]');
+}
+
+function revealPanels(id: number): void {
+  for (const panel of seriesPanels()) {
+    panel.dataset.seriesId = String(id);
+    panel.hidden = false;
+  }
 }
 
 export default function SeriesDetailIsland({ initial }: SeriesDetailIslandProps) {
@@ -60,16 +65,16 @@ export default function SeriesDetailIsland({ initial }: SeriesDetailIslandProps)
   else if (live.error !== undefined) view = { state: 'error', retry: live.retry };
   else view = { state: 'loading' };
 
-  // The fallback page names its series and shows its vote panel once the series is known.
+  // The fallback page names its series and shows its panels once the series is known.
   useEffect(() => {
     if (!fallback || !live.data) return;
     document.title = documentTitle(seriesPageTitle(pageDataOf(live.data, null)));
-    revealVotePanel(live.data.series_id);
+    revealPanels(live.data.series_id);
   }, [fallback, live.data]);
 
   useEffect(() => {
     if (!notFound) return;
-    document.getElementById(VOTE_PANEL_ID)?.setAttribute('hidden', '');
+    for (const panel of seriesPanels()) panel.hidden = true;
     if (fallback) document.title = documentTitle(SERIES_NOT_FOUND_MESSAGE);
   }, [notFound, fallback]);
 

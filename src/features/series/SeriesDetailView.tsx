@@ -1,4 +1,5 @@
-import type { MouseEvent } from 'react';
+import { Fragment, type MouseEvent } from 'react';
+import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
 import { formatVotes, rankDescription, rankLabel, scoreBand, statusLabel } from '../catalogue/series-format';
@@ -36,6 +37,10 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
   const status = statusLabel(detail.status);
   const synopsis = detail.synopsis.trim();
   const elsewhere = externalLinks(detail);
+  // "Chapters 150 · Volumes 12", or what is known of them.
+  const counts = (Object.keys(SERIES_COUNT_LABELS) as (keyof typeof SERIES_COUNT_LABELS)[]).filter(
+    (field) => detail[field] != null,
+  );
 
   return (
     <article className={styles.series} aria-labelledby="series-title">
@@ -111,6 +116,18 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
               <dd>{detail.artist || '–'}</dd>
             </div>
           </dl>
+          {counts.length > 0 && (
+            <p className={styles.counts}>
+              {counts.map((field, index) => (
+                <Fragment key={field}>
+                  {index > 0 && ' · '}
+                  <span>
+                    {SERIES_COUNT_LABELS[field]} <b>{detail[field]}</b>
+                  </span>
+                </Fragment>
+              ))}
+            </p>
+          )}
           {elsewhere.length > 0 && (
             <div className={styles.alsoOn}>
               <h2 id="also-on-heading" className={styles.alsoOnHeading}>

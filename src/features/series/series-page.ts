@@ -10,3 +10,6 @@ export function seriesIdFromPath(pathname: string): number | null {
 
 /** The id of the element that holds the "Determine Series Rank" panel. */
 export const VOTE_PANEL_ID = 'series-vote';
+
+/** The id of the element that holds the "Track" panel (the reader's lists holding the series). */
+export const TRACK_PANEL_ID = 'series-track';
