@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListItem, ReadingList, SeriesTracking } from '../../contract/reading-lists';
 import type { SessionUser } from '../../src/features/accounts/session-store';
-import { addSeriesToList, removeSeriesFromList } from '../../src/features/reading-lists/lists-api';
+import {
+  addSeriesToList,
+  fetchSeriesTracking,
+  removeSeriesFromList,
+  updateListItem,
+} from '../../src/features/reading-lists/lists-api';
 import { replaceList } from '../../src/features/reading-lists/lists-store';
-import { fetchSeriesTracking, updateTrackedItem } from '../../src/features/reading-lists/track/track-api';
 import {
   $pendingTrack,
   pendingChanges,
@@ -25,12 +29,10 @@ import {
 } from '../../src/features/reading-lists/track/track-state';
 
 // The panel's HTTP calls, answered here: what is tested is what the panel is shown before and after them.
-vi.mock('../../src/features/reading-lists/track/track-api', () => ({
+vi.mock('../../src/features/reading-lists/lists-api', () => ({
   seriesTrackingPath: (id: number) => `/reading-lists/me/series/${id}`,
   fetchSeriesTracking: vi.fn(),
-  updateTrackedItem: vi.fn(),
-}));
-vi.mock('../../src/features/reading-lists/lists-api', () => ({
+  updateListItem: vi.fn(),
   addSeriesToList: vi.fn(),
   removeSeriesFromList: vi.fn(),
   createReadingList: vi.fn(),
@@ -142,7 +144,7 @@ describe('the Track panel state', () => {
   });
 });
 
-const update = vi.mocked(updateTrackedItem);
+const update = vi.mocked(updateListItem);
 const add = vi.mocked(addSeriesToList);
 const remove = vi.mocked(removeSeriesFromList);
 const user = { id: 7, username: 'reader', role: 'USER' } as SessionUser;
@@ -191,7 +193,7 @@ describe('the Track panel in the query cache', () => {
     await vi.waitFor(() => expect(update).toHaveBeenCalledWith(1, target.seriesId, { score: 9 }));
 
     answer.resolve(item({ reading_status: 'READING', chapters_read: 3, score: 9 }));
-    expect(await saved).toBe(true);
+    expect((await saved).saved).toBe(true);
     expect(shown()).toEqual([entry(1, { score: 9 })]);
     expect(pendingChanges($pendingTrack.get(), target)).toEqual([]);
   });
@@ -202,7 +204,7 @@ describe('the Track panel in the query cache', () => {
 
     const saved = sendTrackChange(target, { kind: 'update', listId: 1, fields: { chapters_read: 13 } });
     expect(shown()[0]!.chapters_read).toBe(13);
-    expect(await saved).toBe(false);
+    expect((await saved).saved).toBe(false);
     expect(shown()).toEqual([entry(1, { chapters_read: 12, score: 6 })]);
   });
 
@@ -228,7 +230,7 @@ describe('the Track panel in the query cache', () => {
     await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(3));
     expect(shown()[0]!.chapters_read).toBe(15);
     third.resolve(item({ chapters_read: 15 }));
-    expect(await Promise.all(sent)).toEqual([true, false, true]);
+    expect((await Promise.all(sent)).map((outcome) => outcome.saved)).toEqual([true, false, true]);
     expect(shown()[0]!.chapters_read).toBe(15);
   });
 
@@ -237,7 +239,7 @@ describe('the Track panel in the query cache', () => {
     add.mockResolvedValue(list(2));
     const added = sendTrackChange(target, { kind: 'add', listId: 2, listName: 'List 2' });
     expect(shown().map((each) => each.list_id)).toEqual([2]);
-    expect(await added).toBe(true);
+    expect((await added).saved).toBe(true);
     expect(replaceList).toHaveBeenCalledWith(list(2));
     expect(shown()).toEqual([
       { list_id: 2, list_name: 'List 2', reading_status: 'PLAN_TO_READ', chapters_read: 0, score: null },
@@ -246,7 +248,7 @@ describe('the Track panel in the query cache', () => {
     remove.mockRejectedValue(new Error('offline'));
     const removed = sendTrackChange(target, { kind: 'remove', listId: 2 });
     expect(shown()).toEqual([]);
-    expect(await removed).toBe(false);
+    expect((await removed).saved).toBe(false);
     expect(shown().map((each) => each.list_id)).toEqual([2]);
     expect(replaceList).toHaveBeenCalledTimes(1);
   });

@@ -13,14 +13,9 @@ import { useQuery } from '../../lib/use-query';
 import { $session } from '../accounts/session-store';
 import { createReadingList } from './lists-api';
 import { listFailureMessage } from './list-messages';
-import {
-  addTracked,
-  removeTracked,
-  saveTrackedStatus,
-  seriesTrackingStore,
-  trackingKey,
-} from './list-queries';
 import { trackedIn } from './list-state';
+import { $pendingTrack, pendingChanges, sendTrackChange, trackingStore } from './track/track-queries';
+import { shownTracking } from './track/track-state';
 import { $myLists, announceListChange, closeListDialog, replaceList } from './lists-store';
 import ListChoices, { StatusSelect } from './ListChoices';
 import NewListForm from './NewListForm';
@@ -34,9 +29,14 @@ import styles from './ListDialogs.module.css';
 export default function AddToListDialog({ series }: { series: { id: number; title: string } }) {
   const { data: lists, error, loading } = useStore($myLists);
   const user = useStore($session).user;
-  const key = trackingKey(series.id, user?.id ?? 0);
-  const trackingRead = useQuery(user ? seriesTrackingStore(key) : null);
-  const tracking = trackingRead.data;
+  // The same tracking the series page's Track panel shows, changes on their way laid over it.
+  const target = user ? { seriesId: series.id, user } : null;
+  const trackingRead = useQuery(target ? trackingStore(target) : null);
+  const pending = useStore($pendingTrack);
+  const tracking =
+    target && trackingRead.data
+      ? shownTracking(trackingRead.data, pendingChanges(pending, target))
+      : undefined;
   const [chosen, setChosen] = useState<number | null>(null);
   const [draft, setDraft] = useState<ReadingStatus>(DEFAULT_READING_STATUS);
   const [notice, show] = useNotice();
@@ -53,9 +53,10 @@ export default function AddToListDialog({ series }: { series: { id: number; titl
 
   async function changeStatus(status: ReadingStatus) {
     if (!selectedHas) return setDraft(status);
-    if (!entry) return;
+    if (!entry || !target) return;
     show('');
-    if (await saveTrackedStatus(key, entry, status)) {
+    const change = { kind: 'update', listId: entry.list_id, fields: { reading_status: status } } as const;
+    if ((await sendTrackChange(target, change)).saved) {
       show(`“${series.title}”: ${READING_STATUS_LABELS[status]}.`, 'success');
       announceListChange(`“${series.title}”: ${READING_STATUS_LABELS[status]}.`);
     } else show(LIST_TEXT.cardUpdateFailed);
@@ -66,12 +67,16 @@ export default function AddToListDialog({ series }: { series: { id: number; titl
     list: ReadingList,
     done = `Added “${series.title}” to “${list.name}”.`,
   ): Promise<string> {
-    try {
-      const { statusSaved } = await addTracked(key, list, draft);
-      if (!statusSaved) return LIST_TEXT.cardUpdateFailed;
-    } catch (failure) {
-      return listFailureMessage(failure, LIST_TEXT.addFailed);
-    }
+    if (!target) return LIST_TEXT.addFailed;
+    // Sent one after the other: the series is added as Plan to Read, then given the chosen status.
+    const added = sendTrackChange(target, { kind: 'add', listId: list.id, listName: list.name });
+    const statusSet =
+      draft === DEFAULT_READING_STATUS
+        ? undefined
+        : sendTrackChange(target, { kind: 'update', listId: list.id, fields: { reading_status: draft } });
+    const addOutcome = await added;
+    if (!addOutcome.saved) return listFailureMessage(addOutcome.error, LIST_TEXT.addFailed);
+    if (statusSet && !(await statusSet).saved) return LIST_TEXT.cardUpdateFailed;
     announceListChange(done);
     closeListDialog();
     return '';
@@ -83,15 +88,14 @@ export default function AddToListDialog({ series }: { series: { id: number; titl
     if (!selectedList) return show(LIST_TEXT.chooseList);
     setBusy(true);
     show('');
-    if (selectedHas) {
-      try {
-        await removeTracked(key, selectedList.id);
+    if (selectedHas && target) {
+      const removed = await sendTrackChange(target, { kind: 'remove', listId: selectedList.id });
+      if (removed.saved) {
         announceListChange(`Removed “${series.title}” from “${selectedList.name}”.`);
         closeListDialog();
         return;
-      } catch (failure) {
-        show(listFailureMessage(failure, LIST_TEXT.removeFailed));
       }
+      show(listFailureMessage(removed.error, LIST_TEXT.removeFailed));
     } else show(await add(selectedList));
     setBusy(false);
   }

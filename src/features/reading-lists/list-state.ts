@@ -159,12 +159,3 @@ export function withListsAdded(
 export function trackedIn(tracking: SeriesTracking | undefined, listId: number) {
   return tracking?.find((entry) => entry.list_id === listId);
 }
-
-/** The tracking with one list's entry changed (a status, chapters or score). */
-export function withTrackingChange(
-  tracking: SeriesTracking,
-  listId: number,
-  change: ItemChange,
-): SeriesTracking {
-  return tracking.map((entry) => (entry.list_id === listId ? { ...entry, ...change } : entry));
-}

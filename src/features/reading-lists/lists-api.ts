@@ -124,6 +124,11 @@ export function sharedListMalExportUrl(token: string): string {
 }
 
 /** Where the signed-in user tracks one series: one entry per list holding it. */
+export function seriesTrackingPath(seriesId: number): string {
+  return `/reading-lists/me/series/${seriesId}`;
+}
+
+/** Where the signed-in reader tracks a series: one entry per list holding it, empty when none. */
 export function fetchSeriesTracking(seriesId: number): Promise<SeriesTracking> {
-  return api<SeriesTracking>(`/reading-lists/me/series/${seriesId}`);
+  return api<SeriesTracking>(seriesTrackingPath(seriesId));
 }

@@ -92,7 +92,7 @@ export default function TrackPanel({ seriesId: givenId, series: built }: TrackPa
 
   async function change(made: TrackChange, done?: string) {
     show('');
-    const saved = await sendTrackChange(track, made);
+    const { saved } = await sendTrackChange(track, made);
     if (saved && done) show(done, 'success');
     if (!saved) show(TRACK_TEXT.updateFailed);
   }

@@ -2,9 +2,15 @@ import { atom } from 'nanostores';
 import type { ReadingList, SeriesTracking } from '../../../../contract/reading-lists';
 import { createFetcherStore, createMutatorStore, storeFamily, type FetcherStore } from '../../../lib/query';
 import type { SessionUser } from '../../accounts/session-store';
-import { addSeriesToList, createReadingList, removeSeriesFromList } from '../lists-api';
+import {
+  addSeriesToList,
+  createReadingList,
+  fetchSeriesTracking,
+  removeSeriesFromList,
+  seriesTrackingPath,
+  updateListItem,
+} from '../lists-api';
 import { replaceList } from '../lists-store';
-import { fetchSeriesTracking, seriesTrackingPath, updateTrackedItem } from './track-api';
 import { withAnswer, type EntryFields, type PendingChange, type TrackChange } from './track-state';
 
 /*
@@ -55,21 +61,28 @@ function setPending(key: string, change: (list: readonly PendingChange[]) => rea
   $pendingTrack.set(next);
 }
 
-/** Sends one change and puts the API's answer into the confirmed entries; throws the call's error. */
-const $sendChange = createMutatorStore<{ target: TrackTarget; change: TrackChange }, true>(
+/** How a change went: saved, or not, with the call's error (whose text a form may show). */
+export type TrackOutcome = { saved: true } | { saved: false; error: unknown };
+
+/** Sends one change and puts the API's answer into the confirmed entries; a failure is answered, not thrown. */
+const $sendChange = createMutatorStore<{ target: TrackTarget; change: TrackChange }, TrackOutcome>(
   async ({ data: { target, change }, getCacheUpdater }) => {
     const { seriesId } = target;
     let answer: EntryFields | undefined;
     let list: ReadingList | undefined;
-    if (change.kind === 'update') answer = await updateTrackedItem(change.listId, seriesId, change.fields);
-    else if (change.kind === 'add') list = await addSeriesToList(change.listId, seriesId);
-    else list = await removeSeriesFromList(change.listId, seriesId);
+    try {
+      if (change.kind === 'update') answer = await updateListItem(change.listId, seriesId, change.fields);
+      else if (change.kind === 'add') list = await addSeriesToList(change.listId, seriesId);
+      else list = await removeSeriesFromList(change.listId, seriesId);
+    } catch (error) {
+      return { saved: false, error };
+    }
     const [update, confirmed] = getCacheUpdater<SeriesTracking>(trackingKey(target), false);
     if (confirmed) update(withAnswer(confirmed, change, answer));
     if (list) replaceList(list);
-    return true;
+    return { saved: true };
   },
-  { throttleCalls: false, onError: () => undefined },
+  { throttleCalls: false },
 );
 
 let nextChangeId = 1;
@@ -77,16 +90,16 @@ let nextChangeId = 1;
 const queues = new Map<string, Promise<unknown>>();
 
 /**
- * Makes a change: shown at once, sent after the changes made before it. Resolves true once the API
- * confirmed it, false when it failed (then it is no longer shown, and what it changed is back).
+ * Makes a change: shown at once, sent after the changes made before it. Resolves saved once the API
+ * confirmed it, not saved when it failed (then it is no longer shown, and what it changed is back).
  */
-export function sendTrackChange(target: TrackTarget, change: TrackChange): Promise<boolean> {
+export function sendTrackChange(target: TrackTarget, change: TrackChange): Promise<TrackOutcome> {
   const key = trackingKey(target);
   const pending: PendingChange = { id: nextChangeId++, change };
   setPending(key, (list) => [...list, pending]);
   const send = async () => {
     try {
-      return (await $sendChange.mutate({ target, change })) === true;
+      return (await $sendChange.mutate({ target, change })) ?? { saved: false, error: new Error('not sent') };
     } finally {
       setPending(key, (list) => list.filter((each) => each.id !== pending.id));
     }
