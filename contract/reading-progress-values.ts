@@ -100,6 +100,7 @@ export const PROGRESS_TEXT = {
   downloadMal: 'Download MyAnimeList XML',
   importFailed: "Couldn't import the file. Please try again.",
   myScore: 'My score',
+  chaptersInvalid: `Chapters: a whole number from ${MIN_CHAPTERS_READ} to ${MAX_CHAPTERS_READ.toLocaleString('en-US')}.`,
   noScore: 'No score',
   /** A few of a report's entries whose `my_score` was not a score: their scores were left out. */
   scoresIgnored: 'Scores left out (not a whole number from 0 to 10):',
@@ -126,7 +127,6 @@ export const TRACK_TEXT = {
   creating: 'Creating…',
   /** The accessible name of "+1" beside the chapters field (it keeps the visible "+1"). */
   addChapter: '+1 chapter',
-  chaptersInvalid: `Chapters: a whole number from ${MIN_CHAPTERS_READ} to ${MAX_CHAPTERS_READ.toLocaleString('en-US')}.`,
 } as const;
 
 /** What a screen reader hears once a personal score is saved: "“Title”: My score 8." or "“Title”: No score.". */

@@ -18,15 +18,17 @@ import {
 import {
   addChoice,
   offersMarkCompleted,
-  oneMoreChapter,
-  parseChaptersRead,
-  scoreFromOption,
-  scoreOption,
   shownTracking,
   withAnswer,
   type PendingChange,
   type TrackEntry,
 } from '../../src/features/reading-lists/track/track-state';
+import {
+  oneMoreChapter,
+  parseChaptersRead,
+  scoreChoice,
+  scoreFromChoice,
+} from '../../src/features/reading-lists/list-state';
 
 // The panel's HTTP calls, answered here: what is tested is what the panel is shown before and after them.
 vi.mock('../../src/features/reading-lists/lists-api', () => ({
@@ -137,10 +139,10 @@ describe('the Track panel state', () => {
       expect(parseChaptersRead(typed)).toBeNull();
     expect(oneMoreChapter(12)).toBe(13);
     expect(oneMoreChapter(100_000)).toBe(100_000);
-    expect(scoreOption(null)).toBe('');
-    expect(scoreOption(8)).toBe('8');
-    expect(scoreFromOption('')).toBeNull();
-    expect(scoreFromOption('10')).toBe(10);
+    expect(scoreChoice(null)).toBe('');
+    expect(scoreChoice(8)).toBe('8');
+    expect(scoreFromChoice('')).toBeNull();
+    expect(scoreFromChoice('10')).toBe(10);
   });
 });
 

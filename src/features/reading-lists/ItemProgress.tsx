@@ -10,7 +10,13 @@ import {
 } from '../../../contract/reading-progress-values';
 import type { ListItem } from '../../../contract/reading-lists';
 import fieldStyles from '../../ui/TextField.module.css';
-import { scoreChoice, scoreFromChoice, type ItemChange } from './list-state';
+import {
+  oneMoreChapter,
+  parseChaptersRead,
+  scoreChoice,
+  scoreFromChoice,
+  type ItemChange,
+} from './list-state';
 import styles from './ItemProgress.module.css';
 
 export { ItemProgressText, StatusCounts } from './ProgressText';
@@ -37,19 +43,15 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
     setDraft(String(item.chapters_read));
   }
 
-  const typed = Number(draft);
-  const valid =
-    draft.trim() !== '' &&
-    Number.isInteger(typed) &&
-    typed >= MIN_CHAPTERS_READ &&
-    typed <= MAX_CHAPTERS_READ;
+  const typed = parseChaptersRead(draft);
+  const valid = typed !== null;
 
   const describedBy = [valid ? '' : `${id}-chapters-error`, item.chapters === null ? '' : `${id}-total`]
     .filter(Boolean)
     .join(' ');
 
   function commit() {
-    if (!valid) return;
+    if (typed === null) return;
     if (typed !== item.chapters_read) onChange({ chapters_read: typed });
   }
 
@@ -122,7 +124,7 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
         <button
           type="button"
           className={`button ${styles.plusOne}`}
-          onClick={() => onChange({ chapters_read: Math.min(item.chapters_read + 1, MAX_CHAPTERS_READ) })}
+          onClick={() => onChange({ chapters_read: oneMoreChapter(item.chapters_read) })}
           aria-disabled={item.chapters_read >= MAX_CHAPTERS_READ || undefined}
           aria-label={`${PROGRESS_TEXT.addChapter} chapter: ${item.title}`}
         >
@@ -131,7 +133,7 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
       </span>
       {!valid && (
         <p id={`${id}-chapters-error`} className={styles.error}>
-          Chapters: a whole number from {MIN_CHAPTERS_READ} to {MAX_CHAPTERS_READ.toLocaleString('en-US')}.
+          {PROGRESS_TEXT.chaptersInvalid}
         </p>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { MAX_LISTS_PER_USER } from '../../../contract/reading-lists-values';
 import {
+  MAX_CHAPTERS_READ,
   MAX_PERSONAL_SCORE,
+  MIN_CHAPTERS_READ,
   MIN_PERSONAL_SCORE,
   PROGRESS_TEXT,
   type ReadingStatus,
@@ -83,6 +85,19 @@ export function activeFilterCount(filters: ItemFilters): number {
   const { type, status, minScore, minVotes, readingStatus } = filters;
   return [type, status, minScore.trim(), minVotes.trim(), readingStatus].filter((value) => value !== '')
     .length;
+}
+
+/** Chapters read as typed: a whole number in range, else null (the field says so and nothing is sent). */
+export function parseChaptersRead(draft: string): number | null {
+  const text = draft.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return value >= MIN_CHAPTERS_READ && value <= MAX_CHAPTERS_READ ? value : null;
+}
+
+/** "+1": one more chapter, never past the limit. */
+export function oneMoreChapter(chaptersRead: number): number {
+  return Math.min(chaptersRead + 1, MAX_CHAPTERS_READ);
 }
 
 /** The select's value of a personal score ('' for none). */

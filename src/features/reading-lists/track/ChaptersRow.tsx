@@ -7,7 +7,7 @@ import {
   progressText,
 } from '../../../../contract/reading-progress-values';
 import fieldStyles from '../../../ui/TextField.module.css';
-import { oneMoreChapter, parseChaptersRead } from './track-state';
+import { oneMoreChapter, parseChaptersRead } from '../list-state';
 import styles from './TrackPanel.module.css';
 
 export interface ChaptersRowProps {
@@ -81,7 +81,7 @@ export default function ChaptersRow({ id, chaptersRead, chapters, onChange }: Ch
       </div>
       {typed === null && (
         <p id={errorId} className={styles.error}>
-          {TRACK_TEXT.chaptersInvalid}
+          {PROGRESS_TEXT.chaptersInvalid}
         </p>
       )}
     </div>

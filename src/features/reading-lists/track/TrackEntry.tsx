@@ -7,11 +7,10 @@ import {
   type ReadingStatus,
 } from '../../../../contract/reading-progress-values';
 import fieldStyles from '../../../ui/TextField.module.css';
+import { scoreChoice, scoreFromChoice } from '../list-state';
 import ChaptersRow from './ChaptersRow';
 import {
   offersMarkCompleted,
-  scoreFromOption,
-  scoreOption,
   type EntryFields,
   type TrackEntry as Entry,
   type TrackedSeries,
@@ -103,8 +102,8 @@ export default function TrackEntry({
           <select
             id={ids.score}
             className={`${fieldStyles.input} ${styles.select}`}
-            value={scoreOption(entry.score)}
-            onChange={(event) => onChange({ score: scoreFromOption(event.target.value) })}
+            value={scoreChoice(entry.score)}
+            onChange={(event) => onChange({ score: scoreFromChoice(event.target.value) })}
           >
             <option value="">{TRACK_TEXT.noScore}</option>
             {PERSONAL_SCORES.map((score) => (

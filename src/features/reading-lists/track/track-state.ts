@@ -1,6 +1,5 @@
 import {
   DEFAULT_READING_STATUS,
-  MAX_CHAPTERS_READ,
   MIN_CHAPTERS_READ,
   type ReadingStatus,
 } from '../../../../contract/reading-progress-values';
@@ -127,26 +126,4 @@ export function offersMarkCompleted(
     entry.chapters_read >= series.chapters &&
     entry.reading_status !== ('COMPLETED' satisfies ReadingStatus)
   );
-}
-
-/** Chapters read as typed: a whole number in range, else null (the field says so and nothing is sent). */
-export function parseChaptersRead(draft: string): number | null {
-  const text = draft.trim();
-  if (!/^\d+$/.test(text)) return null;
-  const value = Number(text);
-  return value >= MIN_CHAPTERS_READ && value <= MAX_CHAPTERS_READ ? value : null;
-}
-
-/** "+1": one more chapter, never past the limit. */
-export function oneMoreChapter(chaptersRead: number): number {
-  return Math.min(chaptersRead + 1, MAX_CHAPTERS_READ);
-}
-
-/** The score select's value: '' for "No score". */
-export function scoreOption(score: number | null): string {
-  return score === null ? '' : String(score);
-}
-
-export function scoreFromOption(value: string): number | null {
-  return value === '' ? null : Number(value);
 }
