@@ -14,6 +14,7 @@ import {
   MAX_SERIES_COUNT,
   MIN_SERIES_COUNT,
   SERIES_COUNT_FIELDS,
+  SERIES_COUNT_LABELS,
   SERIES_COUNT_MESSAGE,
   SERIES_TEXT_LIMITS,
   SYNOPSIS_MAX_LENGTH,
@@ -64,7 +65,6 @@ function parseExternalIds(form: SubmittedForm, values: SeriesFieldValues, errors
   }
 }
 
-const COUNT_LABELS = { chapters: 'Chapters', volumes: 'Volumes' } as const;
 /** Canonical decimal digits: no sign, point, exponent or leading zero (a JSON number arrives as its text). */
 const COUNT_DIGITS = /^[1-9]\d{0,8}$/;
 
@@ -82,7 +82,7 @@ function parseCounts(form: SubmittedForm, values: SeriesFieldValues, errors: Fie
     }
     const count = value !== null && COUNT_DIGITS.test(value) ? Number(value) : NaN;
     if (count >= MIN_SERIES_COUNT && count <= MAX_SERIES_COUNT) values[field] = count;
-    else errors.push({ field, message: `${COUNT_LABELS[field]} ${SERIES_COUNT_MESSAGE}` });
+    else errors.push({ field, message: `${SERIES_COUNT_LABELS[field]} ${SERIES_COUNT_MESSAGE}` });
   }
 }
 
