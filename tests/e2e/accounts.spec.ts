@@ -259,7 +259,12 @@ test.describe('accounts', () => {
     await expect(header(page).login).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    // OK acknowledges at once: read in the same task as the click, before the dialog's close event.
+    const markerAfterOk = await page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>('#session-expired-dialog button[value="ok"]')!.click();
+      return localStorage.getItem('session_expired');
+    });
+    expect(markerAfterOk).toBeNull();
     await expect(dialog).toBeHidden();
     await page.reload();
     await expect(page.getByRole('dialog', { name: 'Session expired' })).toBeHidden();
