@@ -76,6 +76,68 @@ export const MAX_SERIES_COUNT = 100_000;
 export const SERIES_COUNT_MESSAGE = `must be a whole number from ${MIN_SERIES_COUNT} to ${MAX_SERIES_COUNT}, or empty`;
 /* How the site names and explains the counts: ./series-count-values.ts. */
 
+/**
+ * Alternative titles: the other names a series is known by (English, romanized, native script). At most
+ * this many per series, each 1-200 characters after trimming; duplicates (ignoring case) are stored once.
+ */
+export const ALT_TITLES_MAX = 20;
+export const ALT_TITLE_MAX_LENGTH = 200;
+export const ALT_TITLES_TOO_MANY = `At most ${ALT_TITLES_MAX} alternative titles.`;
+export const ALT_TITLE_TOO_LONG = `Each alternative title must be at most ${ALT_TITLE_MAX_LENGTH} characters.`;
+
+/* Discovery: suggestions, orders and filters of the ranked lists, genre pages. */
+
+/** Suggestions start at this many characters of the term; at most SUGGEST_MAX_RESULTS are answered. */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_MAX_RESULTS = 8;
+export const SUGGEST_TOO_SHORT = `Type at least ${SUGGEST_MIN_CHARS} characters.`;
+
+/**
+ * The orders of the ranked lists: final score (the default), distinct voters, distinct voters of the last
+ * TRENDING_DAYS days, date added, title. Whatever the order, a series' `rank` stays its rank by final score.
+ */
+export const RANKING_SORTS = ['score', 'popular', 'trending', 'newest', 'title'] as const;
+export type RankingSort = (typeof RANKING_SORTS)[number];
+export const DEFAULT_RANKING_SORT: RankingSort = 'score';
+export const RANKING_SORT_LABELS: Record<RankingSort, string> = {
+  score: 'Top rated',
+  popular: 'Most popular',
+  trending: 'Trending',
+  newest: 'Newest',
+  title: 'Title A–Z',
+};
+export const TRENDING_DAYS = 7;
+/** Most genres one `genre=` or `not=` names. */
+export const GENRE_FILTER_MAX = 20;
+
+/**
+ * A genre's slug in addresses (`/genre/{slug}`): lower case, accents dropped, every run of other characters
+ * one hyphen ("Slice of Life" → "slice-of-life"). Stable while the genre's name is.
+ */
+export function genreSlug(genre: string): string {
+  return genre
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** What the discovery screens say, verbatim where the product says so. */
+export const DISCOVERY_TEXT = {
+  alsoKnownAs: 'Also known as',
+  popularTitle: 'Most popular',
+  trendingTitle: 'Trending',
+} as const;
+/** The results page's heading: Results for “{term}”. */
+export function resultsForText(term: string): string {
+  return `Results for “${term}”`;
+}
+/** The suggestions' last option: See all results for “{term}”. */
+export function seeAllResultsText(term: string): string {
+  return `See all results for “${term}”`;
+}
+
 /** Longest accepted text per series field. */
 export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;
 export const SYNOPSIS_MAX_LENGTH = 10_000;

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { bodyId, cursorId, emptyIfBlank, pagedSchema, pathId } from './http';
 import {
+  ALT_TITLE_MAX_LENGTH,
+  ALT_TITLES_MAX,
   BALLOT_EMPTY,
+  DEFAULT_RANKING_SORT,
+  GENRE_FILTER_MAX,
+  RANKING_SORTS,
+  SUGGEST_MAX_RESULTS,
+  SUGGEST_MIN_CHARS,
+  SUGGEST_TOO_SHORT,
+  TRENDING_DAYS,
   BALLOT_SCORE,
   CATALOGUE_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
@@ -51,6 +60,16 @@ const externalIdFields = {
     .describe('MangaUpdates series id, 1-20 of a-z0-9 (additive)'),
 };
 
+/** The other names of the series (additive). */
+const altTitlesField = {
+  alt_titles: z
+    .array(z.string())
+    .describe(
+      `The series' alternative titles (English, romanized, native script), at most ${ALT_TITLES_MAX}; ` +
+        'empty when none (additive)',
+    ),
+};
+
 /** The published chapter and volume counts (additive; null when unknown). */
 const seriesCountFields = {
   chapters: z
@@ -94,6 +113,7 @@ export const rankedSeriesSchema = z.object({
     .describe('Mean of the plain averages of the categories that have votes; null without votes'),
   ...externalIdFields,
   ...seriesCountFields,
+  ...altTitlesField,
 });
 export type RankedSeries = z.infer<typeof rankedSeriesSchema>;
 
@@ -153,6 +173,7 @@ export const seriesDetailSchema = z.object({
   vote_count: z.number().int(),
   ...externalIdFields,
   ...seriesCountFields,
+  ...altTitlesField,
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
@@ -168,19 +189,88 @@ export const seriesTypeFilter = z
 
 const pageNumber = z.coerce.number().int().min(1).default(1);
 
+/** A comma-separated list of genres in a query (`genre=Action,Drama`): trimmed, empty ones dropped. */
+const genreListParam = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((genre) => genre.trim())
+      .filter((genre) => genre !== '' && genre.toUpperCase() !== 'ALL'),
+  )
+  .pipe(z.array(z.string()).max(GENRE_FILTER_MAX, { error: `At most ${GENRE_FILTER_MAX} genres` }))
+  .optional();
+
 /** GET /series/rankings */
 export const rankingsQuerySchema = z.object({
   page: pageNumber,
   page_size: z.coerce.number().int().min(1).max(RANKING_MAX_PAGE_SIZE).default(RANKING_PAGE_SIZE),
   type: seriesTypeFilter,
-  genre: z.string().trim().optional().describe('One genre, matched case-insensitively; empty or ALL for all'),
+  genre: genreListParam.describe(
+    'Genres the series must all have (comma-separated, matched case-insensitively); one genre as before; ' +
+      'empty or ALL for all',
+  ),
+  not: genreListParam.describe('(additive) Genres the series must not have (comma-separated)'),
+  status: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase().replace(/ /g, '_'))
+    .pipe(
+      z.enum([...SERIES_STATUSES, 'ALL', ''], { error: `Unknown status: use ${SERIES_STATUSES.join(', ')}` }),
+    )
+    .transform((value) => (value === 'ALL' || value === '' ? undefined : value))
+    .optional()
+    .describe('(additive) A series status in any casing; empty or ALL for any'),
+  sort: z
+    .string()
+    .trim()
+    .transform((value) => value.toLowerCase() || DEFAULT_RANKING_SORT)
+    .pipe(z.enum(RANKING_SORTS, { error: `Unknown sort: use ${RANKING_SORTS.join(', ')}` }))
+    .default(DEFAULT_RANKING_SORT)
+    .describe(
+      `(additive) ${RANKING_SORTS.join(', ')}: final score (default), distinct voters, distinct voters of the ` +
+        `last ${TRENDING_DAYS} days, date added, title. \`rank\` stays the rank by final score.`,
+    ),
 });
+export type RankingsQuery = z.infer<typeof rankingsQuerySchema>;
 
 /** GET /series/search */
 export const searchQuerySchema = z.object({
   query: z.string().max(SEARCH_QUERY_MAX_LENGTH).overwrite(emptyIfBlank).default(''),
   type: seriesTypeFilter,
 });
+
+/** A search result: a ranked-list entry and the alternative title that matched (additive). */
+export const searchResultSchema = z.object({
+  ...rankedSeriesSchema.shape,
+  matched_title: z
+    .string()
+    .nullable()
+    .describe('The alternative title that matched the term, when that is what matched; else null (additive)'),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResultsSchema = z.array(searchResultSchema);
+
+/** GET /series/suggest */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string()
+    .max(SEARCH_QUERY_MAX_LENGTH)
+    .overwrite((value) => value.trim())
+    .refine((value) => [...value].length >= SUGGEST_MIN_CHARS, { error: SUGGEST_TOO_SHORT })
+    .describe(`The term as typed, at least ${SUGGEST_MIN_CHARS} characters`),
+  limit: z.coerce.number().int().min(1).max(SUGGEST_MAX_RESULTS).default(SUGGEST_MAX_RESULTS),
+});
+export const suggestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.enum(SERIES_TYPES),
+  cover_url: z.string().nullable(),
+  rank: z.number().int().nullable(),
+  matched_title: z.string().nullable(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export const suggestionsSchema = z.array(suggestionSchema);
 
 /**
  * GET /series/catalogue (additive): every SeriesDetail in id order, for static builds. `after_id` pages by
@@ -255,6 +345,14 @@ export const seriesFormSchema = z.looseObject({
   volumes: formText(
     `Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
   ),
+  alt_titles: z
+    .union([z.string(), z.array(z.string()), z.null()])
+    .optional()
+    .describe(
+      `Alternative titles: one per line in a form, an array in JSON; at most ${ALT_TITLES_MAX}, each at most ` +
+        `${ALT_TITLE_MAX_LENGTH} characters after trimming; blank ones dropped, duplicates (ignoring case) ` +
+        'kept once; empty clears them (additive)',
+    ),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

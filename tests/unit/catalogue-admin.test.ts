@@ -34,6 +34,7 @@ function series(id: number, genre = 'Action', title = `Series ${id}`): RankedSer
     mangaupdates_id: null,
     chapters: null,
     volumes: null,
+    alt_titles: [],
   };
 }
 

@@ -57,6 +57,7 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
     mangaupdates_id: id === 1 ? 'abc1' : null,
     chapters: id % 3 === 0 ? null : 10 * id,
     volumes: id % 3 === 0 ? null : id,
+    alt_titles: id === 1 ? ['Другое имя', '別名'] : [],
   };
 }
 

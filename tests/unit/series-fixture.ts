@@ -21,6 +21,7 @@ export function rankedSeries(id: number, overrides: Partial<RankedSeries> = {}):
     mangaupdates_id: null,
     chapters: null,
     volumes: null,
+    alt_titles: [],
     ...overrides,
   };
 }

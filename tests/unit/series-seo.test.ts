@@ -37,6 +37,7 @@ function pageData(
       ...ids,
       chapters: null,
       volumes: null,
+      alt_titles: [],
     },
     detail: {
       series_id: 42,
@@ -78,6 +79,7 @@ function pageData(
       ...ids,
       chapters: null,
       volumes: null,
+      alt_titles: [],
     },
   };
 }

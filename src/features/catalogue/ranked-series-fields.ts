@@ -25,5 +25,6 @@ export function rankedSeriesFields(detail: SeriesDetail): Omit<RankedSeries, 'id
     mangaupdates_id: detail.mangaupdates_id,
     chapters: detail.chapters,
     volumes: detail.volumes,
+    alt_titles: detail.alt_titles,
   };
 }
