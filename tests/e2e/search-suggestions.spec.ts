@@ -1,5 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DISCOVERY_TEXT, resultsForText, seeAllResultsText } from '../../contract/catalogue-values';
+import {
+  DISCOVERY_TEXT,
+  resultsForText,
+  seeAllResultsText,
+  SUGGEST_FAILED,
+} from '../../contract/catalogue-values';
 import type { RankedSeries, Suggestion } from '../../contract/catalogue';
 import { apiLogin, useSession } from './api-helpers';
 import { e2eStack } from './stack-config';
@@ -82,6 +87,17 @@ test('typing suggests series; the arrows and Enter open one, Escape closes', asy
   await input.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/series/${series!.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: series!.title })).toBeVisible();
+});
+
+test('suggestions that fail to load say so, and Enter still searches', async ({ page }) => {
+  await page.route(`${e2eStack.apiUrl}/series/suggest?**`, (route) => route.abort());
+  await page.goto('/about');
+  const input = await openSearch(page);
+  await input.fill('Return of');
+  await expect(page.getByText(SUGGEST_FAILED)).toBeVisible();
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await input.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('Return of');
 });
 
 test('"See all results" opens the results page headed by the term with the count', async ({

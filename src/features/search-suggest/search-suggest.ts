@@ -64,12 +64,14 @@ export function attachSuggestions({ form, input, list, status }: SuggestElements
       shown = [];
       shownTerm = '';
       status.textContent = SUGGEST_FAILED;
+      status.toggleAttribute('data-failed', true);
       close();
       return;
     }
     if (!data || document.activeElement !== input) return;
     shown = data;
     shownTerm = term;
+    status.removeAttribute('data-failed');
     renderOptions(list, shown, term, choose);
     status.textContent = suggestionCountText(shown.length);
     apply(withOptions(optionCount()));
@@ -82,6 +84,7 @@ export function attachSuggestions({ form, input, list, status }: SuggestElements
       suggestFor('');
       shownTerm = '';
       status.textContent = '';
+      status.removeAttribute('data-failed');
       close();
       return;
     }
