@@ -145,7 +145,8 @@ export function suggestionCountText(count: number): string {
   if (count === 0) return 'No suggestions';
   return `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, use the up and down arrows to choose`;
 }
-export const SUGGEST_LOADING = 'Looking for series…';
+/** The suggestions listbox's name. */
+export const SUGGESTIONS_LABEL = 'Suggestions';
 export const SUGGEST_FAILED = 'Suggestions could not be loaded; press Enter to search.';
 /** A result or suggestion found by one of its other titles: “Also known as {title}”. */
 export function matchedTitleText(title: string): string {

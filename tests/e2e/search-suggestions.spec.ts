@@ -4,6 +4,7 @@ import {
   resultsForText,
   seeAllResultsText,
   SUGGEST_FAILED,
+  SUGGESTIONS_LABEL,
 } from '../../contract/catalogue-values';
 import type { RankedSeries, Suggestion } from '../../contract/catalogue';
 import { apiLogin, useSession } from './api-helpers';
@@ -29,7 +30,7 @@ async function openSearch(page: Page) {
   return input;
 }
 
-const suggestionsList = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
+const suggestionsList = (page: Page) => page.getByRole('listbox', { name: SUGGESTIONS_LABEL });
 
 /** A term that suggests `series` among others: the start of its title (its first two words). */
 async function termFor(request: APIRequestContext, series: RankedSeries) {
