@@ -137,6 +137,21 @@ export function resultsForText(term: string): string {
 export function seeAllResultsText(term: string): string {
   return `See all results for “${term}”`;
 }
+/** The Add and Edit series modals' alternative titles field. */
+export const ALT_TITLES_LABEL = 'Alternative titles';
+export const ALT_TITLES_HINT = `One per line: English, romanized or native script; at most ${ALT_TITLES_MAX}`;
+/** What the header's suggestions say: the live region's count, a failure, and a result's matched title. */
+export function suggestionCountText(count: number): string {
+  if (count === 0) return 'No suggestions';
+  return `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, use the up and down arrows to choose`;
+}
+/** The suggestions listbox's name. */
+export const SUGGESTIONS_LABEL = 'Suggestions';
+export const SUGGEST_FAILED = 'Suggestions could not be loaded; press Enter to search.';
+/** A result or suggestion found by one of its other titles: “Also known as {title}”. */
+export function matchedTitleText(title: string): string {
+  return `${DISCOVERY_TEXT.alsoKnownAs} ${title}`;
+}
 
 /** Longest accepted text per series field. */
 export const SERIES_TEXT_LIMITS = { title: 200, genre: 200, author: 120, artist: 120 } as const;

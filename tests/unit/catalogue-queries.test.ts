@@ -75,7 +75,7 @@ describe('the ranked pages', () => {
 
 describe('a search', () => {
   it('asks for its term within the type, terms with a | included', async () => {
-    const found = page(1, 3);
+    const found = page(1, 3).map((series) => ({ ...series, matched_title: null }));
     api.fetchSearchResults.mockResolvedValue(found);
     const store = searchResults(listQuery('MANGA', 'a|b'));
     stop.push(store.listen(() => {}));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ALT_TITLE_TOO_LONG, ALT_TITLES_TOO_MANY } from '../../contract/catalogue-values';
 import {
+  altTitleLines,
+  altTitlesProblem,
   initialFields,
   optionalFieldProblem,
   optionalFieldsProblem,
@@ -31,5 +34,27 @@ describe("the admin's series form", () => {
       'MyAnimeList id must be a positive integer.',
     );
     expect(optionalFieldsProblem({ ...fields, chapters: '', volumes: '12' })).toBeNull();
+  });
+
+  it('starts an edit from the alternative titles, one per line', () => {
+    const series = rankedSeries(3, { alt_titles: ['Na Honjaman Level Up', '나 혼자만 레벨업'] });
+    expect(initialFields({ kind: 'edit', series }).alt_titles).toBe('Na Honjaman Level Up\n나 혼자만 레벨업');
+    expect(initialFields({ kind: 'add' }).alt_titles).toBe('');
+  });
+
+  it('sends the alternative titles trimmed, without blank lines or repeats', () => {
+    expect(altTitleLines('  Solo Leveling \n\n\r\nsolo leveling\n나 혼자만 레벨업\r\n')).toEqual([
+      'Solo Leveling',
+      '나 혼자만 레벨업',
+    ]);
+    expect(altTitleLines('')).toEqual([]);
+  });
+
+  it('refuses more than 20 alternative titles, or one over 200 characters, as the API does', () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `Title ${index}`).join('\n');
+    expect(altTitlesProblem(lines(20))).toBeNull();
+    expect(altTitlesProblem(lines(21))).toBe(ALT_TITLES_TOO_MANY);
+    expect(altTitlesProblem('界'.repeat(200))).toBeNull();
+    expect(altTitlesProblem(`ok\n${'a'.repeat(201)}`)).toBe(ALT_TITLE_TOO_LONG);
   });
 });

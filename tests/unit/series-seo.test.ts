@@ -119,6 +119,16 @@ describe('series page metadata', () => {
     expect(seriesBookJsonLd(pageData())).not.toHaveProperty('sameAs');
   });
 
+  it('lists the alternative titles as alternateName, only when there are some', () => {
+    const data = pageData();
+    data.series.alt_titles = ['Na Honjaman Level Up', '나 혼자만 레벨업'];
+    data.detail.alt_titles = ['Na Honjaman Level Up', '나 혼자만 레벨업'];
+    expect(seriesBookJsonLd(data)).toMatchObject({
+      alternateName: ['Na Honjaman Level Up', '나 혼자만 레벨업'],
+    });
+    expect(seriesBookJsonLd(pageData())).not.toHaveProperty('alternateName');
+  });
+
   it('keeps a final score below 1 inside the rating scale', () => {
     // One voter, one category of five: 4 / 5 = 0.8, ranked all the same.
     const data = pageData({ rank: 7, vote_count: 1 });

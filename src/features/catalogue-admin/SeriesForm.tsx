@@ -11,7 +11,10 @@ import { createSeries, updateSeries } from './catalogue-admin-api';
 import AdminFormFooter from './AdminFormFooter';
 import CoverFileField from './CoverFileField';
 import { seriesCoverProblem } from './cover-checks';
+import AltTitlesField from './AltTitlesField';
 import {
+  altTitleLines,
+  altTitlesProblem,
   initialFields,
   OPTIONAL_INPUTS,
   optionalFieldProblem,
@@ -40,8 +43,10 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const id = useId();
-  const setField = (name: keyof SeriesFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setFields({ ...fields, [name]: event.target.value });
+  const setField =
+    (name: keyof SeriesFields) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setFields({ ...fields, [name]: event.target.value });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +54,7 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
     const genre = fields.genre.trim();
     // While a required field is missing the action does nothing.
     if (!title || !genre || !fields.type || (adding && !cover) || submitting) return;
-    const problem = optionalFieldsProblem(fields);
+    const problem = altTitlesProblem(fields.alt_titles) ?? optionalFieldsProblem(fields);
     if (problem) {
       setError(problem);
       return;
@@ -61,6 +66,8 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
     form.set('author', fields.author.trim());
     form.set('artist', fields.artist.trim());
     form.set('status', fields.status);
+    // One a line; sent empty to clear them.
+    form.set('alt_titles', altTitleLines(fields.alt_titles).join('\n'));
     // Sent empty to clear an id or a count.
     for (const { name } of OPTIONAL_INPUTS) form.set(name, fields[name].trim());
     if (cover) form.set('cover', cover, cover.name);
@@ -98,6 +105,7 @@ export default function SeriesForm({ mode, onSaved, onClose }: SeriesFormProps) 
           autoComplete="off"
         />
       </div>
+      <AltTitlesField id={`${id}-alt-titles`} value={fields.alt_titles} onChange={setField('alt_titles')} />
       <div className={styles.field}>
         <label htmlFor={`${id}-genre`}>Genre</label>
         <input

@@ -1,4 +1,8 @@
 import {
+  ALT_TITLE_MAX_LENGTH,
+  ALT_TITLE_TOO_LONG,
+  ALT_TITLES_MAX,
+  ALT_TITLES_TOO_MANY,
   MANGAUPDATES_ID_PATTERN,
   MAX_SERIES_COUNT,
   MIN_SERIES_COUNT,
@@ -57,6 +61,8 @@ export interface SeriesFields extends Record<OptionalField, string> {
   author: string;
   artist: string;
   status: string;
+  /** The alternative titles, one per line. */
+  alt_titles: string;
 }
 
 const text = (value: number | string | null | undefined) =>
@@ -69,6 +75,7 @@ const EMPTY_FIELDS: SeriesFields = {
   author: '',
   artist: '',
   status: '',
+  alt_titles: '',
   mal_id: '',
   anilist_id: '',
   mangaupdates_id: '',
@@ -86,6 +93,7 @@ export function initialFields(mode: SeriesFormMode): SeriesFields {
     author: series.author,
     artist: series.artist,
     status: series.status ?? '',
+    alt_titles: series.alt_titles.join('\n'),
     mal_id: text(series.mal_id),
     anilist_id: text(series.anilist_id),
     mangaupdates_id: text(series.mangaupdates_id),
@@ -109,4 +117,26 @@ export function optionalFieldProblem(name: OptionalField, value: string): boolea
 export function optionalFieldsProblem(fields: SeriesFields): string | null {
   const bad = OPTIONAL_INPUTS.find(({ name }) => optionalFieldProblem(name, fields[name].trim()));
   return bad ? bad.problem : null;
+}
+
+/** The alternative titles as sent: one a line, trimmed, blank lines dropped, each once (ignoring case). */
+export function altTitleLines(text: string): string[] {
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const title = line.trim();
+    const key = title.toLowerCase();
+    if (!title || seen.has(key)) continue;
+    seen.add(key);
+    titles.push(title);
+  }
+  return titles;
+}
+
+/** What the API would refuse in the alternative titles (too many, one too long), or null. */
+export function altTitlesProblem(text: string): string | null {
+  const titles = altTitleLines(text);
+  if (titles.length > ALT_TITLES_MAX) return ALT_TITLES_TOO_MANY;
+  if (titles.some((title) => [...title].length > ALT_TITLE_MAX_LENGTH)) return ALT_TITLE_TOO_LONG;
+  return null;
 }

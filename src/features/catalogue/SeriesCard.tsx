@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { matchedTitleText } from '../../../contract/catalogue-values';
 import type { RankedSeries } from './catalogue-types';
 import {
   CARD_COVER_HEIGHT,
@@ -19,7 +20,8 @@ import {
 import styles from './SeriesCard.module.css';
 
 export interface SeriesCardProps {
-  series: RankedSeries;
+  /** A search result also says which of its alternative titles matched. */
+  series: RankedSeries & { matched_title?: string | null };
   coverLoading?: CoverLoading;
   /** Shows the compare toggle when given. */
   onToggleCompare?: (id: number) => void;
@@ -96,6 +98,11 @@ export default function SeriesCard({
             {series.title}
           </a>
         </Heading>
+        {series.matched_title && (
+          <p className={styles.matched} title={series.matched_title}>
+            {matchedTitleText(series.matched_title)}
+          </p>
+        )}
         <p className={styles.typeAndScore}>
           <span className={styles.type}>{series.type}</span>
           {hasScore ? (

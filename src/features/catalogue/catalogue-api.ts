@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client';
+import type { SearchResult } from '../../../contract/catalogue';
 import { RANKING_PAGE_SIZE, type RankedSeries, type SeriesDetail, type TypeFilter } from './catalogue-types';
 
 /** Live catalogue calls of the islands. Type is sent uppercase; ALL sends no type. */
@@ -21,9 +22,9 @@ export function fetchRankingPage({ page, type, genre }: RankingPageQuery): Promi
   });
 }
 
-/** Up to 50 matches with their true ranks, ordered by rank. */
-export function fetchSearchResults(query: string, type: TypeFilter): Promise<RankedSeries[]> {
-  return api<RankedSeries[]>('/series/search', { query: { query, ...(type === 'ALL' ? {} : { type }) } });
+/** Up to 50 matches with their true ranks, by relevance, each with the alternative title that matched. */
+export function fetchSearchResults(query: string, type: TypeFilter): Promise<SearchResult[]> {
+  return api<SearchResult[]>('/series/search', { query: { query, ...(type === 'ALL' ? {} : { type }) } });
 }
 
 export function fetchSeriesDetail(id: number): Promise<SeriesDetail> {

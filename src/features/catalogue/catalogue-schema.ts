@@ -22,8 +22,9 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
  * 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series.
  * 4: series carry their external ids and details their score distributions.
  * 5: the ranking method (`m`, the category means and min voters) the scores were computed with.
+ * 6: series and details carry their alternative titles.
  */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 
 export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),

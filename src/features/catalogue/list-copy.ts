@@ -1,3 +1,4 @@
+import { resultsForText } from '../../../contract/catalogue-values';
 import { SITE_NAME } from '../../lib/site-config';
 import type { SeriesType } from './catalogue-types';
 
@@ -32,7 +33,7 @@ export function searchResultsHeading(
   count: number | undefined,
 ): { title: string; count: string | undefined } {
   return {
-    title: `Results for “${term}”`,
+    title: resultsForText(term),
     count: count === undefined ? undefined : `${count} ${count === 1 ? 'result' : 'results'}`,
   };
 }

@@ -125,6 +125,22 @@ function setUpSearch(disclosures: Disclosure[]): void {
     input.value = term;
   });
 
+  // The suggestions while typing load when the search box is first focused: pages that are only read never
+  // download them.
+  const list = query<HTMLElement>('[data-suggestions]');
+  const status = query<HTMLElement>('[data-suggestions-status]');
+  if (list && status) {
+    input.addEventListener(
+      'focus',
+      () => {
+        void import('../search-suggest/search-suggest').then(({ attachSuggestions }) =>
+          attachSuggestions({ form, input, list, status }),
+        );
+      },
+      { once: true },
+    );
+  }
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const href = searchHref(input.value);

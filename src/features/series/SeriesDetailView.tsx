@@ -1,4 +1,5 @@
 import { Fragment, type MouseEvent } from 'react';
+import { DISCOVERY_TEXT } from '../../../contract/catalogue-values';
 import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
@@ -94,6 +95,18 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           <h1 id="series-title" className={styles.title}>
             {detail.title}
           </h1>
+          {detail.alt_titles.length > 0 && (
+            <div className={styles.altTitles}>
+              <h2 id="alt-titles-heading" className={styles.alsoOnHeading}>
+                {DISCOVERY_TEXT.alsoKnownAs}
+              </h2>
+              <ul role="list" aria-labelledby="alt-titles-heading">
+                {detail.alt_titles.map((title) => (
+                  <li key={title}>{title}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           {/* Phones and tablets: the voting panel is further down (on wide screens it is beside). */}
           <a className={`button ${styles.rateLink}`} href={`#${VOTE_PANEL_ID}`} onClick={goToVotePanel}>
             Rate this series

@@ -48,7 +48,7 @@ export function seriesPath(id: number): string {
 /**
  * A `Book` with genre, author, illustrator and image, rated only while the series is ranked. The rating's
  * scale is that of the final score, 0 to 10. `sameAs` names the same work on MyAnimeList, AniList and
- * MangaUpdates where the series carries their ids.
+ * MangaUpdates where the series carries their ids; `alternateName` lists its alternative titles.
  */
 export function seriesBookJsonLd(data: SeriesPageData): object {
   const { series, detail } = data;
@@ -62,6 +62,7 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
     '@id': `${url}#series`,
     url,
     name: series.title,
+    ...(detail.alt_titles.length > 0 ? { alternateName: detail.alt_titles } : {}),
     bookFormat: 'https://schema.org/GraphicNovel',
     genre: splitGenres(series.genre),
     ...(detail.synopsis.trim() ? { description: detail.synopsis.trim() } : {}),
