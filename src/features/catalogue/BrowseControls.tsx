@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { DISCOVERY_TEXT, RANKING_SORTS, RANKING_SORT_LABELS } from '../../../contract/catalogue-values';
 import { SERIES_STATUSES, type SeriesStatus } from './catalogue-types';
 import { type RankingView } from './ranking-view';
@@ -30,6 +30,14 @@ function withGenre(view: RankingView, genre: string, choice: GenreChoice): Ranki
     genres: choice === 'include' ? [...others(view.genres), genre] : others(view.genres),
     not: choice === 'exclude' ? [...others(view.not), genre] : others(view.not),
   };
+}
+
+/** Escape closes the genre chooser and gives the focus back to its button. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (event.key !== 'Escape' || !details.open) return;
+  details.open = false;
+  details.querySelector('summary')?.focus();
 }
 
 /**
@@ -75,10 +83,10 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
         </select>
       </label>
       {genres.length > 0 && (
-        <details className={styles.genres}>
+        <details className={styles.genres} onKeyDown={closeOnEscape}>
           <summary>
             {DISCOVERY_TEXT.genresLabel}
-            {chosen > 0 && <span className={styles.count}> ({chosen})</span>}
+            {chosen > 0 && <span className={styles.count}>({chosen})</span>}
           </summary>
           <fieldset className={styles.genreList} disabled={!enabled}>
             <legend className="visually-hidden">{DISCOVERY_TEXT.genresLabel}</legend>
