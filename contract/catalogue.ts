@@ -345,6 +345,14 @@ export const seriesFormSchema = z.looseObject({
   volumes: formText(
     `Volumes published: a whole number ${MIN_SERIES_COUNT}-${MAX_SERIES_COUNT}; empty clears it`,
   ),
+  alt_titles: z
+    .union([z.string(), z.array(z.string()), z.null()])
+    .optional()
+    .describe(
+      `Alternative titles: one per line in a form, an array in JSON; at most ${ALT_TITLES_MAX}, each at most ` +
+        `${ALT_TITLE_MAX_LENGTH} characters after trimming; blank ones dropped, duplicates (ignoring case) ` +
+        'kept once; empty clears them (additive)',
+    ),
 });
 
 /** POST /series-details/: the synopsis and an optional detail cover (`file`, or `series_cover`). */

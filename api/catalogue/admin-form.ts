@@ -13,6 +13,8 @@ export interface SubmittedForm {
   files: Map<string, UploadedFile>;
   /** Fields sent with a value that is not text (a JSON object or array). */
   malformedFields: Set<string>;
+  /** Fields sent as a JSON array, as sent (they are in malformedFields too: only list fields read them). */
+  lists: Map<string, unknown[]>;
 }
 
 /**
@@ -20,7 +22,12 @@ export interface SubmittedForm {
  * over the route's limit arrive flagged as truncated, so each route names its own limit.
  */
 export function readSubmittedForm(request: FastifyRequest): SubmittedForm {
-  const form: SubmittedForm = { fields: new Map(), files: new Map(), malformedFields: new Set() };
+  const form: SubmittedForm = {
+    fields: new Map(),
+    files: new Map(),
+    malformedFields: new Set(),
+    lists: new Map(),
+  };
   const body = request.body;
   if (body === undefined || body === null) return form;
   if (typeof body !== 'object' || Array.isArray(body))
@@ -29,7 +36,10 @@ export function readSubmittedForm(request: FastifyRequest): SubmittedForm {
     if (value instanceof UploadedFile) form.files.set(name, value);
     else if (value === null || typeof value === 'string') form.fields.set(name, value);
     else if (typeof value === 'number' || typeof value === 'boolean') form.fields.set(name, String(value));
-    else form.malformedFields.add(name);
+    else {
+      form.malformedFields.add(name);
+      if (Array.isArray(value)) form.lists.set(name, value);
+    }
   }
   return form;
 }

@@ -31,6 +31,7 @@ export const listingColumns = {
   mangaupdatesId: series.mangaupdatesId,
   chapters: series.chapters,
   volumes: series.volumes,
+  altTitles: series.altTitles,
 };
 export type ListingRow = Omit<CatalogueRow, 'genres' | keyof CategoryTotals>;
 /** A ListingRow as read, before it is scored. */

@@ -18,6 +18,7 @@ export type CatalogueRow = Pick<
   | 'mangaupdatesId'
   | 'chapters'
   | 'volumes'
+  | 'altTitles'
 > &
   /** What the series' scores are computed from, by the ranker with the priors (none are stored). */
   CategoryTotals &
@@ -48,6 +49,11 @@ const SCORE_COLUMNS = new Set<keyof LoadedCatalogueRow>([
   'voterCount',
   ...VOTE_CATEGORY_FIELDS.flatMap(({ total, count }) => [total, count]),
 ]);
+
+/** The same alternative titles in the same order (a patched row's array is always a new one). */
+function sameTitles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((title, index) => title === b[index]);
+}
 
 /** Bounded memo of promises; a failed computation is forgotten so the next caller retries. */
 class Memo {
@@ -165,7 +171,10 @@ export class CatalogueSnapshot {
         return (
           !before ||
           (Object.keys(row) as (keyof LoadedCatalogueRow)[]).some(
-            (key) => !SCORE_COLUMNS.has(key) && key !== 'genres' && row[key] !== before[key],
+            (key) =>
+              !SCORE_COLUMNS.has(key) &&
+              key !== 'genres' &&
+              (key === 'altTitles' ? !sameTitles(row.altTitles, before.altTitles) : row[key] !== before[key]),
           )
         );
       });

@@ -6,6 +6,7 @@ import type {
   RankedSeries,
   ScoreDistribution,
   SeriesDetail,
+  Suggestion,
   VoteCategoryLabel,
 } from '../../contract/catalogue';
 
@@ -20,16 +21,20 @@ function seriesCover(
   };
 }
 
-/** A series' ids on other sites and its published chapter and volume counts, null where unset. */
+/**
+ * A series' ids on other sites and its published chapter and volume counts (null where unset), and its
+ * alternative titles.
+ */
 function externalIdsAndCounts(
   series: ListingRow,
-): Pick<RankedSeries, 'mal_id' | 'anilist_id' | 'mangaupdates_id' | 'chapters' | 'volumes'> {
+): Pick<RankedSeries, 'mal_id' | 'anilist_id' | 'mangaupdates_id' | 'chapters' | 'volumes' | 'alt_titles'> {
   return {
     mal_id: series.malId,
     anilist_id: series.anilistId,
     mangaupdates_id: series.mangaupdatesId,
     chapters: series.chapters,
     volumes: series.volumes,
+    alt_titles: series.altTitles,
   };
 }
 
@@ -53,6 +58,23 @@ export function toRankedSeries(
     final_score: series.finalScore,
     mean_score: series.meanScore,
     ...externalIdsAndCounts(series),
+  };
+}
+
+/** A series as the search box suggests it, with the alternative title that matched (null: another name). */
+export function toSuggestion(
+  entry: { series: ListingRow; rank: number | null },
+  matchedTitle: string | null,
+  media: MediaStorage,
+): Suggestion {
+  const { series, rank } = entry;
+  return {
+    id: series.id,
+    title: series.title,
+    type: series.type,
+    cover_url: series.coverKey ? media.url(series.coverKey) : null,
+    rank,
+    matched_title: matchedTitle,
   };
 }
 

@@ -26,7 +26,13 @@ import {
   rankingsQuerySchema,
   SEARCH_MAX_RESULTS,
   searchQuerySchema,
+  searchResultsSchema,
   seriesDetailSchema,
+  SUGGEST_MAX_RESULTS,
+  TRENDING_DAYS,
+  SUGGEST_MIN_CHARS,
+  suggestionsSchema,
+  suggestQuerySchema,
 } from '../../contract/catalogue';
 import { errorSchema, validationErrorSchema } from '../../contract/http';
 
@@ -49,16 +55,24 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ranked series, one page at a time',
         description:
           'Ranked series first (final score desc; ties share a rank and are shown by vote count desc, then id), ' +
-          'Unranked last. Ranks are over the whole catalogue, or within `type` when given; paging and the ' +
-          'genre filter never change them. A page past the end is [].',
+          'Unranked last; or by `sort` (popular: distinct voters; trending: distinct voters of the last ' +
+          `${TRENDING_DAYS} days; newest: date added; title: A-Z; ties in final-score order). Ranks are over ` +
+          'the whole catalogue, or within `type` when given; paging, the order and the filters (`genre`: all ' +
+          'of them; `not`: none of them; `status`) never change them. A genre no series has gives []. A page ' +
+          'past the end is [].',
         querystring: rankingsQuerySchema,
         response: { 200: rankedSeriesListSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
-      const { page, page_size: pageSize, type } = request.query;
-      const genre = request.query.genre?.toLowerCase();
-      return sendPublic(request, reply, await catalogue.rankings({ page, pageSize, type, genre }));
+      const { page, page_size: pageSize, type, status, sort } = request.query;
+      const lower = (genres: string[] | undefined) => (genres ?? []).map((genre) => genre.toLowerCase());
+      const [genres, not] = [lower(request.query.genre), lower(request.query.not)];
+      return sendPublic(
+        request,
+        reply,
+        await catalogue.rankings({ page, pageSize, type, sort, status, genres, not }),
+      );
     },
   );
 
@@ -67,12 +81,16 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['series'],
-        summary: 'Search series by title, author, artist or genre',
+        summary: 'Search series by title, alternative title, author or artist',
         description:
-          'Case-insensitive substring match. Results carry their true rank (overall, or within `type` when ' +
-          `given), are ordered by it and number at most ${SEARCH_MAX_RESULTS}.`,
+          'Blind to case, accents and punctuation, forgiving typos, and matching inside words and CJK text. ' +
+          'Ordered by relevance (the whole name, then its start, then a whole word, then inside a word, then ' +
+          'a similar word), ties by final score; at most ' +
+          `${SEARCH_MAX_RESULTS}. Results carry their true rank (overall, or within \`type\` when given) and ` +
+          '`matched_title`, the alternative title that matched (null when another name did). A term without ' +
+          'a letter or digit finds nothing.',
         querystring: searchQuerySchema,
-        response: { 200: rankedSeriesListSchema, 422: validationErrorSchema },
+        response: { 200: searchResultsSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -82,6 +100,23 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return sendPublic(request, reply, await catalogue.search(term, request.query.type));
     },
+  );
+
+  app.get(
+    '/series/suggest',
+    {
+      schema: {
+        tags: ['series'],
+        summary: 'Suggestions for the search box as a term is typed',
+        description:
+          `The first \`limit\` (at most ${SUGGEST_MAX_RESULTS}) results of \`GET /series/search\` for the term, in ` +
+          `its order, with a few fields each. A term under ${SUGGEST_MIN_CHARS} characters is refused (422).`,
+        querystring: suggestQuerySchema,
+        response: { 200: suggestionsSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendPublic(request, reply, await catalogue.suggest(request.query.q, request.query.limit)),
   );
 
   app.get(

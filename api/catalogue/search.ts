@@ -1,25 +1,51 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { escapeLike } from '../db/like-pattern';
 import { series, type SeriesType } from '../db/schema';
+import type { SearchMatch } from './relevance';
 
 /**
- * Ids of the series whose title, author, artist or genre contains the term, ignoring case. `search_text`
- * is that text lower-cased and trigram-indexed, so the substring match uses the index (terms of three or
- * more characters; shorter ones scan, which is cheap at catalogue sizes).
+ * The series one of whose names (title, alternative titles, author, artist) matches the term, each with
+ * how well (see relevance.ts). Names and term are compared as search keys (migration 0019's `search_key`:
+ * lower case, accents and punctuation dropped), so "pokemon" finds "Pokémon" and "re zero" "Re:Zero".
+ * Candidates come from the trigram index on `search_key` (every name key in one text): a name containing
+ * the term's key (`like`, which also matches inside CJK text), or a word of it close to the term (`<%`:
+ * pg_trgm's word similarity at least pg_trgm.word_similarity_threshold, 0.6), which forgives typos. Each
+ * candidate's best name then decides its tier: exact, prefix, whole word, inside, or only similar.
+ *
+ * The term's key has no `%`, `_` or backslash (punctuation is dropped), so it is a safe `like` pattern;
+ * `search_key($term)` is immutable, so the planner folds it to a constant and the index serves the `like`.
  */
-export async function findSeriesIdsMatching(
+export async function findSeriesMatches(
   db: Database,
   term: string,
   type: SeriesType | undefined,
-): Promise<number[]> {
-  const pattern = `%${escapeLike(term)}%`;
-  const matches = sql`${series.searchText} like lower(${pattern})`;
+): Promise<SearchMatch[]> {
+  const key = sql`search_key(${term})`;
+  const candidates = sql`(${series.searchKey} like '%' || ${key} || '%' or ${key} <% ${series.searchKey})`;
+  const where = type ? and(candidates, eq(series.type, type)) : candidates;
+  // The first name is the title, the last two the author and artist; the ones between the alternative titles.
+  const best = sql`(
+    select json_build_array(${series.id}, tier, similarity,
+      case when ord > 1 and ord < cardinality(${series.nameKeys}) - 1 then ${series.altTitles}[ord - 1] end)
+    from (
+      select ord,
+        case when name = ${key} then 0
+          when starts_with(name, ${key}) then 1
+          when position(' ' || ${key} || ' ' in ' ' || name || ' ') > 0 then 2
+          when position(${key} in name) > 0 then 3
+          else 4 end as tier,
+        word_similarity(${key}, name) as similarity
+      from unnest(${series.nameKeys}) with ordinality as names(name, ord)
+    ) as named
+    order by tier, similarity desc, ord
+    limit 1
+  )`;
   // One row holding a JSON array: a broad term can match thousands of series, and the embedded engine's
   // cost is per result row.
   const [result] = await db
-    .select({ ids: sql<string>`coalesce(json_agg(${series.id})::text, '[]')` })
+    .select({ matches: sql<string>`coalesce(json_agg(${best})::text, '[]')` })
     .from(series)
-    .where(type ? and(matches, eq(series.type, type)) : matches);
-  return JSON.parse(result?.ids ?? '[]') as number[];
+    .where(and(sql`${key} <> ''`, where));
+  const rows = JSON.parse(result?.matches ?? '[]') as [number, number, number, string | null][];
+  return rows.map(([id, tier, similarity, matchedTitle]) => ({ id, tier, similarity, matchedTitle }));
 }

@@ -73,6 +73,7 @@ export async function createSeries(
           mangaupdatesId: values.mangaupdatesId ?? null,
           chapters: values.chapters ?? null,
           volumes: values.volumes ?? null,
+          altTitles: values.altTitles ?? [],
           coverKey,
         })
         .returning({ id: series.id });

@@ -8,6 +8,10 @@ import {
 import { textField, type FieldError, type SubmittedForm } from './admin-form';
 
 import {
+  ALT_TITLE_MAX_LENGTH,
+  ALT_TITLE_TOO_LONG,
+  ALT_TITLES_MAX,
+  ALT_TITLES_TOO_MANY,
   EXTERNAL_SITES,
   MANGAUPDATES_ID_MESSAGE,
   MANGAUPDATES_ID_PATTERN,
@@ -28,7 +32,15 @@ type TextFieldName = keyof typeof SERIES_TEXT_LIMITS;
 export type SeriesFieldValues = Partial<
   Pick<
     NewSeries,
-    TextFieldName | 'type' | 'status' | 'malId' | 'anilistId' | 'mangaupdatesId' | 'chapters' | 'volumes'
+    | TextFieldName
+    | 'type'
+    | 'status'
+    | 'malId'
+    | 'anilistId'
+    | 'mangaupdatesId'
+    | 'chapters'
+    | 'volumes'
+    | 'altTitles'
   >
 >;
 
@@ -86,6 +98,43 @@ function parseCounts(form: SubmittedForm, values: SeriesFieldValues, errors: Fie
   }
 }
 
+/**
+ * The alternative titles of an add or edit form, when sent: one per line in a form field, or a JSON array
+ * of texts. Each is trimmed and blank ones dropped; duplicates ignoring case are kept once (the first);
+ * more than ALT_TITLES_MAX, or one longer than ALT_TITLE_MAX_LENGTH, refuses the form. Empty clears them.
+ */
+export function parseAltTitles(form: SubmittedForm, values: SeriesFieldValues, errors: FieldError[]): void {
+  const field = 'alt_titles';
+  const list = form.lists.get(field);
+  let sent: string[];
+  if (list) {
+    if (!list.every((title) => typeof title === 'string')) {
+      errors.push({ field, message: 'Alternative titles must be text' });
+      return;
+    }
+    sent = list;
+  } else if (form.malformedFields.has(field)) {
+    errors.push({ field, message: 'Alternative titles must be text' });
+    return;
+  } else {
+    const text = textField(form, field);
+    if (text === undefined) return;
+    sent = text.split(/\r\n|\r|\n/);
+  }
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const title of sent.map((title) => title.trim()).filter(Boolean)) {
+    const folded = title.toLocaleLowerCase('en');
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    titles.push(title);
+  }
+  if (titles.length > ALT_TITLES_MAX) errors.push({ field, message: ALT_TITLES_TOO_MANY });
+  else if (titles.some((title) => [...title].length > ALT_TITLE_MAX_LENGTH)) {
+    errors.push({ field, message: ALT_TITLE_TOO_LONG });
+  } else values.altTitles = titles;
+}
+
 const LABELS: Record<TextFieldName | 'type' | 'status', string> = {
   title: 'Title',
   genre: 'Genre',
@@ -138,5 +187,6 @@ export function parseSeriesFields(
   }
   parseExternalIds(form, values, errors);
   parseCounts(form, values, errors);
+  parseAltTitles(form, values, errors);
   return { values, errors };
 }

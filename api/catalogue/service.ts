@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SEARCH_MAX_RESULTS, type SeriesDetail } from '../../contract/catalogue';
+import {
+  SEARCH_MAX_RESULTS,
+  TRENDING_DAYS,
+  type RankingSort,
+  type SeriesDetail,
+} from '../../contract/catalogue';
 import type { ChangeSource } from '../cache/cache';
 import type { Database } from '../db/client';
 import type { SeriesType } from '../db/schema';
@@ -23,9 +28,12 @@ import {
   seriesExists,
   type LoadedSeriesDetailRow,
 } from './details';
-import { toRankedSeries, toSeriesDetail, type SeriesDetailRow } from './presenters';
+import { toRankedSeries, toSeriesDetail, toSuggestion, type SeriesDetailRow } from './presenters';
 import { pageOf } from './listing';
-import { findSeriesIdsMatching } from './search';
+import { filterEntries, isFiltered, sortEntries, titleOrder, type ListFilter } from './ordering';
+import { loadRecentVoters } from './trending';
+import { findSeriesMatches } from './search';
+import { byRelevance } from './relevance';
 import type { Ranker, SeriesScores } from '../ranking/rank-order';
 import type { VotedSeriesRecords } from '../ranking/cast-vote';
 import type { VoterScores } from '../ranking/voter-scores';
@@ -75,13 +83,24 @@ export interface CatalogueServiceOptions {
   onBackgroundError?: (error: unknown) => void;
 }
 
-export interface RankingsQuery {
+export interface RankingsQuery extends ListFilter {
   page: number;
   pageSize: number;
   type?: SeriesType;
-  /** Lower-cased; undefined (or "all") for every genre. */
-  genre?: string;
+  sort: RankingSort;
 }
+
+/** How long a trending order's counts of recent voters serve before they are counted again (ms). */
+const RECENT_VOTERS_TTL_MS = 60_000;
+
+/** A series a search found: its place in the snapshot and the alternative title that matched, if one did. */
+export interface FoundSeries {
+  placed: PlacedSeries;
+  matchedTitle: string | null;
+}
+
+/** A term search can match: one with a letter or digit (punctuation and spaces are not searched). */
+const SEARCHABLE = /[\p{L}\p{N}]/u;
 
 interface PatchBatch {
   ids: Set<number>;
@@ -211,42 +230,112 @@ export class CatalogueService {
 
   // Reads.
 
-  /** A page of the ranking (overall, or within a type), optionally of one genre; ranks never change. */
-  async rankings({ page, pageSize, type, genre }: RankingsQuery): Promise<CachedJson> {
-    const genreFilter = genre && genre !== 'all' ? genre : undefined;
+  /**
+   * A page of a ranked list (overall, or within a type), optionally narrowed (genres, status) and in another
+   * order (popular, trending, newest, title); ranks stay the ranks by final score whatever the order. The
+   * narrowed and reordered lists are made once per snapshot from the snapshot's entries (ordering.ts).
+   */
+  async rankings(query: RankingsQuery): Promise<CachedJson> {
+    const { page, pageSize, type, sort } = query;
     const snapshot = await this.snapshot();
     const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
-    const listed = genreFilter
-      ? await snapshot.memoize(`genre:${type ?? ''}:${genreFilter}`, () =>
-          scope.filter((entry) => entry.series.genres.includes(genreFilter)),
-        )
+    const filterKey = `${query.status ?? ''}:${query.genres.join(',')}:${query.not.join(',')}`;
+    const listed = isFiltered(query)
+      ? await snapshot.memoize(`filtered:${type ?? ''}:${filterKey}`, () => filterEntries(scope, query))
       : scope;
-    const entries = pageOf(listed, page, pageSize);
+    let ordered = listed;
+    if (sort !== 'score') {
+      const bucket = sort === 'trending' ? Math.floor(this.now() / RECENT_VOTERS_TTL_MS) : '';
+      const recentVoters =
+        sort === 'trending' ? await this.recentVoters(snapshot, bucket as number) : new Map<number, number>();
+      ordered = await snapshot.memoize(`sorted:${sort}${bucket}:${type ?? ''}:${filterKey}`, () =>
+        sortEntries(listed, sort, {
+          recentVoters,
+          titleOrder: (id) => this.titleOrder(snapshot).get(id) ?? Number.MAX_SAFE_INTEGER,
+        }),
+      );
+    }
+    const entries = pageOf(ordered, page, pageSize);
     // Serialized again only when an entry of the page changed (its series or its rank).
-    return snapshot.derive(`rankings:${type ?? ''}:${genreFilter ?? ''}:${page}:${pageSize}`, entries, () =>
+    return snapshot.derive(`rankings:${type ?? ''}:${sort}:${filterKey}:${page}:${pageSize}`, entries, () =>
       cachedJson(entries.map((entry) => toRankedSeries(entry, this.media))),
     );
   }
 
-  /** Series whose title, author, artist or genre contains the term, by rank, at most SEARCH_MAX_RESULTS. */
-  async search(query: string, type: SeriesType | undefined): Promise<CachedJson> {
-    const term = query.toLowerCase();
+  /** Distinct voters of the last TRENDING_DAYS days per series, counted again once per snapshot and minute. */
+  private recentVoters(snapshot: CatalogueSnapshot, bucket: number): Promise<Map<number, number>> {
+    return snapshot.memoize(`recent-voters:${bucket}`, () =>
+      loadRecentVoters(this.db, new Date(this.now() - TRENDING_DAYS * 24 * 60 * 60 * 1000)),
+    );
+  }
+
+  /** Each series' place in title order, kept while no title changes. */
+  private titleOrder(snapshot: CatalogueSnapshot): Map<number, number> {
+    return snapshot.textIndex('title-order', () => titleOrder(snapshot.ranking.overall));
+  }
+
+  /**
+   * Series one of whose names (title, alternative titles, author, artist) matches the term, in relevance
+   * order (relevance.ts), at most `limit`, each with its place in the snapshot (ranks overall, or within
+   * `type`) and the alternative title that matched. The forum's mention picker and the suggestions use
+   * this too. Terms without a letter or digit match nothing (punctuation is not searched).
+   */
+  async findSeries(
+    query: string,
+    type: SeriesType | undefined,
+    limit = SEARCH_MAX_RESULTS,
+  ): Promise<{ snapshot: CatalogueSnapshot; found: FoundSeries[] }> {
+    const term = query.trim().toLowerCase();
     const snapshot = await this.snapshot();
-    return snapshot.memoize(`search:${type ?? ''}:${term}`, async () => {
+    const found = await snapshot.memoize(`search-found:${type ?? ''}:${term}`, async () => {
+      if (!SEARCHABLE.test(term)) return [];
       // Which series match depends on their text only, so votes do not send searches to the database.
-      const ids = await snapshot.memoizeByText(`search-ids:${type ?? ''}:${term}`, () =>
-        findSeriesIdsMatching(this.db, term, type),
+      const matches = await snapshot.memoizeByText(`search-matches:${type ?? ''}:${term}`, () =>
+        findSeriesMatches(this.db, term, type),
       );
+      const position = (id: number) => {
+        const placed = snapshot.placement(id);
+        return placed && (type ? placed.typePosition : placed.overallPosition);
+      };
       // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
-      const found = ids.flatMap((id) => snapshot.placement(id) ?? []);
-      const position = (placed: PlacedSeries) => (type ? placed.typePosition : placed.overallPosition);
-      found.sort((a, b) => position(a) - position(b));
-      return cachedJson(
-        found
-          .slice(0, SEARCH_MAX_RESULTS)
-          .map((placed) => toRankedSeries(type ? placed.inType : placed.overall, this.media)),
-      );
+      return byRelevance(matches, position)
+        .slice(0, SEARCH_MAX_RESULTS)
+        .flatMap((match) => {
+          const placed = snapshot.placement(match.id);
+          return placed ? [{ placed, matchedTitle: match.matchedTitle }] : [];
+        });
     });
+    return { snapshot, found: found.slice(0, limit) };
+  }
+
+  /** GET /series/search: findSeries' results as ranked-list entries with `matched_title`. */
+  async search(query: string, type: SeriesType | undefined): Promise<CachedJson> {
+    const { snapshot, found } = await this.findSeries(query, type);
+    const entry = (placed: PlacedSeries) => (type ? placed.inType : placed.overall);
+    return snapshot.derive(
+      `search:${type ?? ''}:${query.trim().toLowerCase()}`,
+      found.flatMap(({ placed, matchedTitle }) => [entry(placed), matchedTitle]),
+      () =>
+        cachedJson(
+          found.map(({ placed, matchedTitle }) => ({
+            ...toRankedSeries(entry(placed), this.media),
+            matched_title: matchedTitle,
+          })),
+        ),
+    );
+  }
+
+  /** GET /series/suggest: the first `limit` of findSeries' results, in the suggestions' few fields. */
+  async suggest(query: string, limit: number): Promise<CachedJson> {
+    const { snapshot, found } = await this.findSeries(query, undefined, limit);
+    return snapshot.derive(
+      `suggest:${limit}:${query.trim().toLowerCase()}`,
+      found.flatMap(({ placed, matchedTitle }) => [placed.overall, matchedTitle]),
+      () =>
+        cachedJson(
+          found.map(({ placed, matchedTitle }) => toSuggestion(placed.overall, matchedTitle, this.media)),
+        ),
+    );
   }
 
   /** One series with its overall rank; undefined when there is no such series. */

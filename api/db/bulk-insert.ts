@@ -60,3 +60,8 @@ export async function bulkInsert(
     );
   }
 }
+
+/** A text[] value as PostgreSQL's array literal (`{"a","b \\"c\\""}`), for a `text` column cast to `text[]`. */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
+}

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,7 +56,7 @@ export async function openDatabase(
   if (target.kind === 'embedded') mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: target.kind === 'embedded' ? target.dataDir : undefined,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',

@@ -28,7 +28,10 @@ export default fp(
         db: app.db,
         media: app.media,
         changeFeed: app.changeFeed,
-        catalogue: { snapshot: () => app.catalogue.snapshot() },
+        catalogue: {
+          snapshot: () => app.catalogue.snapshot(),
+          findSeries: (term, type, limit) => app.catalogue.findSeries(term, type, limit),
+        },
         notifications: app.notifications,
         log: app.log,
         ttlMs: config.CACHE_TTL_MS,

@@ -17,6 +17,7 @@ import {
 import { answerCache, loadAnswer, type CachedAnswer } from '../cache/answers';
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import type { CatalogueService } from '../catalogue/service';
 import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
 import type { Transaction } from '../db/transaction';
@@ -82,9 +83,13 @@ export const FORUM_LIKES_TOPIC = 'forum-likes';
 /** Most whole threads kept; the least recently read goes first. */
 const MAX_THREADS = 200;
 
-/** What the forum needs of the catalogue: the snapshot its series references are read from. */
+/**
+ * What the forum needs of the catalogue: the snapshot its series references are read from, and the
+ * catalogue's search for the mention picker.
+ */
 export interface ForumCatalogue {
   snapshot(): Promise<CatalogueSnapshot>;
+  findSeries: CatalogueService['findSeries'];
 }
 
 /**
@@ -220,9 +225,9 @@ export class ForumService {
     return cachedJson({ items, has_more: found.length > pageSize });
   }
 
-  /** Series suggestions for the editor's `@` mentions, from the in-memory catalogue. */
+  /** Series suggestions for the editor's `@` mentions, by the catalogue's search. */
   async mentions(text: string, limit: number): Promise<MentionResult[]> {
-    return searchMentions(await this.options.catalogue.snapshot(), this.options.media, text, limit);
+    return searchMentions(this.options.catalogue, this.options.media, text, limit);
   }
 
   /** The Atom feed of the newest threads. */

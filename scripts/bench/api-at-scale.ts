@@ -3,7 +3,8 @@
  * 4.5 million votes, 5,000 threads: `npm run seed -- --series 100000 --voters 2000 --threads 5000`), in a
  * real API process as `npm run api` starts it. Prints the time until the first rankings page is answered,
  * the idle resident memory, the median round trip of the reads whose cost grows with the catalogue (a
- * deep rankings page, a mention search and a search for terms not asked before, a detail not read before),
+ * deep rankings page, a mention search, searches and suggestions for terms not asked before, pages of the
+ * other orders and of a filtered list, a detail not read before),
  * then the resident memory while readers load it for a minute and once idle again.
  *
  *   npm run bench:api -- --parts scale --data-dir /path/to/DATA_DIR      # embedded, on a scratch copy
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { spawnApiProcess, waitForHttp } from '../lib/processes';
+import { printMachineReference } from './machine-reference';
 
 export interface ScaleOptions {
   dataDir?: string;
@@ -44,6 +46,9 @@ const load = () =>
 /** Words of generated titles, and a counter: each call gives a text no earlier call gave. */
 const WORDS = ['blade', 'tower', 'ret', 'moon', 'crim', 'sain', 'dragon', 'empr', 'wolf', 'heir', 'acad'];
 let fresh = 0;
+/** Native-script fragments of the demo's alternative titles (scripts/demo/demo-alt-titles.ts). */
+const NATIVE = ['혼자', '레벨', '世界', '魔王', '神记', '乾坤'];
+const SORTS = ['popular', 'trending', 'newest', 'title'];
 function freshTerm(): string {
   const n = fresh++;
   return `${WORDS[n % WORDS.length]}${String.fromCharCode(97 + (Math.floor(n / WORDS.length) % 26))}`;
@@ -52,6 +57,7 @@ function freshTerm(): string {
 export async function benchAtScale(options: ScaleOptions): Promise<void> {
   if (!options.dataDir === !options.databaseUrl)
     throw new Error('--parts scale needs --data-dir DIR (embedded) or --database-url URL (PostgreSQL)');
+  printMachineReference();
   const scratch = mkdtempSync(join(tmpdir(), 'panelrank-bench-scale-'));
   try {
     if (options.dataDir) {
@@ -94,7 +100,22 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
           (n) => `/series/rankings?page=${Math.max(1, deepPage - n)}&page_size=${PAGE_SIZE}`,
         ],
         ['mention search, terms not asked before', () => `/forum/series-search?q=${freshTerm()}`],
-        ['series search, terms not asked before', () => `/series/search?query=${freshTerm()}`],
+        ['series search, terms not asked before (goal <= 5 ms)', () => `/series/search?query=${freshTerm()}`],
+        [
+          'series search, typos / native script, not asked before',
+          (n) =>
+            `/series/search?query=${encodeURIComponent(n % 2 ? `${freshTerm()} tower` : NATIVE[n % NATIVE.length]! + n)}`,
+        ],
+        ['suggestions, terms not asked before (goal <= 3 ms)', () => `/series/suggest?q=${freshTerm()}`],
+        [
+          'rankings by another order, a page of each',
+          (n) => `/series/rankings?sort=${SORTS[n % SORTS.length]}&page=${1 + n}&page_size=${PAGE_SIZE}`,
+        ],
+        [
+          'rankings filtered (2 genres, 1 excluded, a status), by voters',
+          (n) =>
+            `/series/rankings?genre=action,fantasy&not=romance&status=ongoing&sort=popular&page=${1 + n}&page_size=${PAGE_SIZE}`,
+        ],
         ['series detail, not read before', (n) => `/series-details/${1 + ((n * 7919 + 17) % series)}`],
       ];
       console.log(`  median round trip of ${SAMPLES} requests, one at a time:`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../api/db/client';
-import { bulkInsert } from '../../api/db/bulk-insert';
+import { bulkInsert, textArrayLiteral } from '../../api/db/bulk-insert';
 import { dropSecondaryIndexes, rebuildIndexes } from '../../api/db/deferred-indexes';
 import { executeCounting, queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORIES, type SeriesStatus, type SeriesType } from '../../api/db/schema';
@@ -8,6 +8,7 @@ import type { MediaStorage } from '../../api/media/storage';
 import { copyStoredImage, removeImage, storeImagePixels } from '../../api/media/store-image';
 import { VOTE_CATEGORY_FIELDS, type CategoryDistributions, type CategoryTotals } from '../../api/db/schema';
 import { renderCoverArtPixels } from './cover-art';
+import { demoAltTitles } from './demo-alt-titles';
 import { makeCreatorName, makeSynopsis, makeTitle, pickGenres } from './demo-text';
 import { hashString, SeededRandom } from './seeded-random';
 import { recomputePriors } from '../../api/ranking/priors';
@@ -64,6 +65,8 @@ export interface DemoSeries {
   /** Chapters and volumes published (demoCounts); null when unknown. */
   chapters: number | null;
   volumes: number | null;
+  /** Other names of the series (demoAltTitles). */
+  altTitles: string[];
 }
 
 export interface DemoCatalogue {
@@ -181,6 +184,7 @@ export function generateDemoCatalogue(settings: DemoCatalogueSettings = {}): Dem
           : datedBallots(makeBallots(random, voterCount), voters, `${seed}:ballot-dates:${index}`),
       ...demoExternalIds(index),
       ...demoCounts(seed, index, type, status),
+      altTitles: demoAltTitles(seed, index, title, type),
     };
   });
   return { seed, voters, series };
@@ -568,6 +572,7 @@ async function insertSeriesChunk(
       { name: 'mangaupdates_id', type: 'text' },
       { name: 'chapters', type: 'int4' },
       { name: 'volumes', type: 'int4' },
+      { name: 'alt_titles', type: 'text', cast: 'text[]' },
     ],
     [
       seriesIds,
@@ -584,6 +589,7 @@ async function insertSeriesChunk(
       chunk.map((s) => s.mangaupdatesId),
       chunk.map((s) => s.chapters),
       chunk.map((s) => s.volumes),
+      chunk.map((s) => textArrayLiteral(s.altTitles)),
     ],
   );
   await bulkInsert(

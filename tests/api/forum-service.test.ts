@@ -27,7 +27,10 @@ describe('forum service: hot reads kept in memory', () => {
         subscribe: (topic, handler) => void handlers.set(topic, handler),
         publish: async (topic, ids = null) => void published.push([topic, ids]),
       },
-      catalogue: { snapshot: async () => snapshot },
+      catalogue: {
+        snapshot: async () => snapshot,
+        findSeries: (...args) => server.app.catalogue.findSeries(...args),
+      },
       notifications: server.app.notifications,
       log: server.app.log,
       ttlMs: 5000,

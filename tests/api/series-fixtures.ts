@@ -26,6 +26,8 @@ export interface SeriesFixture {
   /** Published chapter and volume counts (null by default: unknown). */
   chapters?: number | null;
   volumes?: number | null;
+  /** Alternative titles (none by default). */
+  altTitles?: string[];
   /** Leave out the series_details row (a series created before it had one). */
   withoutDetails?: boolean;
 }
@@ -97,6 +99,7 @@ export async function insertSeriesRows(db: Database, fixtures: SeriesFixture[]):
         voterCount: voters,
         chapters: fixture.chapters ?? null,
         volumes: fixture.volumes ?? null,
+        altTitles: fixture.altTitles ?? [],
       })
       .returning({ id: series.id });
     const id = row!.id;

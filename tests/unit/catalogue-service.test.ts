@@ -69,6 +69,7 @@ function row(id: number, finalScore: number, voterCount = 1): LoadedCatalogueRow
     mangaupdatesId: null,
     chapters: null,
     volumes: null,
+    altTitles: [],
   };
 }
 

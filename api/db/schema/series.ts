@@ -30,16 +30,34 @@ export const series = pgTable(
     /** Chapters and volumes published, MIN_SERIES_COUNT..MAX_SERIES_COUNT (checked); null when unknown. */
     chapters: integer('chapters'),
     volumes: integer('volumes'),
-    /** Lower-cased text searched by substring, indexed with trigrams. */
-    searchText: text('search_text').generatedAlwaysAs(
+    /**
+     * The other names the series is known by (English, romanized, native script), as entered: at most
+     * ALT_TITLES_MAX, no two equal ignoring case.
+     */
+    altTitles: text('alt_titles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The names search compares, as search keys (lower case, accents and punctuation dropped: migration
+     * 0019's search_key()): the title, each alternative title, the author, the artist, in that order.
+     */
+    nameKeys: text('name_keys')
+      .array()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`search_keys(array[${series.title}] || ${series.altTitles} || array[${series.author}, ${series.artist}])`,
+      ),
+    /** Every name key in one text, trigram-indexed: what a search's candidates are found by. */
+    searchKey: text('search_key').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${series.title} || ' ' || ${series.author} || ' ' || ${series.artist} || ' ' || ${series.genre})`,
+        sql`search_keys_text(array[${series.title}] || ${series.altTitles} || array[${series.author}, ${series.artist}])`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('series_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('series_search_key_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
     uniqueIndex('series_mal_id_key').on(t.malId),
     uniqueIndex('series_anilist_id_key').on(t.anilistId),
     uniqueIndex('series_mangaupdates_id_key').on(t.mangaupdatesId),
