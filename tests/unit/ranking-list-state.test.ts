@@ -70,7 +70,11 @@ describe('ranked list view', () => {
     expect(rankingListView(search)).toMatchObject({ shown: [], ended: true });
     const results = [series(40, 'Horror'), series(7, 'Action')];
     expect(ids(rankingListView({ ...search, results }).shown)).toEqual([40, 7]);
-    const horror = rankingListView({ ...search, source: { ...search.source, view: 'genre=horror' }, results });
+    const horror = rankingListView({
+      ...search,
+      source: { ...search.source, view: 'genre=horror' },
+      results,
+    });
     expect(ids(horror.shown)).toEqual([40]);
     expect(ids(horror.read)).toEqual([40, 7]);
   });

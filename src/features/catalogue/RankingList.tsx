@@ -8,13 +8,7 @@ import ListHeading from './ListHeading';
 import ListStatus from './ListStatus';
 import ListToolsRow, { useListTools } from './ListToolsRow';
 import BrowseControls from './BrowseControls';
-import {
-  firstFlow,
-  listFlow,
-  listSettled,
-  newsOf,
-  retryFocusIndex,
-} from './ranking-list-flow';
+import { firstFlow, listFlow, listSettled, newsOf, retryFocusIndex } from './ranking-list-flow';
 import { filtersView, stripGenre, viewKey, type RankingView } from './ranking-view';
 import { rankingListView } from './ranking-list-state';
 import { extractGenres } from './series-format';

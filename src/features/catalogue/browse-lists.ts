@@ -93,7 +93,11 @@ export function catalogueGenres(series: readonly SeriesPageData[]): CatalogueGen
 
 /** The slugs of a series' genres. */
 export function genreSlugsOf(genre: string | null | undefined): Set<string> {
-  return new Set(splitGenres(genre).map(genreSlug).filter((slug) => slug !== ''));
+  return new Set(
+    splitGenres(genre)
+      .map(genreSlug)
+      .filter((slug) => slug !== ''),
+  );
 }
 
 /**

@@ -27,7 +27,12 @@ export interface RankingView {
   not: string[];
 }
 
-export const DEFAULT_VIEW: RankingView = { sort: DEFAULT_RANKING_SORT, status: undefined, genres: [], not: [] };
+export const DEFAULT_VIEW: RankingView = {
+  sort: DEFAULT_RANKING_SORT,
+  status: undefined,
+  genres: [],
+  not: [],
+};
 
 /** A comma-separated genre list as the address carries it: trimmed, blanks and ALL dropped, each once. */
 function genreList(value: string): string[] {

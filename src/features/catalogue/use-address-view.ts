@@ -16,7 +16,6 @@ export function useAddressView(
   useEffect(() => {
     if (hydrated) apply(viewKey(viewFromSearch(window.location.search, baseView)));
     // The page's own view never changes; the address is read once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
   return (view) => {
@@ -26,6 +25,10 @@ export function useAddressView(
       url.searchParams.set(name, value);
     }
     const search = url.searchParams.toString().replace(/%2C/g, ',');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${search ? `?${search}` : ''}${url.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
+    );
   };
 }
