@@ -3,6 +3,7 @@ import { DISCOVERY_TEXT, RANKING_SORTS, RANKING_SORT_LABELS } from '../../../con
 import { SERIES_STATUSES, type SeriesStatus } from './catalogue-types';
 import { type RankingView } from './ranking-view';
 import { statusLabel } from './series-format';
+import fieldStyles from '../../ui/TextField.module.css';
 import styles from './BrowseControls.module.css';
 
 export interface BrowseControlsProps {
@@ -52,6 +53,7 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
       <label className={styles.field} htmlFor={`${id}-sort`}>
         <span>{DISCOVERY_TEXT.sortLabel}</span>
         <select
+          className={fieldStyles.input}
           id={`${id}-sort`}
           value={view.sort}
           disabled={!enabled}
@@ -67,6 +69,7 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
       <label className={styles.field} htmlFor={`${id}-status`}>
         <span>{DISCOVERY_TEXT.statusLabel}</span>
         <select
+          className={fieldStyles.input}
           id={`${id}-status`}
           value={view.status ?? ''}
           disabled={!enabled}
@@ -94,6 +97,7 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
               <label key={genre} className={styles.genre}>
                 <span>{genre}</span>
                 <select
+                  className={fieldStyles.input}
                   value={choiceOf(view, genre)}
                   onChange={(event) => onChange(withGenre(view, genre, event.target.value as GenreChoice))}
                 >
