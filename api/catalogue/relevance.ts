@@ -19,20 +19,18 @@ export interface SearchMatch {
   id: number;
   /** One of MATCH_TIERS. */
   tier: number;
-  /** pg_trgm word similarity of the term to the best name, 0-1. */
+  /** pg_trgm word similarity of the term to the series' names (1 when one contains the term). */
   similarity: number;
-  /** The alternative title that matched best, when that is what matched; else null. */
-  matchedTitle: string | null;
 }
 
 /**
  * The matches in relevance order: by tier; within the similar tier, by similarity; then by the series'
  * position in the ranking (final score), which `position` gives (undefined: not ranked yet, last).
  */
-export function byRelevance(
-  matches: readonly SearchMatch[],
+export function byRelevance<T extends SearchMatch>(
+  matches: readonly T[],
   position: (id: number) => number | undefined,
-): SearchMatch[] {
+): T[] {
   const placed = matches.map((match) => ({ match, position: position(match.id) ?? Number.MAX_SAFE_INTEGER }));
   placed.sort(
     (a, b) =>

@@ -32,7 +32,7 @@ import { toRankedSeries, toSeriesDetail, toSuggestion, type SeriesDetailRow } fr
 import { pageOf } from './listing';
 import { filterEntries, isFiltered, sortEntries, titleOrder, type ListFilter } from './ordering';
 import { loadRecentVoters } from './trending';
-import { findSeriesMatches } from './search';
+import { findSeriesMatches, matchedTitles } from './search';
 import { byRelevance } from './relevance';
 import type { Ranker, SeriesScores } from '../ranking/rank-order';
 import type { VotedSeriesRecords } from '../ranking/cast-vote';
@@ -298,12 +298,18 @@ export class CatalogueService {
         return placed && (type ? placed.typePosition : placed.overallPosition);
       };
       // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
-      return byRelevance(matches, position)
-        .slice(0, SEARCH_MAX_RESULTS)
-        .flatMap((match) => {
-          const placed = snapshot.placement(match.id);
-          return placed ? [{ placed, matchedTitle: match.matchedTitle }] : [];
-        });
+      const shown = byRelevance(matches, position)
+        .filter((match) => snapshot.placement(match.id))
+        .slice(0, SEARCH_MAX_RESULTS);
+      const ids = shown.map((match) => match.id);
+      const titles = await snapshot.memoizeByText(
+        `search-titles:${type ?? ''}:${term}:${ids.join(',')}`,
+        () => matchedTitles(this.db, term, ids),
+      );
+      return shown.map((match) => ({
+        placed: snapshot.placement(match.id)!,
+        matchedTitle: titles.get(match.id) ?? null,
+      }));
     });
     return { snapshot, found: found.slice(0, limit) };
   }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byRelevance, MATCH_TIERS, type SearchMatch } from '../../api/catalogue/relevance';
 
-const match = (id: number, tier: number, similarity = 1): SearchMatch => ({
-  id,
-  tier,
-  similarity,
-  matchedTitle: null,
-});
+const match = (id: number, tier: number, similarity = 1): SearchMatch => ({ id, tier, similarity });
 
 describe('byRelevance', () => {
   it('orders by tier first, whatever the ranking', () => {
