@@ -128,6 +128,18 @@ export const DISCOVERY_TEXT = {
   alsoKnownAs: 'Also known as',
   popularTitle: 'Most popular',
   trendingTitle: 'Trending',
+  /** The browse controls of the ranked lists. */
+  browseLabel: 'Order and filters',
+  sortLabel: 'Order',
+  statusLabel: 'Status',
+  anyStatus: 'Any status',
+  genresLabel: 'Genres',
+  genreAny: 'Any',
+  genreInclude: 'Include',
+  genreExclude: 'Exclude',
+  clearFilters: 'Clear filters',
+  /** The links to every genre page under a ranked list. */
+  genrePagesLabel: 'Browse by genre',
 } as const;
 /** The results page's heading: Results for “{term}”. */
 export function resultsForText(term: string): string {

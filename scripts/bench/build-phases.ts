@@ -11,12 +11,15 @@ import { readdirSync, readFileSync } from 'node:fs';
  * of its runs of consecutive files.
  */
 
-export type PageKind = 'series' | 'ranking' | 'forum' | 'card' | 'other';
+export type PageKind = 'series' | 'ranking' | 'browse' | 'forum' | 'card' | 'other';
 
 export function pageKind(path: string): PageKind {
   if (path.startsWith('/social/')) return 'card';
   if (/^\/series\/\d+\.html$/.test(path)) return 'series';
   if (/^\/(index|page\/\d+|type\/[a-z]+(\/page\/\d+)?)\.html$/.test(path)) return 'ranking';
+  // The genre, most popular and trending lists.
+  if (/^\/((type\/[a-z]+\/)?genre\/[a-z0-9-]+|popular|trending)(\/page\/\d+)?\.html$/.test(path))
+    return 'browse';
   if (/^\/forum\/\d+\.html$/.test(path)) return 'forum';
   return 'other';
 }
@@ -62,7 +65,7 @@ const PAGE_LINE = /[├└]─ (\/\S+?\.(?:html|jpg|xml|txt|json))/g;
  */
 export function buildPhases(lines: readonly StampedLine[], totalMs: number): BuildPhases {
   const phases: Phase[] = [];
-  const files: Record<PageKind, number> = { series: 0, ranking: 0, forum: 0, card: 0, other: 0 };
+  const files: Record<PageKind, number> = { series: 0, ranking: 0, browse: 0, forum: 0, card: 0, other: 0 };
   let catalogueStart: number | undefined;
   let catalogueEnd: number | undefined;
   let indexesMs = 0;
@@ -140,10 +143,11 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
     );
   }
   if (routesStart !== undefined) phases.push(span('bundling', syncEnd ?? 0, routesStart));
-  const order: PageKind[] = ['series', 'ranking', 'forum', 'card', 'other'];
+  const order: PageKind[] = ['series', 'ranking', 'browse', 'forum', 'card', 'other'];
   const names: Record<PageKind, string> = {
     series: 'series pages',
     ranking: 'ranking pages',
+    browse: 'genre, popular and trending pages',
     forum: 'forum pages',
     card: 'social cards',
     other: 'other pages',

@@ -4,6 +4,7 @@ import { join, normalize } from 'node:path';
 import sirv from 'sirv';
 import { headersFor, loadHeaderRules, type HeaderRule } from './netlify-headers';
 import { projectRoot } from './processes';
+import { genrePageRedirect } from '../../src/features/navigation/genre-redirects';
 import { findRedirect, parseRedirects, type RedirectRule } from './redirects';
 import {
   ON_DEMAND_CARD_PATH,
@@ -152,6 +153,13 @@ export async function startSiteServer({
       }
     }
     build.serveStatic(request, response, () => {
+      // A genre page in another spelling: what netlify/functions/genre-redirect.mts answers there.
+      const genrePage = genrePageRedirect(pathname);
+      if (genrePage) {
+        response.writeHead(301, { Location: genrePage + url.search, 'Cache-Control': 'public, max-age=0' });
+        response.end();
+        return;
+      }
       response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
       response.end(existsSync(build.notFoundPage) ? readFileSync(build.notFoundPage) : 'Not found');
     });

@@ -47,6 +47,16 @@ const PAGE_TYPES: PageType[] = [
       await genres.locator('button[aria-pressed="false"]').first().click();
     },
   },
+  { name: 'most popular, in a view of the address', path: '/popular?status=ONGOING&not=Drama' },
+  { name: 'trending', path: '/trending' },
+  {
+    name: 'a genre page, another order chosen',
+    path: async (_fixture, request) =>
+      /href="(\/genre\/[a-z0-9-]+)"/.exec(await (await request.get('/')).text())![1]!,
+    act: async (page) => {
+      await page.getByRole('group', { name: 'Order and filters' }).getByLabel('Order').selectOption('newest');
+    },
+  },
   { name: 'series page', path: '/series/1' },
   { name: 'series newer than the build', path: (fixture) => `/series/${fixture.seriesAfterBuild}` },
   { name: 'compare', path: '/compare?ids=1,2,3' },

@@ -71,7 +71,7 @@ describe('cover checks', () => {
 
 describe('ranking list after admin edits', () => {
   const loaded: ListRead = {
-    source: { mode: 'ranked', genre: 'ALL', fresh: false },
+    source: { mode: 'ranked', view: '', fresh: false },
     initialItems: [series(1), series(2, 'Romance')],
     initialPage: 1,
     pages: [],
@@ -91,7 +91,7 @@ describe('ranking list after admin edits', () => {
     expect(edited({ added: [series(3)] }).map((s) => s.id)).toEqual([1, 2, 3]);
     const romance: ListRead = {
       ...loaded,
-      source: { mode: 'ranked', genre: 'Romance', fresh: true },
+      source: { mode: 'ranked', view: 'genre=Romance', fresh: true },
       pages: [[series(2, 'Romance')]],
     };
     expect(edited({ added: [series(4, 'Action')] }, romance).map((s) => s.id)).toEqual([2]);

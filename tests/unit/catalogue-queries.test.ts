@@ -31,12 +31,16 @@ afterEach(() => {
 });
 
 describe('the ranked pages', () => {
-  it('ask for the page of the type and genre in the query', async () => {
+  it('ask for the page of the type and view in the query', async () => {
     api.fetchRankingPage.mockResolvedValue(page(26, 25));
-    const query = listQuery('MANHWA', 'Drama');
+    const query = listQuery('MANHWA', 'sort=popular&genre=Drama');
     expect(await rankingPages.fetchPage(query, 2)).toHaveLength(25);
-    expect(api.fetchRankingPage).toHaveBeenCalledWith({ page: 2, type: 'MANHWA', genre: 'Drama' });
-    expect(rankingPages.key(query, 2)).toBe('series/rankings?MANHWA|Drama&page=2');
+    expect(api.fetchRankingPage).toHaveBeenCalledWith({
+      page: 2,
+      type: 'MANHWA',
+      view: { sort: 'popular', status: undefined, genres: ['Drama'], not: [] },
+    });
+    expect(rankingPages.key(query, 2)).toBe('series/rankings?MANHWA|sort=popular&genre=Drama&page=2');
   });
 
   it('a page kept for Back is answered from what was kept, once', async () => {
@@ -54,7 +58,7 @@ describe('the ranked pages', () => {
     expect(rankingPages.hasMore(page(1, 24))).toBe(false);
   });
 
-  it('a genre read again drops its own cached pages, not another list’s', async () => {
+  it('a view read again drops its own cached pages, not another list’s', async () => {
     const watch = async (key: string) => {
       let calls = 0;
       const store = createFetcherStore<number>(key, { fetcher: async () => ++calls, dedupeTime: Infinity });
@@ -62,14 +66,16 @@ describe('the ranked pages', () => {
       await vi.waitFor(() => expect(store.get().data).toBe(1));
       return () => store.get().data;
     };
-    const drama = await watch(rankingPageKey('ALL|Drama', 1));
-    const dramaTwo = await watch(rankingPageKey('ALL|Drama', 2));
-    const dramaTypePage = await watch(rankingPageKey('MANHWA|Drama', 1));
-    const dramatic = await watch(rankingPageKey('ALL|Dramatic', 1));
+    const drama = await watch(rankingPageKey('ALL|genre=Drama', 1));
+    const dramaTwo = await watch(rankingPageKey('ALL|genre=Drama', 2));
+    const dramaTypePage = await watch(rankingPageKey('MANHWA|genre=Drama', 1));
+    const dramatic = await watch(rankingPageKey('ALL|genre=Dramatic', 1));
+    // A view whose key starts with this one's: its own list, kept.
+    const ongoingDrama = await watch(rankingPageKey('ALL|genre=Drama&status=ONGOING', 1));
 
-    dropRankedPages(listQuery('ALL', 'Drama'));
+    dropRankedPages(listQuery('ALL', 'genre=Drama'));
     await vi.waitFor(() => expect([drama(), dramaTwo()]).toEqual([2, 2]));
-    expect([dramaTypePage(), dramatic()]).toEqual([1, 1]);
+    expect([dramaTypePage(), dramatic(), ongoingDrama()]).toEqual([1, 1, 1]);
   });
 });
 

@@ -96,6 +96,12 @@ beforeAll(async () => {
       };
     } else if (url.pathname === '/series/ranking-method') {
       body = rankingMethod;
+    } else if (url.pathname === '/series/rankings' && url.searchParams.get('sort') === 'trending') {
+      // Trending: the newest series first, in pages of the size asked for.
+      body = details
+        .toReversed()
+        .slice((page - 1) * size, page * size)
+        .map((entry) => ({ id: entry.series_id, rank: entry.rank, title: entry.title }));
     } else if (url.pathname === '/series/ranking-order') {
       body = {
         items: details
@@ -140,6 +146,13 @@ describe('build-time catalogue', () => {
     expect(snapshot.rankings.MANHUA).toEqual([]);
     // The weighting the scores were computed with, for the page that explains it.
     expect(snapshot.ranking_method).toEqual(rankingMethod);
+    // The trending order, which only the API counts, with the overall ranks: pages of 100 until a short one.
+    expect(snapshot.trending).toHaveLength(130);
+    expect(snapshot.trending[0]).toEqual({ id: 130, rank: 130 });
+    expect(requests.filter((path) => path.startsWith('/series/rankings'))).toEqual([
+      '/series/rankings?sort=trending&page=1&page_size=100',
+      '/series/rankings?sort=trending&page=2&page_size=100',
+    ]);
     // Pages of 100, each after the last id of the one before; then one request per list.
     expect(requests.filter((path) => path.startsWith('/series/catalogue'))).toEqual([
       '/series/catalogue?after_id=0&page_size=1000',
@@ -152,7 +165,7 @@ describe('build-time catalogue', () => {
       '/series/ranking-order?type=MANHWA',
     ]);
     expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
-    expect(requests).toHaveLength(2 + 4 + 1);
+    expect(requests).toHaveLength(2 + 4 + 1 + 2);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
@@ -175,11 +188,11 @@ describe('build-time catalogue', () => {
     await expect(readSnapshotFile(file)).rejects.toThrow(/not a PanelRank catalogue snapshot/);
   });
 
-  it('asks for a fresh snapshot when the file predates the ranking method (version 4)', async () => {
-    const file = join(dir, 'v4.json');
-    const { ranking_method: _method, ...older } = await fetchCatalogue(apiUrl);
-    writeFileSync(file, JSON.stringify({ ...older, version: 4 }));
-    await expect(readSnapshotFile(file)).rejects.toThrow(/version 5[\s\S]*npm run snapshot/);
+  it('asks for a fresh snapshot when the file predates the trending order (version 5)', async () => {
+    const file = join(dir, 'v5.json');
+    const { trending: _trending, ...older } = await fetchCatalogue(apiUrl);
+    writeFileSync(file, JSON.stringify({ ...older, version: 5 }));
+    await expect(readSnapshotFile(file)).rejects.toThrow(/version 6[\s\S]*npm run snapshot/);
   });
 
   it('falls back to the default snapshot when the API is unreachable', async () => {

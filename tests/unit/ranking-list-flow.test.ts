@@ -3,7 +3,7 @@ import type { RankedSeries } from '../../src/features/catalogue/catalogue-types'
 import {
   FIRST_FLOW,
   PRE_RENDERED,
-  genreOverResults,
+  viewOverResults,
   listFlow,
   listPhase,
   listSettled,
@@ -39,9 +39,9 @@ describe('what the list is doing', () => {
     const resumed = run([
       { type: 'restore', source: PRE_RENDERED, resume: { query: 'ALL|ALL', pages: 3 }, announced: 'x' },
     ]);
-    const drama = listFlow(resumed, { type: 'reload', genre: 'Drama' });
+    const drama = listFlow(resumed, { type: 'reload', view: 'genre=Drama' });
     expect(drama).toMatchObject({
-      source: { mode: 'ranked', genre: 'Drama', fresh: true },
+      source: { mode: 'ranked', view: 'genre=Drama', fresh: true },
       resume: undefined,
       announcement: 'Loading series…',
       announced: 'x',
@@ -50,19 +50,19 @@ describe('what the list is doing', () => {
 
   it('a search keeps the genre chosen; another genre over its results filters them', () => {
     const searching = run([
-      { type: 'reload', genre: 'Drama' },
+      { type: 'reload', view: 'genre=Drama' },
       { type: 'search', query: 'solo' },
     ]);
     expect(searching).toMatchObject({
-      source: { mode: 'search', query: 'solo', genre: 'Drama' },
+      source: { mode: 'search', query: 'solo', view: 'genre=Drama' },
       announcement: 'Searching for solo…',
     });
-    const all = listFlow(searching, { type: 'filter', genre: 'ALL' });
-    expect(all.source).toEqual({ mode: 'search', query: 'solo', genre: 'ALL' });
+    const all = listFlow(searching, { type: 'filter', view: '' });
+    expect(all.source).toEqual({ mode: 'search', query: 'solo', view: '' });
     // Nothing to count yet: the live region keeps what it said.
     expect(all.announcement).toBe('Searching for solo…');
     expect(
-      listFlow(searching, { type: 'filter', genre: 'ALL', announcement: '2 results for solo.' }).announcement,
+      listFlow(searching, { type: 'filter', view: '', announcement: '2 results for solo.' }).announcement,
     ).toBe('2 results for solo.');
   });
 
@@ -71,7 +71,7 @@ describe('what the list is doing', () => {
     const back = run([
       {
         type: 'restore',
-        source: { mode: 'ranked', genre: 'Drama', fresh: true },
+        source: { mode: 'ranked', view: 'genre=Drama', fresh: true },
         resume: { query: 'ALL|Drama', pages: 2 },
         announced: answer,
       },
@@ -117,7 +117,7 @@ describe('the list’s phase', () => {
     expect(listPhase(PRE_RENDERED, ranked(false), results())).toBe('idle');
     expect(listPhase(PRE_RENDERED, ranked(true), results())).toBe('loading');
     expect(listPhase(PRE_RENDERED, ranked(false, new Error('x')), results())).toBe('error');
-    const search = { mode: 'search', query: 'solo', genre: 'ALL' } as const;
+    const search = { mode: 'search', query: 'solo', view: '' } as const;
     expect(listPhase(search, ranked(true), results())).toBe('loading');
     expect(listPhase(search, ranked(false), results(undefined, new Error('x')))).toBe('error');
     expect(listPhase(search, ranked(false, new Error('x')), results([]))).toBe('idle');
@@ -168,9 +168,9 @@ describe('the live region', () => {
   });
 
   it('a genre’s first page, an empty one, and the last page', () => {
-    const drama = { mode: 'ranked', genre: 'Drama', fresh: true } as const;
+    const drama = { mode: 'ranked', view: 'genre=Drama', fresh: true } as const;
     expect(pageAnnouncement('ALL', drama, [page(1, 25)])).toBe('Showing Drama: 25 series loaded.');
-    expect(pageAnnouncement('ALL', { ...drama, genre: 'ALL' }, [page(1, 4)])).toBe(
+    expect(pageAnnouncement('ALL', { ...drama, view: '' }, [page(1, 4)])).toBe(
       'Showing all genres: 4 series loaded.',
     );
     expect(pageAnnouncement('MANHWA', drama, [[]])).toBe('No MANHWA titles found');
@@ -180,7 +180,7 @@ describe('the live region', () => {
   });
 
   it('another genre over results counts that genre’s, once they are there', () => {
-    const source = { mode: 'search', query: 'solo', genre: 'ALL' } as const;
+    const source = { mode: 'search', query: 'solo', view: '' } as const;
     const read = {
       source,
       initialItems: [],
@@ -188,19 +188,19 @@ describe('the live region', () => {
       edits: NO_EDITS,
       results: [...page(1, 2, 'Action, Drama'), ...page(3, 3, 'Comedy')],
     };
-    expect(genreOverResults(read, 'Drama', 'idle')).toEqual({
+    expect(viewOverResults(read, 'genre=Drama', 'idle')).toEqual({
       type: 'filter',
-      genre: 'Drama',
+      view: 'genre=Drama',
       announcement: '2 results for solo.',
     });
-    expect(genreOverResults(read, 'Drama', 'loading')).toEqual({ type: 'filter', genre: 'Drama' });
+    expect(viewOverResults(read, 'genre=Drama', 'loading')).toEqual({ type: 'filter', view: 'genre=Drama' });
   });
 });
 
 describe('Try again', () => {
   it('focuses the first series of a search or of a list with none, else the first of the page it brings', () => {
-    expect(retryFocusIndex({ mode: 'search', query: 'x', genre: 'ALL' }, 3, 40)).toBe(0);
-    expect(retryFocusIndex({ mode: 'ranked', genre: 'Drama', fresh: true }, 0, 0)).toBe(0);
+    expect(retryFocusIndex({ mode: 'search', query: 'x', view: '' }, 3, 40)).toBe(0);
+    expect(retryFocusIndex({ mode: 'ranked', view: 'genre=Drama', fresh: true }, 0, 0)).toBe(0);
     expect(retryFocusIndex(PRE_RENDERED, 2, 50)).toBe(50);
   });
 });

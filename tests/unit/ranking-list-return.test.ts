@@ -11,7 +11,7 @@ const HREF = 'http://localhost:4321/';
 const kept: ListReturn = {
   href: HREF,
   list: 'ALL|1',
-  source: { mode: 'ranked', genre: 'ALL', fresh: false },
+  source: { mode: 'ranked', view: '', fresh: false },
   pageCount: 2,
   answers: [
     ['series/rankings?ALL|ALL&page=2', []],

@@ -20,7 +20,7 @@ const ids = (items: RankedSeries[]) => items.map((entry) => entry.id);
 
 /** The pre-rendered page 1 of the list, nothing read since. */
 const prerendered = (items: RankedSeries[]): ListRead => ({
-  source: { mode: 'ranked', genre: 'ALL', fresh: false },
+  source: { mode: 'ranked', view: '', fresh: false },
   initialItems: items,
   initialPage: 1,
   pages: [],
@@ -55,7 +55,7 @@ describe('ranked list view', () => {
 
   it('shows only the live pages of a genre chosen (page 1 again)', () => {
     const read = prerendered([series(1, 'Action, Drama'), series(2, 'Comedy')]);
-    const drama = { ...read, source: { mode: 'ranked', genre: 'Drama', fresh: true } } as const;
+    const drama = { ...read, source: { mode: 'ranked', view: 'genre=Drama', fresh: true } } as const;
     expect(rankingListView(drama)).toMatchObject({ shown: [], page: 0, ended: false });
     const loaded = rankingListView({ ...drama, pages: [[series(1, 'Action, Drama')]] });
     expect(ids(loaded.shown)).toEqual([1]);
@@ -65,12 +65,16 @@ describe('ranked list view', () => {
   it('replaces the list with search results and stops paging; genres filter them locally', () => {
     const search = {
       ...prerendered(page(1, 25)),
-      source: { mode: 'search', query: 'dragon', genre: 'ALL' },
+      source: { mode: 'search', query: 'dragon', view: '' },
     } as const;
     expect(rankingListView(search)).toMatchObject({ shown: [], ended: true });
     const results = [series(40, 'Horror'), series(7, 'Action')];
     expect(ids(rankingListView({ ...search, results }).shown)).toEqual([40, 7]);
-    const horror = rankingListView({ ...search, source: { ...search.source, genre: 'horror' }, results });
+    const horror = rankingListView({
+      ...search,
+      source: { ...search.source, view: 'genre=horror' },
+      results,
+    });
     expect(ids(horror.shown)).toEqual([40]);
     expect(ids(horror.read)).toEqual([40, 7]);
   });

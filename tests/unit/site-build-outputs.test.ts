@@ -51,6 +51,10 @@ describe('build benchmark phases', () => {
     expect(pageKind('/series/12.html')).toBe('series');
     expect(pageKind('/index.html')).toBe('ranking');
     expect(pageKind('/type/manga/page/3.html')).toBe('ranking');
+    expect(pageKind('/genre/slice-of-life.html')).toBe('browse');
+    expect(pageKind('/type/manhwa/genre/action/page/2.html')).toBe('browse');
+    expect(pageKind('/popular.html')).toBe('browse');
+    expect(pageKind('/trending/page/4.html')).toBe('browse');
     expect(pageKind('/forum/7.html')).toBe('forum');
     expect(pageKind('/social/lists.jpg')).toBe('card');
     expect(pageKind('/series/fallback.html')).toBe('other');

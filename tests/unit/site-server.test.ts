@@ -94,6 +94,14 @@ describe('local site server', () => {
     expect(redirect.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${origin}/missing`)).status).toBe(404);
   });
+
+  it('redirects a genre page in another spelling to its lowercase slug, as the deploy does', async () => {
+    const moved = await fetch(`${origin}/genre/Slice%20of%20Life/page/1?sort=newest`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/genre/slice-of-life?sort=newest');
+    // The canonical address of a genre with no page is a plain 404.
+    expect((await fetch(`${origin}/genre/slice-of-life`, { redirect: 'manual' })).status).toBe(404);
+  });
 });
 
 describe('REBUILD_INTERVAL', () => {

@@ -1,20 +1,15 @@
 import { useReducer, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../ui/use-hydrated';
 import CompareTray from '../compare/CompareTray';
-import { dropRankedPages, listQuery } from './catalogue-queries';
+import { listQuery } from './catalogue-queries';
 import type { RankedSeries, TypeFilter } from './catalogue-types';
 import GenreStrip from './GenreStrip';
 import ListHeading from './ListHeading';
 import ListStatus from './ListStatus';
 import ListToolsRow, { useListTools } from './ListToolsRow';
-import {
-  FIRST_FLOW,
-  genreOverResults,
-  listFlow,
-  listSettled,
-  newsOf,
-  retryFocusIndex,
-} from './ranking-list-flow';
+import BrowseControls from './BrowseControls';
+import { firstFlow, listFlow, listSettled, newsOf, retryFocusIndex } from './ranking-list-flow';
+import { filtersView, stripGenre, viewKey, type RankingView } from './ranking-view';
 import { rankingListView } from './ranking-list-state';
 import { extractGenres } from './series-format';
 import { setSearchTerm } from './search-term-store';
@@ -24,38 +19,46 @@ import { useListFocus } from './use-list-focus';
 import { useListReturn } from './use-list-return';
 import { useRankingReads } from './use-ranking-reads';
 import { useSearchTerm } from './use-search-term';
+import { useViewChoice } from './use-view-choice';
 import styles from './RankingList.module.css';
 
 export interface RankingListProps {
-  /** ALL on the home page, the page's type on a type page. */
+  /** The type whose ranked list this is (ALL on the home page and the lists across types). */
   type: TypeFilter;
+  /** The page's own view: the pre-rendered page shows it; the address names what differs from it. */
+  baseView: RankingView;
+  /** Every genre of the catalogue, for the genre chooser. */
+  genres: readonly string[];
   /** The page's series, rendered at build time so the page is complete without JavaScript. */
   initialItems: RankedSeries[];
   /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
   initialPage?: number;
   /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
   heading: string;
-  /** The numbered pager (static HTML), shown while the list shows the ranked pages of every genre. */
+  /** The numbered pager (static HTML), shown while the list shows the page's own view. */
   children?: ReactNode;
 }
 
 /**
- * A ranked list: the pre-rendered page, then infinite scroll, the genre filter and the site-wide search
- * term. Its reads go through the query cache (catalogue-queries.ts); what it is doing is
+ * A ranked list: the pre-rendered page, then infinite scroll, its order and filters (kept in the address)
+ * and the site-wide search term. Its reads go through the query cache (catalogue-queries.ts); what it is doing is
  * ranking-list-flow.ts's, and what it shows ranking-list-state.ts's.
  */
 export default function RankingList({
   type,
+  baseView,
+  genres: catalogueGenres,
   initialItems,
   initialPage = 1,
   heading,
   children,
 }: RankingListProps) {
   const hydrated = useHydrated();
-  const [flow, dispatch] = useReducer(listFlow, FIRST_FLOW);
+  const baseKey = viewKey(baseView);
+  const [flow, dispatch] = useReducer(listFlow, baseKey, firstFlow);
   const { source, edits } = flow;
   const { ranked, results, live, phase, answers } = useRankingReads(type, initialPage, flow, hydrated);
-  const view = rankingListView({
+  const shownView = rankingListView({
     source,
     initialItems,
     initialPage,
@@ -66,7 +69,7 @@ export default function RankingList({
 
   // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others.
   const [genres, setGenres] = useState(() => extractGenres(initialItems));
-  const seen = extractGenres(view.read, genres);
+  const seen = extractGenres(shownView.read, genres);
   if (seen.length !== genres.length) setGenres(seen);
 
   const { tools, admin } = useListTools();
@@ -78,38 +81,29 @@ export default function RankingList({
     error: live.error,
     results: results.data,
     pages: ranked.pages,
-    shownCount: view.shown.length,
+    shownCount: shownView.shown.length,
   };
   const news = newsOf(flow, phase, type, reads);
   if (news) dispatch(news);
 
-  /** Page 1 of a genre, asked for again: the cached pages of that list are dropped first. */
-  function loadFirstPage(genre: string) {
-    dropRankedPages(listQuery(type, genre));
-    dispatch({ type: 'reload', genre });
-  }
-
   /** A deleted card: its neighbour's title link takes the focus (the next card, else the previous one). */
   function removeSeries(id: number) {
-    const shown = view.shown;
+    const shown = shownView.shown;
     const index = shown.findIndex((series) => series.id === id);
     const neighbour = shown[index + 1] ?? shown[index - 1];
     dispatch({ type: 'removed', id, title: index >= 0 ? shown[index]?.title : undefined });
     focus.after(() => focus.seriesOrGenre(neighbour?.id));
   }
 
-  function chooseGenre(genre: string) {
-    if (genre === source.genre && phase !== 'error') return;
-    if (source.mode !== 'search') return loadFirstPage(genre);
-    dispatch(
-      genreOverResults({ source, initialItems, initialPage, edits, results: results.data }, genre, phase),
-    );
-  }
+  const { view, loadFirstPage, chooseView, chooseGenre } = useViewChoice({
+    ...{ type, baseView, hydrated, flow, dispatch, phase, initialItems, initialPage },
+    results: results.data,
+  });
 
   // A search term replaces the ranked list; clearing it reloads page 1.
   const termShown = useSearchTerm(type, (term) => {
     if (term) dispatch({ type: 'search', query: term });
-    else loadFirstPage(source.genre);
+    else loadFirstPage(source.view);
   });
 
   // Back to this list: the pages it had, the card opened where it was, focused. After the search term's
@@ -125,19 +119,19 @@ export default function RankingList({
     restore: ({ source: kept, pageCount, answers: keptAnswers }) => {
       if (kept.mode === 'search') termShown(kept.query);
       const resume =
-        kept.mode === 'search' ? undefined : { query: listQuery(type, kept.genre), pages: pageCount };
+        kept.mode === 'search' ? undefined : { query: listQuery(type, kept.view), pages: pageCount };
       // Coming back is not news: the restored answers are not announced as if they had just loaded.
       dispatch({ type: 'restore', source: kept, resume, announced: keptAnswers.at(-1)?.[1] });
     },
     settled: listSettled(phase, flow, ranked.pages.length),
   });
 
-  useInfiniteScroll(source.mode === 'ranked' && !view.ended && phase === 'idle', view.page, () => {
+  useInfiniteScroll(source.mode === 'ranked' && !shownView.ended && phase === 'idle', shownView.page, () => {
     dispatch({ type: 'more' });
     ranked.more();
   });
 
-  const series = view.shown;
+  const series = shownView.shown;
   return (
     <div className={styles.list} ref={root}>
       <ListHeading
@@ -149,7 +143,8 @@ export default function RankingList({
           focus.after(focus.selectedGenre);
         }}
       />
-      <GenreStrip genres={genres} selected={source.genre} onSelect={chooseGenre} />
+      <BrowseControls view={view} genres={catalogueGenres} enabled={hydrated} onChange={chooseView} />
+      <GenreStrip genres={genres} selected={stripGenre(view)} onSelect={chooseGenre} />
 
       <ListToolsRow
         type={type}
@@ -181,17 +176,17 @@ export default function RankingList({
         phase={phase}
         type={type}
         empty={series.length === 0}
-        filtered={source.genre !== 'ALL'}
-        ended={source.mode === 'ranked' && view.ended}
+        filtered={filtersView(view)}
+        ended={source.mode === 'ranked' && shownView.ended}
         onRetry={() => {
-          focus.afterRetry(retryFocusIndex(source, view.page, series.length));
+          focus.afterRetry(retryFocusIndex(source, shownView.page, series.length));
           live.retry();
         }}
-        onClearGenre={() => chooseGenre('ALL')}
+        onClearGenre={() => chooseView({ ...view, status: undefined, genres: [], not: [] })}
       />
 
-      {/* The pager pages through the whole ranked list: meaningless over search results or one genre. */}
-      {source.mode === 'ranked' && source.genre === 'ALL' && children}
+      {/* The pager pages through the page's own list: meaningless over search results or another view. */}
+      {source.mode === 'ranked' && source.view === baseKey && children}
     </div>
   );
 }

@@ -2,8 +2,17 @@ import type { RankingMethod } from '../../../contract/catalogue';
 import { buildSourceEnv } from '../../lib/build-source-env';
 import { loadBuildCatalogue } from './catalogue-source';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
-import type { RankingKey, SeriesPageData } from './catalogue-types';
+import {
+  browseListKey,
+  catalogueGenres,
+  genrePlaces,
+  popularPlaces,
+  type BrowseList,
+  type CatalogueGenre,
+} from './browse-lists';
+import type { RankingKey, RankingPlace, SeriesPageData, TypeFilter } from './catalogue-types';
 import { rankingPagesIndex, type RankingPagesIndex } from './ranking-pages';
+import { SERIES_TYPES } from '../navigation/series-types';
 import { createRelatedSeriesIndex, type RelatedSeriesIndex } from '../series/related-series';
 
 /*
@@ -20,7 +29,12 @@ import { createRelatedSeriesIndex, type RelatedSeriesIndex } from '../series/rel
 export interface BuildCatalogueIndex {
   /** Every series with its detail, in id order. */
   series: SeriesPageData[];
+  /** The pages of every pre-rendered list: the ranked ones and the browse lists (browse-lists.ts). */
   rankings: RankingPagesIndex;
+  /** Every genre of the catalogue, by name. */
+  genres: CatalogueGenre[];
+  /** The genre lists that have series: every genre on its own, and per type the genres of that type. */
+  genreLists: Extract<BrowseList, { kind: 'genre' }>[];
   related: RelatedSeriesIndex;
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
   rankingMethod: RankingMethod;
@@ -41,9 +55,28 @@ async function load(): Promise<BuildCatalogueIndex> {
   // With a prefetch, the indexes' own time: the wait for the read is the read's phase, not theirs.
   const indexesStarted = prefetched ? performance.now() : started;
   const seriesById = new Map<number, SeriesPageData>(snapshot.series.map((data) => [data.series.id, data]));
+  const genres = catalogueGenres(snapshot.series);
+  const lists: Record<string, RankingPlace[]> = {
+    ...snapshot.rankings,
+    [browseListKey({ kind: 'popular' })]: popularPlaces(snapshot.rankings.ALL, seriesById),
+    [browseListKey({ kind: 'trending' })]: snapshot.trending,
+  };
+  const genreLists: BuildCatalogueIndex['genreLists'] = [];
+  for (const type of ['ALL', ...SERIES_TYPES] as TypeFilter[]) {
+    const byGenre = genrePlaces(snapshot.rankings[type], seriesById);
+    for (const { slug, name } of genres) {
+      const places = byGenre.get(slug);
+      if (!places) continue;
+      const list = { kind: 'genre', type, slug, genre: name } as const;
+      genreLists.push(list);
+      lists[browseListKey(list)] = places;
+    }
+  }
   const index = {
     series: snapshot.series,
-    rankings: rankingPagesIndex(snapshot.rankings, seriesById),
+    rankings: rankingPagesIndex(lists, seriesById),
+    genres,
+    genreLists,
     related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
     rankingMethod: snapshot.ranking_method,
   };
@@ -69,8 +102,9 @@ export function buildCatalogue(): Promise<BuildCatalogueIndex> {
   return shared.promise;
 }
 
-/** The pages after the first of one ranked list, for getStaticPaths; page 1 is the list's own route. */
-export async function laterListPages(key: RankingKey): Promise<{ page: number }[]> {
+/** The pages after the first of one list, for getStaticPaths; page 1 is the list's own route. */
+export async function laterListPages(list: RankingKey | BrowseList): Promise<{ page: number }[]> {
+  const key = typeof list === 'string' ? list : browseListKey(list);
   const total = (await buildCatalogue()).rankings.totalPages(key);
   return Array.from({ length: Math.max(0, total - 1) }, (_, index) => ({ page: index + 2 }));
 }

@@ -1,5 +1,6 @@
 import { api } from '../../lib/api-client';
 import type { SearchResult } from '../../../contract/catalogue';
+import { rankingsParams, type RankingView } from './ranking-view';
 import { RANKING_PAGE_SIZE, type RankedSeries, type SeriesDetail, type TypeFilter } from './catalogue-types';
 
 /** Live catalogue calls of the islands. Type is sent uppercase; ALL sends no type. */
@@ -7,17 +8,17 @@ import { RANKING_PAGE_SIZE, type RankedSeries, type SeriesDetail, type TypeFilte
 export interface RankingPageQuery {
   page: number;
   type: TypeFilter;
-  /** A genre, or ALL for every genre. */
-  genre: string;
+  /** The order and filters. */
+  view: RankingView;
 }
 
-export function fetchRankingPage({ page, type, genre }: RankingPageQuery): Promise<RankedSeries[]> {
+export function fetchRankingPage({ page, type, view }: RankingPageQuery): Promise<RankedSeries[]> {
   return api<RankedSeries[]>('/series/rankings', {
     query: {
       page,
       page_size: RANKING_PAGE_SIZE,
       ...(type === 'ALL' ? {} : { type }),
-      ...(genre === 'ALL' ? {} : { genre }),
+      ...rankingsParams(view),
     },
   });
 }

@@ -3,6 +3,7 @@ import { createFetcherStore, queryCache, storeFamily } from '../../lib/query';
 import { fetchRankingPage, fetchSearchResults } from './catalogue-api';
 import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import { takeRestoredAnswer } from './list-return';
+import { viewOfKey } from './ranking-view';
 
 /*
  * The ranked lists' reads, in the site's one query cache (lib/query.ts): each page of a list and each
@@ -10,8 +11,8 @@ import { takeRestoredAnswer } from './list-return';
  * for a series and come back to answers from what it kept (list-return.ts) rather than asking again.
  */
 
-/** A list's query: `{type}|{genre}` for a ranked list, `{type}|{term}` for a search. */
-export const listQuery = (type: TypeFilter, genreOrTerm: string): string => `${type}|${genreOrTerm}`;
+/** A list's query: `{type}|{view key}` for a ranked list (ranking-view.ts), `{type}|{term}` for a search. */
+export const listQuery = (type: TypeFilter, viewOrTerm: string): string => `${type}|${viewOrTerm}`;
 
 const RANKING_KEY = 'series/rankings?';
 export const rankingPageKey = (query: string, page: number): string => `${RANKING_KEY}${query}&page=${page}`;
@@ -22,15 +23,15 @@ export const rankingPages: PagedRead<RankedSeries[]> = {
     // A page the list had when it was left (Back to it) is not asked for again.
     const restored = takeRestoredAnswer<RankedSeries[]>(rankingPageKey(query, page));
     if (restored) return Promise.resolve(restored);
-    const [type, genre] = query.split('|') as [TypeFilter, string];
-    return fetchRankingPage({ page, type, genre });
+    const [type, view] = query.split(/\|(.*)/s) as [TypeFilter, string];
+    return fetchRankingPage({ page, type, view: viewOfKey(view) });
   },
   hasMore: (items) => items.length === RANKING_PAGE_SIZE,
 };
 
 /** Page 1 of a list is asked for again: its cached pages are dropped first. */
 export function dropRankedPages(query: string): void {
-  const prefix = `${RANKING_KEY}${query}&`;
+  const prefix = `${RANKING_KEY}${query}&page=`;
   queryCache.invalidateKeys((key) => key.startsWith(prefix));
 }
 

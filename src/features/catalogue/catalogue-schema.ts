@@ -22,7 +22,8 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
  * 3: `rankings` holds each list's whole order (id and rank), no longer the first page's series.
  * 4: series carry their external ids and details their score distributions.
  * 5: the ranking method (`m`, the category means and min voters) the scores were computed with.
- * 6: series and details carry their alternative titles.
+ * 6: series and details carry their alternative titles, and the trending order (`trending`), which only
+ *    the API can count.
  */
 export const SNAPSHOT_VERSION = 6;
 
@@ -38,6 +39,7 @@ export const buildCatalogueSchema = z.object({
     MANGA: rankingPlacesSchema,
     MANHUA: rankingPlacesSchema,
   }),
+  trending: rankingPlacesSchema,
   ranking_method: rankingMethodSchema,
 });
 
@@ -55,6 +57,8 @@ export interface BuildCatalogue {
   series: SeriesPageData[];
   /** The whole order of each ranked list, with the ranks of that list (per type on type lists). */
   rankings: Record<RankingKey, RankingPlace[]>;
+  /** The trending order (distinct voters of the last days), with the overall ranks. */
+  trending: RankingPlace[];
   /** The weighting every score above was computed with (GET /series/ranking-method), for /how-rankings-work. */
   ranking_method: RankingMethod;
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
 import { SERIES_TYPES } from '../navigation/series-types';
 import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageData } from './catalogue-types';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
+  RANKING_MAX_PAGE_SIZE,
   cataloguePageSchema,
   rankingMethodSchema,
   rankingOrderSchema,
@@ -86,17 +88,44 @@ async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<Ranki
   return rankingOrderSchema.parse(body).items;
 }
 
+/** Of each series of a trending page, what its place needs. */
+const trendingPageSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
+
+/**
+ * The trending order (distinct voters of the last days, counted by the API) with the overall ranks, read
+ * through GET /series/rankings?sort=trending in pages of RANKING_MAX_PAGE_SIZE until a short one.
+ */
+async function fetchTrendingOrder(apiUrl: string): Promise<RankingPlace[]> {
+  const places: RankingPlace[] = [];
+  const seen = new Set<number>();
+  for (let page = 1; ; page += 1) {
+    const body = await getJson(apiUrl, '/series/rankings', {
+      sort: 'trending',
+      page,
+      page_size: RANKING_MAX_PAGE_SIZE,
+    });
+    const items = trendingPageSchema.parse(body);
+    // Pages read one after another can overlap when votes arrive meanwhile: each series once.
+    for (const { id, rank } of items) if (!seen.has(id) && seen.add(id)) places.push({ id, rank });
+    if (items.length < RANKING_MAX_PAGE_SIZE) return places;
+  }
+}
+
 /** The weighting the scores were computed with, for the page that explains it. */
 async function fetchRankingMethod(apiUrl: string): Promise<RankingMethod> {
   return rankingMethodSchema.parse(await getJson(apiUrl, '/series/ranking-method', {}));
 }
 
-/** Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the method. */
+/**
+ * Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the trending
+ * order, the method.
+ */
 export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [rankingMethod, series, ...orders] = await Promise.all([
+  const [rankingMethod, series, trending, ...orders] = await Promise.all([
     fetchRankingMethod(apiUrl),
     fetchAllSeries(apiUrl),
+    fetchTrendingOrder(apiUrl),
     ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
   ]);
   const rankings = Object.fromEntries(keys.map((key, index) => [key, orders[index] ?? []])) as Record<
@@ -110,6 +139,7 @@ export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
     api_url: apiUrl,
     series,
     rankings,
+    trending,
     ranking_method: rankingMethod,
   };
 }

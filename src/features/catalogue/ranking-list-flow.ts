@@ -1,4 +1,5 @@
 import { RANKING_PAGE_SIZE, type RankedSeries } from './catalogue-types';
+import { viewDescription, viewOfKey } from './ranking-view';
 import {
   END_OF_LIST_MESSAGE,
   LOAD_FAILED_MESSAGE,
@@ -33,7 +34,12 @@ export interface ListFlow {
   announced: unknown;
 }
 
-export const PRE_RENDERED: ListSource = { mode: 'ranked', genre: 'ALL', fresh: false };
+export const PRE_RENDERED: ListSource = { mode: 'ranked', view: '', fresh: false };
+
+/** A list starting from its pre-rendered page, which shows the page's own view (a view key). */
+export function firstFlow(view: string): ListFlow {
+  return { ...FIRST_FLOW, source: { mode: 'ranked', view, fresh: false } };
+}
 
 export const FIRST_FLOW: ListFlow = {
   source: PRE_RENDERED,
@@ -44,12 +50,14 @@ export const FIRST_FLOW: ListFlow = {
 };
 
 export type ListAction =
-  /** Page 1 of a genre's ranked list, asked for again. */
-  | { type: 'reload'; genre: string }
+  /** Page 1 of a view of the ranked list (a view key), asked for again. */
+  | { type: 'reload'; view: string }
   /** A search term replaces the ranked list. */
   | { type: 'search'; query: string }
-  /** Another genre over a search's results; `announcement` when they are there to count. */
-  | { type: 'filter'; genre: string; announcement?: string }
+  /** Other filters over a search's results; `announcement` when they are there to count. */
+  | { type: 'filter'; view: string; announcement?: string }
+  /** The view the address names once the island runs (a view key): read live unless already shown. */
+  | { type: 'address'; view: string }
   | { type: 'more' }
   /** An answer or a failure arrived, and what the live region says of it. */
   | { type: 'heard'; answer: unknown; announcement: string }
@@ -67,22 +75,27 @@ export function listFlow(state: ListFlow, action: ListAction): ListFlow {
       return {
         ...state,
         resume: undefined,
-        source: { mode: 'ranked', genre: action.genre, fresh: true },
+        source: { mode: 'ranked', view: action.view, fresh: true },
         announcement: 'Loading series…',
       };
     case 'search':
       return {
         ...state,
         resume: undefined,
-        source: { mode: 'search', query: action.query, genre: state.source.genre },
+        source: { mode: 'search', query: action.query, view: state.source.view },
         announcement: `Searching for ${action.query}…`,
       };
     case 'filter':
       return {
         ...state,
-        source: { ...state.source, genre: action.genre },
+        source: { ...state.source, view: action.view },
         announcement: action.announcement ?? state.announcement,
       };
+    case 'address':
+      if (action.view === state.source.view) return state;
+      return state.source.mode === 'search'
+        ? { ...state, source: { ...state.source, view: action.view } }
+        : listFlow(state, { type: 'reload', view: action.view });
     case 'more':
       return { ...state, announcement: 'Loading more series…' };
     case 'heard':
@@ -161,17 +174,17 @@ export function newsOf(
 }
 
 /**
- * Another genre chosen over a search's results: filtered here, and counted aloud when the results are
+ * Other filters chosen over a search's results: filtered here, and counted aloud when the results are
  * there.
  */
-export function genreOverResults(
+export function viewOverResults(
   read: Omit<ListRead, 'source' | 'pages'> & { source: Extract<ListSource, { mode: 'search' }> },
-  genre: string,
+  view: string,
   phase: ListPhase,
 ): ListAction {
-  if (phase !== 'idle') return { type: 'filter', genre };
-  const count = rankingListView({ ...read, source: { ...read.source, genre }, pages: [] }).shown.length;
-  return { type: 'filter', genre, announcement: resultsAnnouncement(count, read.source.query) };
+  if (phase !== 'idle') return { type: 'filter', view };
+  const count = rankingListView({ ...read, source: { ...read.source, view }, pages: [] }).shown.length;
+  return { type: 'filter', view, announcement: resultsAnnouncement(count, read.source.query) };
 }
 
 /** "3 results for solo." */
@@ -189,7 +202,7 @@ export function pageAnnouncement(
   if (source.fresh && pages.length === 1) {
     return items.length === 0
       ? emptyListMessage(type)
-      : `Showing ${source.genre === 'ALL' ? 'all genres' : source.genre}: ${items.length} series loaded.`;
+      : `Showing ${viewDescription(viewOfKey(source.view))}: ${items.length} series loaded.`;
   }
   return items.length < RANKING_PAGE_SIZE
     ? `${items.length} more series loaded. ${END_OF_LIST_MESSAGE}`

@@ -1,5 +1,5 @@
 import { RANKING_PAGE_SIZE, type RankedSeries } from './catalogue-types';
-import { hasGenre } from './series-format';
+import { matchesView, viewOfKey } from './ranking-view';
 
 /**
  * What a ranked list (home or a type page) shows, from what it has read: the pre-rendered page and the
@@ -9,10 +9,13 @@ import { hasGenre } from './series-format';
 
 /** Where the list's series come from. */
 export type ListSource =
-  /** The ranked list of a genre (or ALL): from the pre-rendered page on, or from page 1 when `fresh`. */
-  | { mode: 'ranked'; genre: string; fresh: boolean }
-  /** A search's results (every match, with its true rank), filtered by the genre here. */
-  | { mode: 'search'; query: string; genre: string };
+  /**
+   * The ranked list in a view (an order and filters: ranking-view.ts's `viewKey`, '' for every series by
+   * final score): from the pre-rendered page on, or from page 1 when `fresh`.
+   */
+  | { mode: 'ranked'; view: string; fresh: boolean }
+  /** A search's results (every match, with its true rank), filtered by the view's filters here. */
+  | { mode: 'search'; query: string; view: string };
 
 /** Admin edits made from this list (catalogue-admin): shown at once, over what the API answered. */
 export interface ListEdits {
@@ -38,7 +41,7 @@ export interface ListRead {
 export interface ListView {
   /** Every series read, edits applied (the genres strip learns from these). */
   read: RankedSeries[];
-  /** The series shown: search results are filtered by the genre here. */
+  /** The series shown: search results are filtered by the view here. */
   shown: RankedSeries[];
   /** No more pages: the last page had fewer than 25 series, or this is a search. */
   ended: boolean;
@@ -72,7 +75,8 @@ export function rankingListView({
 }: ListRead): ListView {
   if (source.mode === 'search') {
     const read = withEdits(results ?? [], edits);
-    const shown = source.genre === 'ALL' ? read : read.filter((series) => hasGenre(series, source.genre));
+    const view = viewOfKey(source.view);
+    const shown = read.filter((series) => matchesView(series, view));
     return { read, shown, ended: true, page: 0 };
   }
   const base = source.fresh ? [] : initialItems;
@@ -86,7 +90,7 @@ export function rankingListView({
   // it too, once it is in the API's ranking).
   if (ended) {
     const added = edits.added.filter(
-      (series) => !edits.removed.has(series.id) && (source.genre === 'ALL' || hasGenre(series, source.genre)),
+      (series) => !edits.removed.has(series.id) && matchesView(series, viewOfKey(source.view)),
     );
     read = appendUnique(read, withEdits(added, edits));
   }

@@ -12,7 +12,8 @@ import {
  */
 
 export interface RankingPageData {
-  key: RankingKey;
+  /** The list's key: a RankingKey, or a browse list's (browse-lists.ts: `browseListKey`). */
+  key: string;
   /** 1-based. */
   page: number;
   /** At least 1: an empty catalogue still has its first page. */
@@ -31,9 +32,9 @@ export function rankingPagePath(key: RankingKey, page: number): string {
 /** The pages of every ranked list, each cut when asked for. */
 export interface RankingPagesIndex {
   /** At least 1: an empty list still has its first page. */
-  totalPages(key: RankingKey): number;
+  totalPages(key: string): number;
   /** Page `page` (from 1) of a list; undefined past its end. */
-  page(key: RankingKey, page: number): RankingPageData | undefined;
+  page(key: string, page: number): RankingPageData | undefined;
 }
 
 /**
@@ -43,12 +44,12 @@ export interface RankingPagesIndex {
  * build holds the lists' places (an id and a rank each), not a copy of every series per list.
  */
 export function rankingPagesIndex(
-  rankings: Readonly<Record<RankingKey, readonly RankingPlace[]>>,
+  rankings: Readonly<Record<string, readonly RankingPlace[]>>,
   seriesById: ReadonlyMap<number, SeriesPageData>,
   pageSize: number = RANKING_PAGE_SIZE,
 ): RankingPagesIndex {
-  const present = new Map<RankingKey, RankingPlace[]>();
-  const placesOf = (key: RankingKey): RankingPlace[] => {
+  const present = new Map<string, RankingPlace[]>();
+  const placesOf = (key: string): RankingPlace[] => {
     let places = present.get(key);
     if (!places) {
       places = (rankings[key] ?? []).filter((place) => seriesById.has(place.id));
@@ -56,7 +57,7 @@ export function rankingPagesIndex(
     }
     return places;
   };
-  const totalPages = (key: RankingKey) => Math.max(1, Math.ceil(placesOf(key).length / pageSize));
+  const totalPages = (key: string) => Math.max(1, Math.ceil(placesOf(key).length / pageSize));
   return {
     totalPages,
     page(key, page) {

@@ -27,7 +27,7 @@ export function useRankingReads(
   { source, resume }: ListFlow,
   hydrated: boolean,
 ): RankingReads {
-  const ranking = source.mode === 'ranked' ? listQuery(type, source.genre) : null;
+  const ranking = source.mode === 'ranked' ? listQuery(type, source.view) : null;
   const fromBuild = source.mode === 'ranked' && !source.fresh;
   const firstPage = fromBuild ? initialPage + 1 : 1;
   const ranked = usePagedQuery(

@@ -7,6 +7,7 @@ import { formatVotes, rankDescription, rankLabel, scoreBand, statusLabel } from 
 import { categoryScores, formatCategoryScore } from './series-categories';
 import { externalLinks } from './external-links';
 import ScoreDistributionChart from './ScoreDistributionChart';
+import SeriesGenreLinks from './SeriesGenreLinks';
 import SeriesScore from './SeriesScore';
 import { VOTE_PANEL_ID } from './series-page';
 import styles from './SeriesDetailView.module.css';
@@ -118,7 +119,9 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
             </div>
             <div>
               <dt>Genre</dt>
-              <dd>{detail.genre || '–'}</dd>
+              <dd>
+                <SeriesGenreLinks genre={detail.genre} />
+              </dd>
             </div>
             <div>
               <dt>Author</dt>
