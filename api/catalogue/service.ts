@@ -32,8 +32,8 @@ import { toRankedSeries, toSeriesDetail, toSuggestion, type SeriesDetailRow } fr
 import { pageOf } from './listing';
 import { filterEntries, isFiltered, sortEntries, titleOrder, type ListFilter } from './ordering';
 import { loadRecentVoters } from './trending';
-import { findSeriesMatches, matchedTitles } from './search';
-import { byRelevance } from './relevance';
+import { findSeriesContaining, findSeriesSimilar, matchedTitles } from './search';
+import { byRelevance, type SearchMatch } from './relevance';
 import type { Ranker, SeriesScores } from '../ranking/rank-order';
 import type { VotedSeriesRecords } from '../ranking/cast-vote';
 import type { VoterScores } from '../ranking/voter-scores';
@@ -101,6 +101,12 @@ export interface FoundSeries {
 
 /** A term search can match: one with a letter or digit (punctuation and spaces are not searched). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
+
+/**
+ * How many series only similar to a term (a typo) a search reads at most: as many as a search shows. Each
+ * costs a word similarity over all its names, and a one-word typo can be similar to thousands.
+ */
+const SIMILAR_CANDIDATES = SEARCH_MAX_RESULTS;
 
 interface PatchBatch {
   ids: Set<number>;
@@ -279,6 +285,10 @@ export class CatalogueService {
    * order (relevance.ts), at most `limit`, each with its place in the snapshot (ranks overall, or within
    * `type`) and the alternative title that matched. The forum's mention picker and the suggestions use
    * this too. Terms without a letter or digit match nothing (punctuation is not searched).
+   *
+   * Series a name of which contains the term come first whatever their similarity, so the typo-tolerant
+   * search (findSeriesSimilar, the costly one) runs only when fewer than `limit` contain it; and which
+   * alternative title matched is asked for the `limit` series returned only.
    */
   async findSeries(
     query: string,
@@ -286,21 +296,32 @@ export class CatalogueService {
     limit = SEARCH_MAX_RESULTS,
   ): Promise<{ snapshot: CatalogueSnapshot; found: FoundSeries[] }> {
     const term = query.trim().toLowerCase();
+    const wanted = Math.min(limit, SEARCH_MAX_RESULTS);
     const snapshot = await this.snapshot();
-    const found = await snapshot.memoize(`search-found:${type ?? ''}:${term}`, async () => {
+    const found = await snapshot.memoize(`search-found:${type ?? ''}:${wanted}:${term}`, async () => {
       if (!SEARCHABLE.test(term)) return [];
-      // Which series match depends on their text only, so votes do not send searches to the database.
-      const matches = await snapshot.memoizeByText(`search-matches:${type ?? ''}:${term}`, () =>
-        findSeriesMatches(this.db, term, type),
-      );
       const position = (id: number) => {
         const placed = snapshot.placement(id);
         return placed && (type ? placed.typePosition : placed.overallPosition);
       };
       // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
-      const shown = byRelevance(matches, position)
-        .filter((match) => snapshot.placement(match.id))
-        .slice(0, SEARCH_MAX_RESULTS);
+      const ordered = (matches: SearchMatch[]) =>
+        byRelevance(matches, position).filter((match) => snapshot.placement(match.id));
+      // Which series match depends on their text only, so votes do not send searches to the database.
+      const containing = ordered(
+        await snapshot.memoizeByText(`search-containing:${type ?? ''}:${term}`, () =>
+          findSeriesContaining(this.db, term, type),
+        ),
+      );
+      const similar =
+        containing.length >= wanted
+          ? []
+          : ordered(
+              await snapshot.memoizeByText(`search-similar:${type ?? ''}:${term}`, () =>
+                findSeriesSimilar(this.db, term, type, SIMILAR_CANDIDATES),
+              ),
+            );
+      const shown = [...containing, ...similar].slice(0, wanted);
       const ids = shown.map((match) => match.id);
       const titles = await snapshot.memoizeByText(
         `search-titles:${type ?? ''}:${term}:${ids.join(',')}`,

@@ -365,3 +365,67 @@ describe('finding and browsing series', () => {
     });
   });
 });
+
+/*
+ * Names that contain a term always come before names only similar to it, so the typo-tolerant search (the
+ * costly one) is asked only when too few contain the term, and reads at most a page of similar series.
+ */
+describe('a term among many similar names', () => {
+  let server: TestServer;
+  const titles = new Map<number, string>();
+  // Stored in the opposite order of their scores: the order shown is the ranking's, not the storage's.
+  const towers = Array.from({ length: 12 }, (_, i) => ({
+    title: `Tower of Night ${i}`,
+    voters: 2,
+    score: 2 + i / 2,
+  }));
+  const towels = Array.from({ length: 60 }, (_, i) => ({
+    title: `The Towel Saga ${i}`,
+    voters: 10,
+    score: 1 + i / 10,
+  }));
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const fixtures: SeriesFixture[] = [...towers, ...towels].map((fixture) => ({
+      ...fixture,
+      type: 'MANGA',
+      genre: 'Drama',
+    }));
+    const inserted = await insertSeries(server, fixtures);
+    inserted.forEach((id, index) => titles.set(id, fixtures[index]!.title));
+  });
+  afterAll(() => server.close());
+
+  const byScore = (list: { title: string; score: number }[]) =>
+    [...list].sort((a, b) => b.score - a.score).map(({ title }) => title);
+  async function titlesOf(path: string, idOf: (result: Record<string, number>) => number = (r) => r.id!) {
+    const response = await server.request(path);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Record<string, number>[]).map((result) => titles.get(idOf(result)));
+  }
+
+  it('puts every name containing the term before the similar ones, by final score', async () => {
+    const found = await titlesOf('/series/search?query=tower');
+    expect(found.slice(0, 12)).toEqual(byScore(towers));
+    // "towel" is similar to "tower" (pg_trgm word similarity 0.67): a page is filled with them after.
+    expect(found).toHaveLength(50);
+    expect(found.slice(12).every((title) => title?.startsWith('The Towel Saga'))).toBe(true);
+  });
+
+  it('suggests and mentions the containing names first, as search orders them', async () => {
+    expect(await titlesOf('/series/suggest?q=tower')).toEqual(byScore(towers).slice(0, 8));
+    expect(await titlesOf('/forum/series-search?q=tower&limit=5', (r) => r.series_id!)).toEqual(
+      byScore(towers).slice(0, 5),
+    );
+  });
+
+  it('finds a typo that no name contains through the similar names, by final score', async () => {
+    expect(await titlesOf('/series/search?query=towerb')).toEqual(byScore(towers));
+    expect(await titlesOf('/series/suggest?q=towerb')).toEqual(byScore(towers).slice(0, 8));
+  });
+
+  it('shows at most a page of names containing the term, the best ranked', async () => {
+    expect(await titlesOf('/series/search?query=towel')).toEqual(byScore(towels).slice(0, 50));
+  });
+});
