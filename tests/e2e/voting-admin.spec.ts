@@ -152,7 +152,7 @@ test.describe('catalogue administration', () => {
     await page.getByRole('button', { name: 'Add New Series' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Series' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await dialog.getByLabel('Genre').fill('Mystery, Drama');
     await dialog.getByLabel('Type').selectOption('MANGA');
     await dialog.getByLabel('Author').fill('E2E Writer');
@@ -227,7 +227,7 @@ test.describe('catalogue administration', () => {
     await expect(dialog.getByText(TEXT.invalidImage)).toBeVisible();
 
     // Title, genre and type but no usable cover: submitting silently does nothing.
-    await dialog.getByLabel('Title').fill('Never Added');
+    await dialog.getByLabel('Title', { exact: true }).fill('Never Added');
     await dialog.getByLabel('Genre').fill('Drama');
     await dialog.getByLabel('Type').selectOption('MANHWA');
     let posted = false;
