@@ -12,6 +12,7 @@ import {
 import { series, votes } from '../../api/db/schema';
 import { createUserWithToken, createVoters } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
+import { multipartForm } from './image-fixtures';
 import { insertSeries, type SeriesFixture } from './series-fixtures';
 
 /* Finding a series by any of its names, suggestions, and the ranked lists' orders and filters. */
@@ -338,6 +339,18 @@ describe('finding and browsing series', () => {
       });
       expect(response.status).toBe(200);
       expect(await stored(ids.soloWord)).toEqual(['Line One', 'Line Two']);
+    });
+
+    it('reads one per line from a multipart form, as the Add and Edit modals send it', async () => {
+      const response = await server.request(`/series/${ids.soloWord}`, {
+        method: 'PUT',
+        token: admin.token,
+        body: multipartForm({ alt_titles: 'Part One\nPart Two\r\npart one' }),
+      });
+      expect(response.status).toBe(200);
+      expect(await stored(ids.soloWord)).toEqual(['Part One', 'Part Two']);
+      // Back to what the next test expects.
+      await edit(ids.soloWord, { alt_titles: ['Line One', 'Line Two'] });
     });
 
     it('clears them when sent empty, and keeps them when not sent', async () => {
