@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   MAX_CHAPTERS_READ,
-  MIN_CHAPTERS_READ,
   PERSONAL_SCORES,
   PROGRESS_TEXT,
   READING_STATUS_LABELS,
@@ -10,13 +9,8 @@ import {
 } from '../../../contract/reading-progress-values';
 import type { ListItem } from '../../../contract/reading-lists';
 import fieldStyles from '../../ui/TextField.module.css';
-import {
-  oneMoreChapter,
-  parseChaptersRead,
-  scoreChoice,
-  scoreFromChoice,
-  type ItemChange,
-} from './list-state';
+import { oneMoreChapter, scoreChoice, scoreFromChoice, type ItemChange } from './list-state';
+import { useChaptersDraft } from './use-chapters-draft';
 import styles from './ItemProgress.module.css';
 
 export { ItemProgressText, StatusCounts } from './ProgressText';
@@ -35,25 +29,14 @@ export interface ItemProgressEditorProps {
  */
 export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) {
   const id = useId();
-  const [draft, setDraft] = useState(String(item.chapters_read));
-  const [shown, setShown] = useState(item.chapters_read);
-  // A count changed from outside (+1, or put back after a failed save) replaces what was typed.
-  if (shown !== item.chapters_read) {
-    setShown(item.chapters_read);
-    setDraft(String(item.chapters_read));
-  }
-
-  const typed = parseChaptersRead(draft);
+  const { typed, inputProps } = useChaptersDraft(item.chapters_read, (chaptersRead) =>
+    onChange({ chapters_read: chaptersRead }),
+  );
   const valid = typed !== null;
 
   const describedBy = [valid ? '' : `${id}-chapters-error`, item.chapters === null ? '' : `${id}-total`]
     .filter(Boolean)
     .join(' ');
-
-  function commit() {
-    if (typed === null) return;
-    if (typed !== item.chapters_read) onChange({ chapters_read: typed });
-  }
 
   return (
     <div className={styles.editor}>
@@ -98,18 +81,7 @@ export function ItemProgressEditor({ item, onChange }: ItemProgressEditorProps) 
           <input
             aria-label={`${PROGRESS_TEXT.chapters}: ${item.title}`}
             className={`${fieldStyles.input} ${styles.chapters}`}
-            type="number"
-            inputMode="numeric"
-            min={MIN_CHAPTERS_READ}
-            max={MAX_CHAPTERS_READ}
-            step={1}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commit}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commit();
-            }}
-            aria-invalid={!valid || undefined}
+            {...inputProps}
             aria-describedby={describedBy || undefined}
           />
           {item.chapters !== null && (

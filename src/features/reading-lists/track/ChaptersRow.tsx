@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import {
   MAX_CHAPTERS_READ,
-  MIN_CHAPTERS_READ,
   PROGRESS_TEXT,
   TRACK_TEXT,
   progressText,
 } from '../../../../contract/reading-progress-values';
 import fieldStyles from '../../../ui/TextField.module.css';
-import { oneMoreChapter, parseChaptersRead } from '../list-state';
+import { oneMoreChapter } from '../list-state';
+import { useChaptersDraft } from '../use-chapters-draft';
 import styles from './TrackPanel.module.css';
 
 export interface ChaptersRowProps {
@@ -24,20 +23,9 @@ export interface ChaptersRowProps {
  * then it says so and nothing is sent), "+1" (saved at once), and the progress, "12 / 150".
  */
 export default function ChaptersRow({ id, chaptersRead, chapters, onChange }: ChaptersRowProps) {
-  const [draft, setDraft] = useState(String(chaptersRead));
-  const [shown, setShown] = useState(chaptersRead);
-  // A count changed from outside (+1, or put back after a failed save) replaces what was typed.
-  if (shown !== chaptersRead) {
-    setShown(chaptersRead);
-    setDraft(String(chaptersRead));
-  }
-  const typed = parseChaptersRead(draft);
+  const { typed, inputProps } = useChaptersDraft(chaptersRead, onChange);
   const errorId = `${id}-error`;
   const progressId = `${id}-progress`;
-
-  function commitChapters() {
-    if (typed !== null && typed !== chaptersRead) onChange(typed);
-  }
 
   return (
     <div className={styles.row}>
@@ -48,18 +36,7 @@ export default function ChaptersRow({ id, chaptersRead, chapters, onChange }: Ch
         <input
           id={id}
           className={`${fieldStyles.input} ${styles.chapters}`}
-          type="number"
-          inputMode="numeric"
-          min={MIN_CHAPTERS_READ}
-          max={MAX_CHAPTERS_READ}
-          step={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commitChapters}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitChapters();
-          }}
-          aria-invalid={typed === null || undefined}
+          {...inputProps}
           aria-describedby={typed === null ? errorId : chapters === null ? undefined : progressId}
         />
         <button
