@@ -15,7 +15,7 @@ declare module 'fastify' {
 export default fp(
   async function cataloguePlugin(app: FastifyInstance) {
     const catalogue = new CatalogueService({
-      db: app.db,
+      database: app.database,
       media: app.media,
       retiredMedia: app.retiredMedia,
       log: app.log,

@@ -24,19 +24,44 @@ export interface SearchMatch {
 }
 
 /**
- * The matches in relevance order: by tier; within the similar tier, by similarity; then by the series'
- * position in the ranking (final score), which `position` gives (undefined: not ranked yet, last).
+ * The first `limit` matches in relevance order: by tier; within the similar tier, by similarity; then by
+ * the series' position in the ranking (final score), which `position` gives (undefined: not shown, so left
+ * out: a series the snapshot does not place yet, or not of the type asked for). A typo of a common word finds thousands of series of which a page is shown, so with a `limit`
+ * the rest are never sorted: each is compared with the worst kept (n log limit, not n log n).
  */
 export function byRelevance<T extends SearchMatch>(
   matches: readonly T[],
   position: (id: number) => number | undefined,
+  limit = Number.POSITIVE_INFINITY,
 ): T[] {
-  const placed = matches.map((match) => ({ match, position: position(match.id) ?? Number.MAX_SAFE_INTEGER }));
-  placed.sort(
-    (a, b) =>
-      a.match.tier - b.match.tier ||
-      (a.match.tier === MATCH_TIERS.similar ? b.match.similarity - a.match.similarity : 0) ||
-      a.position - b.position,
-  );
-  return placed.map(({ match }) => match);
+  const placed: { match: T; position: number }[] = [];
+  for (const match of matches) {
+    const at = position(match.id);
+    if (at !== undefined) placed.push({ match, position: at });
+  }
+  type Placed = (typeof placed)[number];
+  const before = (a: Placed, b: Placed) =>
+    a.match.tier - b.match.tier ||
+    (a.match.tier === MATCH_TIERS.similar ? b.match.similarity - a.match.similarity : 0) ||
+    a.position - b.position;
+  if (placed.length <= limit * 2)
+    return placed
+      .sort(before)
+      .slice(0, limit)
+      .map(({ match }) => match);
+  const kept: Placed[] = [];
+  for (const candidate of placed) {
+    if (kept.length === limit && before(candidate, kept[limit - 1]!) >= 0) continue;
+    // Binary search for its place among those kept (after its equals: the sort is stable).
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (before(candidate, kept[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    kept.splice(low, 0, candidate);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept.map(({ match }) => match);
 }

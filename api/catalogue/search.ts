@@ -1,116 +1,170 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { series, type SeriesType } from '../db/schema';
-import { MATCH_TIERS, type SearchMatch } from './relevance';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import { queryRowsPrepared } from '../db/prepared-query';
+import { searchWords, series, type SeriesType } from '../db/schema';
+import type { SearchMatch } from './relevance';
+import type { Correction, SeriesNames } from './similar-names';
+
+type Reader = Pick<DatabaseHandle, 'db' | 'pglite'>;
+
+/** What a term finds in one statement: the series containing it, and when too few do, its corrections. */
+export interface TermMatches {
+  /** The term's search key (lower case, accents and punctuation dropped), as names' keys are written. */
+  key: string;
+  /** Every series a name of which contains the term, each with its tier (exact, prefix, word or inside). */
+  containing: SearchMatch[];
+  /**
+   * Per word of the term (at most TERM_WORDS), the names' words it may stand for, best first; null when
+   * enough series contain the term that no similar one would be shown, or when some word is like none.
+   */
+  corrections: Correction[][] | null;
+  /** pg_trgm.word_similarity_threshold: how similar, on average, a series' words must be to the term's. */
+  threshold: number;
+}
+
+/** Words of a term corrected at most (a longer term's further words are not required of similar names). */
+const TERM_WORDS = 8;
+/** Corrections per word at most: a typo is usually one letter from one or two words, seldom more. */
+const CORRECTIONS_PER_WORD = 5;
 
 /**
- * The series one of whose names (title, alternative titles, author, artist) contains the term, each with
- * how well (see relevance.ts): exact, prefix, whole word or inside a word. Names and term are compared as
- * search keys (migration 0019's `search_key`: lower case, accents and punctuation dropped), so "pokemon"
- * finds "Pokémon" and "re zero" "Re:Zero". Candidates come from the trigram index on `search_key` (every
- * name key in one text, " | " between them) with `like`, which also matches inside CJK text. The tier is
- * read off that one text with a few string searches (exact: " | key | "; prefix: " | key"; whole word:
- * " key "), so a term matching thousands of series costs no per-name work; which alternative title matched
- * is asked for the results shown only (matchedTitles).
+ * The series one of whose names (title, alternative titles, author, artist) contains the term, and, when
+ * fewer than `wanted` do, what each word of the term may stand for (see relevance.ts for the tiers). Names
+ * and term are compared as search keys (migration 0019's `search_key`: lower case, accents and
+ * punctuation dropped), so "pokemon" finds "Pokémon" and "re zero" "Re:Zero".
  *
- * The term's key has no `%`, `_` or backslash (punctuation is dropped), so it is a safe `like` pattern;
- * `search_key($term)` is immutable, so the planner folds it to a constant and the index serves the `like`.
+ * Containing, a one-word term: the names' words containing it (`search_words`, migration 0020, whose
+ * trigram index serves the `like`, also inside CJK text), and the series having them: exact where a name is
+ * the term, prefix where a name starts with a word starting with it, whole word where a word is it, inside
+ * otherwise. A common word's thousands of series are a few arrays, not a table page each.
+ *
+ * Containing, a term of several words: the trigram index on `series.search_key` (every name key in one
+ * text, " | " between them) serves the `like`; the tier is read off that one text with a few string
+ * searches (exact: " | key | "; prefix: " | key"; whole word: " key "), so no per-name work.
+ * Type: the phrase filters by it here; a word's series are filtered by the caller (they carry no type).
+ *
+ * Corrections: each word of the term against the names' vocabulary (`search_words`, migration 0020) with
+ * pg_trgm's `%`, which the vocabulary's own trigram index serves in a fraction of a millisecond; the same
+ * asked of every series' whole key rechecks thousands of candidates for a typo of a common word. They are
+ * looked up only when fewer than `wanted` series contain the term (a one-time filter), or always within a
+ * type (the words' series carry no type, so how many of them are of the type is known only after).
+ *
+ * One statement, prepared once on the embedded engine (which plans in the API's process): the term's key
+ * is computed once (the `term` row) and every use reads it, so the plan does not depend on the term and is
+ * kept. The key has no `%`, `_` or backslash (punctuation is dropped), so it is a safe `like` pattern. One
+ * row of JSON: a broad term can match thousands of series, and the embedded engine's cost is per row.
  */
-export async function findSeriesContaining(
-  db: Database,
+export async function findTermMatches(
+  database: Reader,
   term: string,
   type: SeriesType | undefined,
-): Promise<SearchMatch[]> {
-  const key = sql`search_key(${term})`;
-  const names = sql`(' | ' || ${series.searchKey} || ' | ')`;
-  const tier = sql`case when position(' | ' || ${key} || ' | ' in ${names}) > 0 then 0
-    when position(' | ' || ${key} in ${names}) > 0 then 1
-    when position(' ' || ${key} || ' ' in ${names}) > 0 then 2
-    else 3 end`;
-  // One row holding a JSON array: a broad term can match thousands of series, and the embedded engine's
-  // cost is per result row.
-  const [result] = await db
-    .select({ matches: sql<string>`coalesce(json_agg(json_build_array(${series.id}, ${tier}))::text, '[]')` })
-    .from(series)
-    .where(and(sql`${key} <> ''`, containing(key), type ? eq(series.type, type) : undefined));
-  const rows = JSON.parse(result?.matches ?? '[]') as [number, number][];
-  return rows.map(([id, tier]) => ({ id, tier, similarity: 1 }));
-}
-
-/**
- * At most `limit` series none of whose names contains the term but a word of which is close to it (`<%`:
- * pg_trgm's word similarity at least pg_trgm.word_similarity_threshold, 0.6), which forgives typos; tier
- * "similar", with that similarity. These rank after every series containing the term, so the catalogue
- * asks for them only when too few contain it. A one-word term with a letter too many ("towerb") is similar
- * to every series with that word in a name, thousands at 100,000 series, and each candidate's check costs
- * a word similarity over its whole key: so the scan stops at the first `limit` found (in storage order),
- * and only those are ordered by similarity and rank.
- */
-export async function findSeriesSimilar(
-  db: Database,
-  term: string,
-  type: SeriesType | undefined,
-  limit: number,
-): Promise<SearchMatch[]> {
-  const key = sql`search_key(${term})`;
-  const candidates = db
-    .select({
-      id: series.id,
-      similarity: sql<number>`word_similarity(${key}, ${series.searchKey})`.as('similarity'),
-    })
-    .from(series)
-    .where(
-      and(
-        sql`${key} <> ''`,
-        sql`${key} <% ${series.searchKey}`,
-        sql`not ${containing(key)}`,
-        type ? eq(series.type, type) : undefined,
+  wanted: number,
+): Promise<TermMatches> {
+  const names = sql`(' | ' || s.search_key || ' | ')`;
+  const [row] = await queryRowsPrepared<{
+    key: string;
+    containing: string;
+    corrections: string;
+    threshold: string;
+  }>(
+    database,
+    sql`with term as materialized (select search_key(${term}::text) as key),
+      containing as materialized (
+        select s.id, case when position(' | ' || term.key || ' | ' in ${names}) > 0 then 0
+            when position(' | ' || term.key in ${names}) > 0 then 1
+            when position(' ' || term.key || ' ' in ${names}) > 0 then 2
+            else 3 end as tier
+        from ${series} s, term
+        where position(' ' in term.key) > 0 and s.search_key like '%' || (select key from term) || '%'
+          and (${type ?? null}::text is null or s.type::text = ${type ?? null}::text)
+        union all
+        select id, min(tier) from (
+          select unnest(w.named_ids) as id, 0 as tier from ${searchWords} w, term where w.word = term.key
+          union all
+          select unnest(w.starting_ids), case when starts_with(w.word, term.key) then 1 else 3 end
+          from ${searchWords} w, term
+          where term.key <> '' and position(' ' in term.key) = 0 and w.word like '%' || (select key from term) || '%'
+          union all
+          select unnest(w.series_ids), case when w.word = term.key then 2 else 3 end
+          from ${searchWords} w, term
+          where term.key <> '' and position(' ' in term.key) = 0 and w.word like '%' || (select key from term) || '%'
+        ) as uses
+        group by id
       ),
-    )
-    .limit(limit)
-    .as('candidates');
-  const [result] = await db
-    .select({
-      matches: sql<string>`coalesce(json_agg(json_build_array(${candidates.id}, ${candidates.similarity}))::text, '[]')`,
-    })
-    .from(candidates);
-  const rows = JSON.parse(result?.matches ?? '[]') as [number, number][];
-  return rows.map(([id, similarity]) => ({ id, tier: MATCH_TIERS.similar, similarity }));
+      term_words as materialized (
+        select word, row_number() over (order by min(ord)) as ord
+        from term, unnest(string_to_array(term.key, ' ')) with ordinality as given(word, ord)
+        where word <> '' group by word order by min(ord) limit ${TERM_WORDS}
+      )
+      select (select key from term) as key,
+        (select coalesce(json_agg(json_build_array(id, tier)), '[]') from containing)::text as containing,
+        (select json_build_array((select count(*) from term_words), coalesce(json_agg(
+            json_build_array(term_words.ord, corrected.word, corrected.similarity)
+            order by term_words.ord, corrected.similarity desc), '[]'))
+          from term_words
+          cross join lateral (
+            select w.word, word_similarity(term_words.word, w.word) as similarity
+            from ${searchWords} w
+            where term_words.word % w.word
+            order by 2 desc, similarity(term_words.word, w.word) desc, 1
+            limit ${CORRECTIONS_PER_WORD}
+          ) as corrected
+          where ${type ?? null}::text is not null or (select count(*) from containing) < ${wanted}::int
+        )::text as corrections,
+        current_setting('pg_trgm.word_similarity_threshold') as threshold`,
+  );
+  const containingRows = JSON.parse(row?.containing ?? '[]') as [number, number][];
+  const [termWordCount, correctionRows] = JSON.parse(row?.corrections ?? '[0, []]') as [
+    number,
+    [number, string, number][],
+  ];
+  return {
+    key: row?.key ?? '',
+    containing: containingRows.map(([id, tier]) => ({ id, tier, similarity: 1 })),
+    corrections: byTermWord(termWordCount, correctionRows),
+    threshold: Number(row?.threshold ?? 0.6),
+  };
 }
 
-/** `search_key` contains the term's key (the trigram index serves this). */
-function containing(key: SQL): SQL {
-  return sql`${series.searchKey} like '%' || ${key} || '%'`;
+/** The corrections grouped per term word, in the term's order; null when some word has none. */
+function byTermWord(termWordCount: number, rows: [number, string, number][]): Correction[][] | null {
+  const words: Correction[][] = Array.from({ length: termWordCount }, () => []);
+  for (const [ord, word, similarity] of rows) words[ord - 1]?.push({ word, similarity });
+  return termWordCount > 0 && words.every((corrections) => corrections.length > 0) ? words : null;
 }
 
 /**
- * For each of these series, the alternative title that matches the term best, when an alternative title
- * is the series' best name (by the tiers of findSeriesMatches, then similarity; the title, author and
- * artist first on a tie); null when another name is.
+ * The series having each of these words in a name (`search_words`' arrays: one row a word, where reading
+ * the same from `series` visits a table page per series, thousands for a common word).
  */
-export async function matchedTitles(db: Database, term: string, ids: number[]): Promise<Map<number, string>> {
+export async function findSeriesHaving(
+  database: Reader,
+  words: readonly string[],
+): Promise<Map<string, Int32Array>> {
+  if (words.length === 0) return new Map();
+  const [row] = await queryRowsPrepared<{ having: string }>(
+    database,
+    sql`select coalesce(json_agg(json_build_array(w.word, w.series_ids)), '[]')::text as having
+        from ${searchWords} w
+        where w.word in (select json_array_elements_text(${JSON.stringify(words)}::json))`,
+  );
+  // Kept as compact arrays: a common word's series are memoized for as long as no name changes.
+  const rows = JSON.parse(row?.having ?? '[]') as [string, number[]][];
+  return new Map(rows.map(([word, ids]) => [word, Int32Array.from(ids)]));
+}
+
+/** The name keys and alternative titles of these series (which name matched is worked out from them). */
+export async function findSeriesNames(
+  database: Reader,
+  ids: readonly number[],
+): Promise<Map<number, SeriesNames>> {
   if (ids.length === 0) return new Map();
-  const key = sql`search_key(${term})`;
-  // The first name is the title, the last two the author and artist; the ones between the alternative titles.
-  const best = sql`(
-    select case when ord > 1 and ord < cardinality(${series.nameKeys}) - 1 then ${series.altTitles}[ord - 1] end
-    from (
-      select ord,
-        case when name = ${key} then 0
-          when starts_with(name, ${key}) then 1
-          when position(' ' || ${key} || ' ' in ' ' || name || ' ') > 0 then 2
-          when position(${key} in name) > 0 then 3
-          else 4 end as tier,
-        word_similarity(${key}, name) as similarity
-      from unnest(${series.nameKeys}) with ordinality as names(name, ord)
-    ) as named
-    order by tier, similarity desc, ord
-    limit 1
-  )`;
-  const [result] = await db
-    .select({ pairs: sql<string>`coalesce(json_agg(json_build_array(${series.id}, ${best}))::text, '[]')` })
-    .from(series)
-    .where(inArray(series.id, ids));
-  const pairs = JSON.parse(result?.pairs ?? '[]') as [number, string | null][];
-  return new Map(pairs.filter((pair): pair is [number, string] => pair[1] !== null));
+  const [row] = await queryRowsPrepared<{ names: string }>(
+    database,
+    sql`select coalesce(json_agg(json_build_array(s.id, s.name_keys, s.alt_titles)), '[]')::text as names
+        from ${series} s
+        where s.id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::int)`,
+  );
+  const rows = JSON.parse(row?.names ?? '[]') as [number, string[], string[]][];
+  return new Map(rows.map(([id, keys, altTitles]) => [id, { keys, altTitles }]));
 }

@@ -6,7 +6,7 @@ import {
   type SeriesDetail,
 } from '../../contract/catalogue';
 import type { ChangeSource } from '../cache/cache';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import type { SeriesType } from '../db/schema';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { RetiredMedia } from '../media/retired-media';
@@ -32,8 +32,9 @@ import { toRankedSeries, toSeriesDetail, toSuggestion, type SeriesDetailRow } fr
 import { pageOf } from './listing';
 import { filterEntries, isFiltered, sortEntries, titleOrder, type ListFilter } from './ordering';
 import { loadRecentVoters } from './trending';
-import { findSeriesContaining, findSeriesSimilar, matchedTitles } from './search';
-import { byRelevance, type SearchMatch } from './relevance';
+import { findSeriesHaving, findSeriesNames, findTermMatches, type TermMatches } from './search';
+import { matchedTitle, similarSeries } from './similar-names';
+import { byRelevance } from './relevance';
 import type { Ranker, SeriesScores } from '../ranking/rank-order';
 import type { VotedSeriesRecords } from '../ranking/cast-vote';
 import type { VoterScores } from '../ranking/voter-scores';
@@ -56,7 +57,8 @@ export interface CatalogueFeed extends ChangeSource {
 }
 
 export interface CatalogueServiceOptions {
-  db: Database;
+  /** The database; the embedded engine's handle too, for the statements prepared on it (search). */
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>;
   media: MediaStorage;
   /** Where replaced covers wait out MEDIA_DELETE_GRACE before their files go. */
   retiredMedia: Pick<RetiredMedia, 'retireImage'>;
@@ -102,12 +104,6 @@ export interface FoundSeries {
 /** A term search can match: one with a letter or digit (punctuation and spaces are not searched). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
 
-/**
- * How many series only similar to a term (a typo) a search reads at most: as many as a search shows. Each
- * costs a word similarity over all its names, and a one-word typo can be similar to thousands.
- */
-const SIMILAR_CANDIDATES = SEARCH_MAX_RESULTS;
-
 interface PatchBatch {
   ids: Set<number>;
   done: Promise<void>;
@@ -152,7 +148,7 @@ export class CatalogueService {
   private installed = 0;
 
   constructor(private readonly options: CatalogueServiceOptions) {
-    const { db } = options;
+    const { db } = options.database;
     this.db = db;
     this.media = options.media;
     this.ranker = options.ranker;
@@ -164,7 +160,7 @@ export class CatalogueService {
       fingerprint: () => loadCatalogueFingerprint(db),
       loadSeries: (ids) => loadCatalogueRows(db, ids),
     };
-    this.admin = new CatalogueAdmin(this, options);
+    this.admin = new CatalogueAdmin(this, { ...options, db });
     options.feed?.subscribe(CATALOGUE_TOPIC, ({ ids }) => void this.apply(ids));
   }
 
@@ -287,8 +283,9 @@ export class CatalogueService {
    * this too. Terms without a letter or digit match nothing (punctuation is not searched).
    *
    * Series a name of which contains the term come first whatever their similarity, so the typo-tolerant
-   * search (findSeriesSimilar, the costly one) runs only when fewer than `limit` contain it; and which
-   * alternative title matched is asked for the `limit` series returned only.
+   * part (the term's words corrected against the names' words, then the series having the corrections)
+   * runs only when fewer than `limit` contain it; and which alternative title matched is asked for the
+   * `limit` series returned only.
    */
   async findSeries(
     query: string,
@@ -300,39 +297,66 @@ export class CatalogueService {
     const snapshot = await this.snapshot();
     const found = await snapshot.memoize(`search-found:${type ?? ''}:${wanted}:${term}`, async () => {
       if (!SEARCHABLE.test(term)) return [];
+      // Series the snapshot does not place yet (created elsewhere within the TTL) wait for the next load.
       const position = (id: number) => {
         const placed = snapshot.placement(id);
-        return placed && (type ? placed.typePosition : placed.overallPosition);
+        if (!placed || (type && placed.overall.series.type !== type)) return undefined;
+        return type ? placed.typePosition : placed.overallPosition;
       };
-      // Series the snapshot does not know yet (created elsewhere within the TTL) wait for the next load.
-      const ordered = (matches: SearchMatch[]) =>
-        byRelevance(matches, position).filter((match) => snapshot.placement(match.id));
       // Which series match depends on their text only, so votes do not send searches to the database.
-      const containing = ordered(
-        await snapshot.memoizeByText(`search-containing:${type ?? ''}:${term}`, () =>
-          findSeriesContaining(this.db, term, type),
-        ),
+      const matches = await snapshot.memoizeByText(`search-matches:${type ?? ''}:${wanted}:${term}`, () =>
+        findTermMatches(this.options.database, term, type, wanted),
       );
+      const containing = byRelevance(matches.containing, position, wanted);
       const similar =
-        containing.length >= wanted
-          ? []
-          : ordered(
-              await snapshot.memoizeByText(`search-similar:${type ?? ''}:${term}`, () =>
-                findSeriesSimilar(this.db, term, type, SIMILAR_CANDIDATES),
-              ),
-            );
-      const shown = [...containing, ...similar].slice(0, wanted);
-      const ids = shown.map((match) => match.id);
-      const titles = await snapshot.memoizeByText(
-        `search-titles:${type ?? ''}:${term}:${ids.join(',')}`,
-        () => matchedTitles(this.db, term, ids),
+        containing.length < wanted && matches.corrections
+          ? await this.similarOrder(snapshot, matches, type, position)
+          : [];
+      const shown: number[] = containing.map((match) => match.id);
+      if (similar.length > 0) {
+        const contains = new Set(matches.containing.map((match) => match.id));
+        for (const id of similar) {
+          if (shown.length === wanted) break;
+          if (!contains.has(id)) shown.push(id);
+        }
+      }
+      const names = await snapshot.memoizeByText(`search-names:${shown.join(',')}`, () =>
+        findSeriesNames(this.options.database, shown),
       );
-      return shown.map((match) => ({
-        placed: snapshot.placement(match.id)!,
-        matchedTitle: titles.get(match.id) ?? null,
-      }));
+      const corrections = shown.length > containing.length ? matches.corrections : null;
+      return shown.map((id) => {
+        const named = names.get(id);
+        return {
+          placed: snapshot.placement(id)!,
+          matchedTitle: named ? matchedTitle(named, matches.key, corrections) : null,
+        };
+      });
     });
     return { snapshot, found: found.slice(0, limit) };
+  }
+
+  /**
+   * Every series a misspelt term's corrections find (similar-names.ts), placed and of the type, in
+   * relevance order, as ids. Memoized per snapshot by the corrections: typos of the same words share them
+   * ("towerb", "towerc"), so a typo of a common word sorts its thousands of series once; which series have
+   * each word is memoized by text, as compact arrays.
+   */
+  private similarOrder(
+    snapshot: CatalogueSnapshot,
+    matches: TermMatches,
+    type: SeriesType | undefined,
+    position: (id: number) => number | undefined,
+  ): Promise<Int32Array> {
+    const corrections = matches.corrections!;
+    const key = JSON.stringify([corrections, matches.threshold]);
+    return snapshot.memoize(`search-similar:${type ?? ''}:${key}`, async () => {
+      const words = [...new Set(corrections.flat().map((correction) => correction.word))].sort();
+      const having = await snapshot.memoizeByText(`search-having:${words.join(' ')}`, () =>
+        findSeriesHaving(this.options.database, words),
+      );
+      const similar = similarSeries(corrections, having, matches.threshold);
+      return Int32Array.from(byRelevance(similar, position), (match) => match.id);
+    });
   }
 
   /** GET /series/search: findSeries' results as ranked-list entries with `matched_title`. */

@@ -54,6 +54,23 @@ function freshTerm(): string {
   return `${WORDS[n % WORDS.length]}${String.fromCharCode(97 + (Math.floor(n / WORDS.length) % 26))}`;
 }
 
+/**
+ * `count` typos no name contains, each of a different word: the longest word of titles spread over the
+ * ranking, with its second and third letters swapped ("crimson" → "cirmson").
+ */
+async function misspeltTitleWords(base: string, count: number): Promise<string[]> {
+  const words = new Set<string>();
+  for (let page = 1; words.size < count && page <= 200; page += 7) {
+    const response = await fetch(`${base}/series/rankings?page=${page}&page_size=100`);
+    const titles = ((await response.json()) as { title: string }[]).map(({ title }) => title.toLowerCase());
+    for (const title of titles) {
+      const [longest] = (title.match(/[a-z]{6,}/g) ?? []).sort((a, b) => b.length - a.length);
+      if (longest && words.size < count) words.add(longest);
+    }
+  }
+  return [...words].map((word) => word[0] + word[2] + word[1] + word.slice(3));
+}
+
 export async function benchAtScale(options: ScaleOptions): Promise<void> {
   if (!options.dataDir === !options.databaseUrl)
     throw new Error('--parts scale needs --data-dir DIR (embedded) or --database-url URL (PostgreSQL)');
@@ -93,6 +110,7 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
       console.log(`  idle resident memory ${idle.rss} MB (peak so far ${idle.peak} MB)`);
 
       const deepPage = Math.max(1, Math.min(2000, Math.floor(series / PAGE_SIZE)));
+      const misspelt = await misspeltTitleWords(base, SAMPLES);
       const timed: [string, (n: number) => string][] = [
         ['rankings page 1', () => `/series/rankings?page=1&page_size=${PAGE_SIZE}`],
         [
@@ -107,6 +125,8 @@ export async function benchAtScale(options: ScaleOptions): Promise<void> {
             `/series/search?query=${encodeURIComponent(n % 2 ? `${freshTerm()} tower` : NATIVE[n % NATIVE.length]! + n)}`,
         ],
         ['suggestions, terms not asked before (goal <= 3 ms)', () => `/series/suggest?q=${freshTerm()}`],
+        // Each a word of a different title with two letters swapped: no typo shares another's corrections.
+        ['series search, typos of words not misspelt before', (n) => `/series/search?query=${misspelt[n]}`],
         [
           'rankings by another order, a page of each',
           (n) => `/series/rankings?sort=${SORTS[n % SORTS.length]}&page=${1 + n}&page_size=${PAGE_SIZE}`,

@@ -9,7 +9,7 @@ import {
   SUGGEST_TOO_SHORT,
   suggestionSchema,
 } from '../../contract/catalogue';
-import { series, votes } from '../../api/db/schema';
+import { searchWords, series, votes } from '../../api/db/schema';
 import { createUserWithToken, createVoters } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { multipartForm } from './image-fixtures';
@@ -375,6 +375,33 @@ describe('finding and browsing series', () => {
       expect(await stored(ids.solo)).toEqual(before);
       const twenty = Array.from({ length: 20 }, (_, i) => `Title ${i}`);
       expect((await edit(ids.tales, { alt_titles: [...twenty, 'x'.repeat(200)].slice(1) })).status).toBe(200);
+    });
+
+    it('finds a series by its names as they are now: after an edit, by the new ones only, after deletion not at all', async () => {
+      const [id] = await insertSeries(server, [{ title: 'Quixotic Harbor', type: 'MANHUA', genre: 'Drama' }]);
+      const words = async () =>
+        (await server.database.db.select({ word: searchWords.word }).from(searchWords)).map(
+          ({ word }) => word,
+        );
+      const ids = async (term: string) => (await search(term)).map((result) => result.id);
+      expect(await ids('quixotic')).toEqual([id]);
+      expect(await ids('quixotik harbor')).toEqual([id]);
+
+      expect((await edit(id!, { title: 'Zanzibar Harbor', alt_titles: ['Ferry Nocturne'] })).status).toBe(
+        200,
+      );
+      expect(await ids('quixotic')).toEqual([]);
+      expect(await ids('quixotik')).toEqual([]);
+      expect(await ids('zanzibar')).toEqual([id]);
+      expect(await ids('zanzibr')).toEqual([id]);
+      expect(await ids('nocturne')).toEqual([id]);
+      expect(await words()).not.toContain('quixotic');
+
+      const removed = await server.request(`/series/${id}`, { method: 'DELETE', token: admin.token });
+      expect(removed.status).toBeLessThan(300);
+      expect(await ids('zanzibar')).toEqual([]);
+      expect(await words()).not.toContain('zanzibar');
+      expect(await words()).toContain('solo'); // other series' words stay
     });
   });
 });

@@ -21,7 +21,7 @@ function catalogueOver({
 } & Partial<CatalogueServiceOptions>): CatalogueService {
   const unused = {} as never;
   return new CatalogueService({
-    db: unused,
+    database: unused,
     media: unused,
     retiredMedia: unused,
     log: unused,

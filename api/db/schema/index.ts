@@ -24,3 +24,4 @@ export * from './ranking-priors';
 export * from './vote-voids';
 export * from './catalogue-version';
 export * from './series-scores';
+export * from './search-words';
