@@ -41,8 +41,13 @@ export interface PlacedSeries {
   typePosition: number;
 }
 
-/** Most memoized answers one snapshot keeps; the oldest goes first (bounds memory under odd queries). */
-const MEMO_LIMIT = 5000;
+/**
+ * Most memoized answers one snapshot keeps in each memo; the oldest goes first (bounds memory under odd
+ * queries). At 100,000 series, readers spread over 4,000 ranking pages and every detail filled 5,000 of
+ * each and held the API at 504-544 MB; 2,000 holds it at 492 MB with the same throughput
+ * (docs/performance.md).
+ */
+const MEMO_LIMIT = 2000;
 
 /** The listing columns a vote changes; a patch that changed nothing else keeps text-derived answers. */
 const SCORE_COLUMNS = new Set<keyof LoadedCatalogueRow>([
