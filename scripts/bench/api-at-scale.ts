@@ -68,7 +68,7 @@ async function misspeltTitleWords(base: string, count: number): Promise<string[]
       if (longest && words.size < count) words.add(longest);
     }
   }
-  return [...words].map((word) => word[0] + word[2] + word[1] + word.slice(3));
+  return [...words].map((word) => word.slice(0, 1) + word.slice(2, 3) + word.slice(1, 2) + word.slice(3));
 }
 
 export async function benchAtScale(options: ScaleOptions): Promise<void> {
