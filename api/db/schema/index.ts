@@ -25,3 +25,6 @@ export * from './vote-voids';
 export * from './catalogue-version';
 export * from './series-scores';
 export * from './search-words';
+export * from './reviews';
+export * from './review-helpful-marks';
+export * from './series-also-liked';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { emailDigestEnum, userRoleEnum } from './enums';
 
 export const users = pgTable(
@@ -20,6 +20,10 @@ export const users = pgTable(
     emailDigest: emailDigestEnum('email_digest').notNull().default('never'),
     /** When the last digest went out: the next waits DIGEST_MIN_HOURS_APART hours. */
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    /** The uploaded avatar's media key (re-encoded to 256 px); null: the profile shows a generated one. */
+    avatarKey: text('avatar_key'),
+    /** "Show my reading stats on my profile": on until the user turns it off. */
+    showReadingStats: boolean('show_reading_stats').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
