@@ -12,7 +12,7 @@ import { LikedPairs } from './similarity';
 export const ALSO_LIKED_JOB = 'also-liked';
 const LEASE_MS = 30 * 60_000;
 /** Series ids per statement, reading and writing: each is short, so reads queue behind one at most. */
-export const ALSO_LIKED_BATCH = 2000;
+export const ALSO_LIKED_BATCH = 500;
 
 export interface AlsoLikedRun {
   /** Series that got a list (the others have none: too few co-raters). */
