@@ -31,6 +31,8 @@ import errorsPlugin from './plugins/errors';
 import formsPlugin from './plugins/forms';
 import rateLimitPlugin from './plugins/rate-limit';
 import readingListsPlugin from './reading-lists/plugin';
+import recommendationsPlugin from './recommendations/plugin';
+import recommendationRoutes from './recommendations/routes';
 import readingListRoutes from './reading-lists/routes';
 import securityPlugin from './plugins/security';
 import swaggerPlugin from './plugins/swagger';
@@ -97,6 +99,7 @@ export async function buildApp({
   await app.register(cataloguePlugin);
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
+  await app.register(recommendationsPlugin);
   await app.register(issuesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
@@ -110,6 +113,7 @@ export async function buildApp({
   await app.register(rankingRoutes);
   await app.register(voteReviewRoutes);
   await app.register(readingListRoutes);
+  await app.register(recommendationRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);
   await app.register(notificationRoutes);

@@ -376,6 +376,13 @@ export const configSchema = z.object({
       'How often each instance wakes to remove notifications older than 90 days and those past the newest ' +
         "1,000 of a user. Only the instance that takes the job's lease in the database sweeps. `0` never wakes.",
     ),
+  ALSO_LIKED_REFRESH: durationSeconds
+    .default(6 * 3600)
+    .describe(
+      'How often each instance wakes to recompute every series\' "Readers also liked" (seconds, or with a unit: ' +
+        '`6h`); also once 30 seconds after start-up while none is stored. Only the instance that takes the ' +
+        "job's lease works; the others skip. `0` never recomputes.",
+    ),
   SIGNUP_EMAIL_DOMAINS: emailDomains
     .default(DEFAULT_SIGNUP_EMAIL_DOMAINS)
     .describe(

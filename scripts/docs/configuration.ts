@@ -45,6 +45,7 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
       'RANKING_MIN_VOTERS',
       'RANKING_PRIOR_VOTES',
       'RANKING_PRIOR_REFRESH',
+      'ALSO_LIKED_REFRESH',
       'VOTE_ANOMALY_MIN_VOTES',
       'CACHE_TTL_MS',
       'CACHE_PATCH_INTERVAL_MS',

@@ -37,6 +37,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     // Most suites check other rules on a series or two with a vote each; the ranking's suites set their own.
     RANKING_MIN_VOTERS: '1',
+    // "Readers also liked" would run 30 s after start, amid a suite's own writes; its suite runs it itself.
+    ALSO_LIKED_REFRESH: '0',
     ...env,
   });
   const database = await openDatabase(config.database);
