@@ -20,6 +20,8 @@ import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import notificationsPlugin from './notifications/plugin';
 import notificationRoutes from './notifications/routes';
+import profilesPlugin from './profiles/plugin';
+import profileRoutes from './profiles/routes';
 import authPlugin from './plugins/auth';
 import boundedRequestsPlugin, {
   clientErrorHandler,
@@ -98,6 +100,7 @@ export async function buildApp({
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(issuesPlugin);
+  await app.register(profilesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
   await app.register(digestPlugin);
@@ -114,6 +117,7 @@ export async function buildApp({
   await app.register(forumRoutes);
   await app.register(notificationRoutes);
   await app.register(digestRoutes);
+  await app.register(profileRoutes);
 
   return app;
 }
