@@ -7,6 +7,7 @@ import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
 import * as notifications from '../../contract/notifications';
+import * as profiles from '../../contract/profiles';
 import * as readingLists from '../../contract/reading-lists';
 import * as voteReview from '../../contract/vote-review';
 import { buildApp } from '../../api/app';
@@ -23,9 +24,18 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, digest, forum, http, issues, notifications, readingLists, voteReview].flatMap(
-        (module) => Object.values(module as Record<string, unknown>),
-      ),
+      [
+        accounts,
+        catalogue,
+        digest,
+        forum,
+        http,
+        issues,
+        notifications,
+        profiles,
+        readingLists,
+        voteReview,
+      ].flatMap((module) => Object.values(module as Record<string, unknown>)),
     );
     const checked: string[] = [];
     const problems: string[] = [];
@@ -58,6 +68,8 @@ describe('the API declares the contract', () => {
       'PUT /auth/me/preferences',
       'POST /notifications/unsubscribe',
       'POST /admin/vote-voids',
+      'GET /users/:username',
+      'PUT /auth/me/avatar',
     ])
       expect(checked).toContain(route);
     await app.close();

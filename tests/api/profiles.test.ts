@@ -79,11 +79,12 @@ describe('public profiles', () => {
       { listId: favourites!.id, seriesId: d!, readingStatus: 'PLAN_TO_READ', chaptersRead: 0, score: 8 },
     ]);
     // Two series voted on: A in two categories, B in one.
+    const [first, second] = VOTE_CATEGORIES;
     await db.insert(votes).values([
-      { userId: reader.id, seriesId: a!, category: VOTE_CATEGORIES[0], score: 8 },
-      { userId: reader.id, seriesId: a!, category: VOTE_CATEGORIES[1], score: 6 },
-      { userId: reader.id, seriesId: b!, category: VOTE_CATEGORIES[0], score: 9 },
-      { userId: other.id, seriesId: b!, category: VOTE_CATEGORIES[0], score: 2 },
+      { userId: reader.id, seriesId: a!, category: first!, score: 8 },
+      { userId: reader.id, seriesId: a!, category: second!, score: 6 },
+      { userId: reader.id, seriesId: b!, category: first!, score: 9 },
+      { userId: other.id, seriesId: b!, category: first!, score: 2 },
     ]);
     await db.insert(reviews).values([
       { userId: reader.id, seriesId: a!, bodyMarkdown: 'Great.' },
