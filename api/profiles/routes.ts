@@ -51,6 +51,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // `/users/`, `/users/a/b`: no username either, answered as one that names no one rather than as an unknown
+  // address.
+  for (const url of ['/users', '/users/*']) {
+    app.get(url, { schema: { hide: true, response: { 404: errorSchema } } }, async () => {
+      throw userNotFound();
+    });
+  }
+
   app.put(
     '/auth/me/avatar',
     {

@@ -208,6 +208,14 @@ describe('public profiles', () => {
         PROFILE_ERROR_CODES.userNotFound,
       );
     }
+    for (const path of ['/users/', `/users/${reader.username}/x`, `/users/x/${reader.username}`]) {
+      await expectError(
+        await server.request(path),
+        404,
+        PROFILE_TEXTS.userNotFound,
+        PROFILE_ERROR_CODES.userNotFound,
+      );
+    }
     // A literal traversal is resolved away by the client or the router, never to another user's profile.
     const traversal = await server.request(`/users/../users/${other.username}`);
     if (traversal.status === 200)
