@@ -20,6 +20,8 @@ import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import notificationsPlugin from './notifications/plugin';
 import notificationRoutes from './notifications/routes';
+import profilesPlugin from './profiles/plugin';
+import profileRoutes from './profiles/routes';
 import authPlugin from './plugins/auth';
 import boundedRequestsPlugin, {
   clientErrorHandler,
@@ -101,6 +103,7 @@ export async function buildApp({
   await app.register(readingListsPlugin);
   await app.register(recommendationsPlugin);
   await app.register(issuesPlugin);
+  await app.register(profilesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
   await app.register(digestPlugin);
@@ -118,6 +121,7 @@ export async function buildApp({
   await app.register(forumRoutes);
   await app.register(notificationRoutes);
   await app.register(digestRoutes);
+  await app.register(profileRoutes);
 
   return app;
 }

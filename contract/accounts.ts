@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailDigestSchema } from './digest';
+import { emailDigestSchema, showReadingStatsSchema } from './digest';
 import { emptyIfBlank } from './http';
 
 import {
@@ -78,6 +78,7 @@ export const meResponseSchema = z.object({
   /** False for accounts made by Google sign-in: deleting one needs no password. */
   has_password: z.boolean().optional(),
   email_digest: emailDigestSchema,
+  show_reading_stats: showReadingStatsSchema,
 });
 
 /** DELETE /auth/me: the password, unless the account was made by Google sign-in. */

@@ -50,6 +50,8 @@ export default fp(
           // Before the forum's likes go: the LIKE groups read their likers from them.
           (tx, userId) => app.notifications.accountDeleting(tx, userId),
           (tx, userId) => app.forum.accountDeleting(tx, userId),
+          // Notes the avatar, removed once the deletion committed (below).
+          (tx, userId) => app.profiles.accountDeleting(tx, userId),
         ],
         accountDeleted: [
           () => app.readingLists.changed(null),
@@ -58,9 +60,13 @@ export default fp(
             app.notifications.changed(notified);
             await app.notifications.accountDeleted(userId);
           },
+          ({ userId }) => app.profiles.accountDeleted(userId),
         ],
       }),
     );
   },
-  { name: 'accounts', dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications'] },
+  {
+    name: 'accounts',
+    dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications', 'profiles'],
+  },
 );

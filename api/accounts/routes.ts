@@ -223,7 +223,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'JSON `{password}` (not needed for accounts made by Google sign-in). The account goes in one ' +
           'transaction: its votes leave every total, voter count and score, its reading lists and likes are ' +
-          'deleted, its forum threads and posts stay with `author_username: null` ("Anonymous").',
+          'deleted, its forum threads and posts stay with `author_username: null` ("Anonymous"), its avatar ' +
+          'file is removed and its profile answers 404.',
         security: [{ bearer: [] }],
         body: deleteAccountBodySchema,
         response: {

@@ -217,8 +217,16 @@ export class AccountsService {
   // The signed-in user.
 
   async me({ id, username, email, role }: AuthUser): Promise<MeResponse> {
-    const { hasPassword, emailDigest } = await accountSettingsOf(this.db, id);
-    return { id, username, email, role, has_password: hasPassword, email_digest: emailDigest };
+    const { hasPassword, emailDigest, showReadingStats } = await accountSettingsOf(this.db, id);
+    return {
+      id,
+      username,
+      email,
+      role,
+      has_password: hasPassword,
+      email_digest: emailDigest,
+      show_reading_stats: showReadingStats,
+    };
   }
 
   /**

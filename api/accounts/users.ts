@@ -61,10 +61,18 @@ export async function passwordHashOf(db: Database, id: number): Promise<string |
 /** What `GET /auth/me` adds to the token's user: whether it has a password, and its digest preference. */
 export async function accountSettingsOf(db: Database, id: number) {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, emailDigest: users.emailDigest })
+    .select({
+      passwordHash: users.passwordHash,
+      emailDigest: users.emailDigest,
+      showReadingStats: users.showReadingStats,
+    })
     .from(users)
     .where(eq(users.id, id));
-  return { hasPassword: Boolean(row?.passwordHash), emailDigest: row?.emailDigest ?? 'never' };
+  return {
+    hasPassword: Boolean(row?.passwordHash),
+    emailDigest: row?.emailDigest ?? 'never',
+    showReadingStats: row?.showReadingStats ?? true,
+  };
 }
 
 export async function usernameOrEmailTaken(

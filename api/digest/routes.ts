@@ -26,8 +26,11 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.limitWrites('accounts')],
       schema: {
         tags: ['auth'],
-        summary: "The signed-in user's e-mail preferences",
-        description: '`email_digest`: "daily" or "never" (the default); anything else is 422.',
+        summary: "The signed-in user's preferences: the e-mail digest and the profile's reading stats",
+        description:
+          '`email_digest`: "daily" or "never" (the default); `show_reading_stats`: whether the public profile ' +
+          'shows the reading stats (true by default). Either or both; a field left out is kept; anything else ' +
+          'is 422. Answers both.',
         security: [{ bearer: [] }],
         body: preferencesBodySchema,
         response: { 200: preferencesSchema, 401: errorSchema, 422: validationErrorSchema, 429: errorSchema },
@@ -35,8 +38,17 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
-      const emailDigest = await app.digest.setPreference(currentUser(request).id, request.body.email_digest);
-      return { email_digest: emailDigest };
+      const userId = currentUser(request).id;
+      const { email_digest: digest, show_reading_stats: showStats } = request.body;
+      const emailDigest =
+        digest === undefined
+          ? await app.digest.preference(userId)
+          : await app.digest.setPreference(userId, digest);
+      const showReadingStats =
+        showStats === undefined
+          ? await app.profiles.showsReadingStats(userId)
+          : await app.profiles.setShowReadingStats(userId, showStats);
+      return { email_digest: emailDigest, show_reading_stats: showReadingStats };
     },
   );
 

@@ -99,6 +99,7 @@ describe('accounts: signup, e-mail verification, login, /auth/me', () => {
       role: 'USER',
       has_password: true,
       email_digest: 'never',
+      show_reading_stats: true,
     });
   });
 

@@ -7,6 +7,7 @@ import * as forum from '../../contract/forum';
 import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
 import * as notifications from '../../contract/notifications';
+import * as profiles from '../../contract/profiles';
 import * as readingLists from '../../contract/reading-lists';
 import * as recommendations from '../../contract/recommendations';
 import * as voteReview from '../../contract/vote-review';
@@ -32,6 +33,7 @@ describe('the API declares the contract', () => {
         http,
         issues,
         notifications,
+        profiles,
         readingLists,
         recommendations,
         voteReview,
@@ -69,6 +71,8 @@ describe('the API declares the contract', () => {
       'POST /notifications/unsubscribe',
       'POST /admin/vote-voids',
       'GET /series/:id/also-liked',
+      'GET /users/:username',
+      'PUT /auth/me/avatar',
     ])
       expect(checked).toContain(route);
     await app.close();

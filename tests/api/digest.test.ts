@@ -72,12 +72,18 @@ describe('daily digest', () => {
     expect((await me(user.token)).email_digest).toBe('never');
     const on = await setDigest(user.token, 'daily');
     expect(on.status).toBe(200);
-    expect(preferencesSchema.parse(await on.json())).toEqual({ email_digest: 'daily' });
+    expect(preferencesSchema.parse(await on.json())).toEqual({
+      email_digest: 'daily',
+      show_reading_stats: true,
+    });
     expect((await me(user.token)).email_digest).toBe('daily');
     expect((await setDigest(user.token, 'weekly')).status).toBe(422);
     expect((await setDigest(user.token, undefined)).status).toBe(422);
     expect((await setDigest(undefined, 'never')).status).toBe(401);
-    expect(await (await setDigest(user.token, 'never')).json()).toEqual({ email_digest: 'never' });
+    expect(await (await setDigest(user.token, 'never')).json()).toEqual({
+      email_digest: 'never',
+      show_reading_stats: true,
+    });
     expect((await me(user.token)).email_digest).toBe('never');
   });
 

@@ -152,6 +152,15 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: '/forum/threads/:id/pin', auth: 'admin', fields: ['pinned'] },
   { method: 'POST', path: '/forum/threads/:id/posts/1/heart', auth: 'user' },
   { method: 'POST', path: '/forum/media/upload', auth: 'user', fields: ['thread_id', 'post_id'] },
+  // The ids, as usernames.
+  { method: 'GET', path: '/users/:id' },
+  { method: 'PUT', path: '/auth/me/avatar', auth: 'user', fields: ['file'] },
+  {
+    method: 'PUT',
+    path: '/auth/me/preferences',
+    auth: 'user',
+    fields: ['email_digest', 'show_reading_stats'],
+  },
 ];
 
 describe('hostile input on every route', () => {
