@@ -83,3 +83,30 @@ export async function alsoLikedIds(db: Database, seriesId: number): Promise<numb
   );
   return rows.map((row) => Number(row.liked_id));
 }
+
+/**
+ * The stored lists of the series after `afterId`, in id order, at most `limit` series (each list most alike
+ * first): one JSON row per page, as the embedded engine's cost is per row.
+ */
+export async function alsoLikedListsAfter(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<{ series_id: number; liked_ids: number[] }[]> {
+  const [row] = await queryRows<{ lists: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object('series_id', series_id, 'liked_ids', liked_ids)
+          order by series_id), '[]')::text as lists
+        from (
+          select series_id, array_agg(liked_id order by position) as liked_ids
+          from series_also_liked
+          where series_id > ${afterId}
+            and series_id in (
+              select distinct series_id from series_also_liked where series_id > ${afterId}
+              order by series_id limit ${limit}
+            )
+          group by series_id
+        ) as lists`,
+  );
+  return JSON.parse(row?.lists ?? '[]') as { series_id: number; liked_ids: number[] }[];
+}

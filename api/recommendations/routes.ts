@@ -6,6 +6,8 @@ import {
   ALSO_LIKED_MAX,
   ALSO_LIKED_MIN_CO_RATERS,
   alsoLikedListSchema,
+  alsoLikedListsQuerySchema,
+  alsoLikedListsSchema,
 } from '../../contract/recommendations';
 import { PUBLIC_SHORT_CACHE, sendCachedJson } from '../http-cache';
 import { notFound } from '../http-error';
@@ -35,6 +37,22 @@ const recommendationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!cached) throw notFound(SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE);
       return sendCachedJson(request, reply, cached, PUBLIC_SHORT_CACHE);
     },
+  );
+
+  app.get(
+    '/series/also-liked-lists',
+    {
+      schema: {
+        tags: ['series'],
+        summary: 'Every series\' "Readers also liked", as ids (for static site builds)',
+        description:
+          'The stored lists of the series after `after_id`, in id order, each most alike first; a series ' +
+          'without a list is left out. The values to show with them are those of `GET /series/catalogue`.',
+        querystring: alsoLikedListsQuerySchema,
+        response: { 200: alsoLikedListsSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request) => recommendations.lists(request.query.after_id, request.query.page_size),
   );
 };
 

@@ -1,11 +1,11 @@
-import type { AlsoLikedSeries } from '../../contract/recommendations';
+import type { AlsoLikedLists, AlsoLikedSeries } from '../../contract/recommendations';
 import type { CatalogueService } from '../catalogue/service';
 import type { Database } from '../db/client';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { MediaStorage } from '../media/storage';
 import type { LeasedRun } from '../plugins/scheduled-jobs';
 import { recomputeAlsoLiked, type AlsoLikedRun } from './also-liked-job';
-import { alsoLikedIds, hasAlsoLiked } from './repository';
+import { alsoLikedIds, alsoLikedListsAfter, hasAlsoLiked } from './repository';
 
 export interface RecommendationsServiceOptions {
   db: Database;
@@ -43,6 +43,15 @@ export class RecommendationsService {
       ];
     });
     return cachedJson(items);
+  }
+
+  /**
+   * The stored lists after `afterId`, a page of `pageSize` series, as ids (for static builds, which hold
+   * every series' values already): a series the catalogue no longer has drops out with its rows.
+   */
+  async lists(afterId: number, pageSize: number): Promise<AlsoLikedLists> {
+    const items = await alsoLikedListsAfter(this.options.db, afterId, pageSize + 1);
+    return { items: items.slice(0, pageSize), has_more: items.length > pageSize };
   }
 
   /** Recomputes every series' list, if this instance takes the job's lease. */

@@ -148,6 +148,34 @@ describe('Readers also liked', () => {
     expect(listed[0]!.cover_url).toMatch(/covers\/a\.jpg/);
   });
 
+  it('gives every stored list as ids for builds, in series order, paged after an id', async () => {
+    const lists = async (query: string) => {
+      const response = await server.request(`/series/also-liked-lists${query}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        items: { series_id: number; liked_ids: number[] }[];
+        has_more: boolean;
+      };
+    };
+    const all = await lists('');
+    expect(all.has_more).toBe(false);
+    const seriesIds = all.items.map((item) => item.series_id);
+    expect(seriesIds).toEqual([...seriesIds].sort((a, b) => a - b));
+    const nameOf = (seriesId: number) => Object.keys(id).find((name) => id[name] === seriesId);
+    const listOf = (name: string) =>
+      all.items.find((item) => item.series_id === id[name])?.liked_ids.map(nameOf);
+    expect(listOf('P')).toEqual(await titles('P'));
+    expect(listOf('B')).toEqual(await titles('B'));
+    expect(listOf('X')).toBeUndefined(); // no list: left out
+
+    const first = await lists('?page_size=2');
+    expect(first).toMatchObject({ has_more: true, items: all.items.slice(0, 2) });
+    const next = await lists(`?page_size=2&after_id=${first.items[1]!.series_id}`);
+    expect(next.items).toEqual(all.items.slice(2, 4));
+    expect((await server.request('/series/also-liked-lists?page_size=0')).status).toBe(422);
+    expect((await server.request('/series/also-liked-lists?after_id=-1')).status).toBe(422);
+  });
+
   it('answers [] with too few readers in common, and for a series nobody rated', async () => {
     // X's only reader (u5) shares B and C with nobody else who liked X.
     expect(await titles('X')).toEqual([]);
