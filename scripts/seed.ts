@@ -24,6 +24,7 @@ import { openMigratedDatabase } from '../api/db/open-for-script';
 import { queryRows } from '../api/db/query-rows';
 import { LocalDiskStorage } from '../api/media/storage';
 import { seedDemoForumIfEmpty, seedGeneratedThreads } from './demo/demo-forum';
+import { recomputeAlsoLiked } from '../api/recommendations/also-liked-job';
 import { runCommand } from './lib/command';
 
 const USAGE = `Usage: npm run seed -- [--series N] [--voters M] [--seed S] [--cover-width W] [--if-empty] [--reset]
@@ -148,6 +149,9 @@ async function main(): Promise<number> {
       const generated = await seedGeneratedThreads(database.db, { threads: flags.threads, seed: flags.seed });
       console.log(`Generated ${generated.threads} forum threads with ${generated.posts} posts.`);
     }
+    // "Readers also liked" now rather than at the API's first scheduled run, so the first build shows them.
+    const alsoLiked = await recomputeAlsoLiked(database.db);
+    if (alsoLiked.ran) console.log(`Readers also liked: ${alsoLiked.result.listed} series have a list.`);
     // Read by bench:seed: CPU time does not depend on what else the machine runs, wall time does.
     const usage = process.resourceUsage();
     console.log(

@@ -94,6 +94,17 @@ beforeAll(async () => {
         total: details.length,
         has_more: items.length === pageSize,
       };
+    } else if (url.pathname === '/series/also-liked-lists') {
+      // Every third series has a list of the next two; pages of the size asked for, after an id.
+      const afterId = Number(url.searchParams.get('after_id') ?? 0);
+      const listed = details
+        .filter((entry) => entry.series_id % 3 === 0 && entry.series_id > afterId)
+        .map((entry) => ({
+          series_id: entry.series_id,
+          liked_ids: [entry.series_id + 1, entry.series_id + 2],
+        }));
+      const pageSize = Math.min(size, 20);
+      body = { items: listed.slice(0, pageSize), has_more: listed.length > pageSize };
     } else if (url.pathname === '/series/ranking-method') {
       body = rankingMethod;
     } else if (url.pathname === '/series/rankings' && url.searchParams.get('sort') === 'trending') {
@@ -165,7 +176,8 @@ describe('build-time catalogue', () => {
       '/series/ranking-order?type=MANHWA',
     ]);
     expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
-    expect(requests).toHaveLength(2 + 4 + 1 + 2);
+    // And "Readers also liked", 20 lists a page here: 43 lists in 3.
+    expect(requests).toHaveLength(2 + 4 + 1 + 2 + 3);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
@@ -188,11 +200,20 @@ describe('build-time catalogue', () => {
     await expect(readSnapshotFile(file)).rejects.toThrow(/not a PanelRank catalogue snapshot/);
   });
 
-  it('asks for a fresh snapshot when the file predates the trending order (version 5)', async () => {
-    const file = join(dir, 'v5.json');
-    const { trending: _trending, ...older } = await fetchCatalogue(apiUrl);
-    writeFileSync(file, JSON.stringify({ ...older, version: 5 }));
-    await expect(readSnapshotFile(file)).rejects.toThrow(/version 6[\s\S]*npm run snapshot/);
+  it('asks for a fresh snapshot when the file predates "Readers also liked" (version 6)', async () => {
+    const file = join(dir, 'v6.json');
+    const { also_liked: _alsoLiked, ...older } = await fetchCatalogue(apiUrl);
+    writeFileSync(file, JSON.stringify({ ...older, version: 6 }));
+    await expect(readSnapshotFile(file)).rejects.toThrow(/version 7[\s\S]*npm run snapshot/);
+  });
+
+  it('reads every "Readers also liked" list through its pages, as ids', async () => {
+    requests.length = 0;
+    const { also_liked: lists } = await fetchCatalogue(apiUrl);
+    expect(lists).toHaveLength(43); // 3, 6, ..., 129
+    expect(lists[0]).toEqual({ series_id: 3, liked_ids: [4, 5] });
+    expect(lists.at(-1)).toEqual({ series_id: 129, liked_ids: [130, 131] });
+    expect(requests.filter((request) => request.startsWith('/series/also-liked-lists'))).toHaveLength(3);
   });
 
   it('falls back to the default snapshot when the API is unreachable', async () => {

@@ -1,6 +1,7 @@
 import type { RankingMethod } from '../../../contract/catalogue';
 import { buildSourceEnv } from '../../lib/build-source-env';
 import { loadBuildCatalogue } from './catalogue-source';
+import type { BuildCatalogue } from './catalogue-schema';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
 import {
   browseListKey,
@@ -10,7 +11,7 @@ import {
   type BrowseList,
   type CatalogueGenre,
 } from './browse-lists';
-import type { RankingKey, RankingPlace, SeriesPageData, TypeFilter } from './catalogue-types';
+import type { RankedSeries, RankingKey, RankingPlace, SeriesPageData, TypeFilter } from './catalogue-types';
 import { rankingPagesIndex, type RankingPagesIndex } from './ranking-pages';
 import { SERIES_TYPES } from '../navigation/series-types';
 import { createRelatedSeriesIndex, type RelatedSeriesIndex } from '../series/related-series';
@@ -36,6 +37,8 @@ export interface BuildCatalogueIndex {
   /** The genre lists that have series: every genre on its own, and per type the genres of that type. */
   genreLists: Extract<BrowseList, { kind: 'genre' }>[];
   related: RelatedSeriesIndex;
+  /** A series' "Readers also liked", most alike first ([] without a list, or for a series not in the build). */
+  alsoLiked(seriesId: number): RankedSeries[];
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
   rankingMethod: RankingMethod;
 }
@@ -78,6 +81,7 @@ async function load(): Promise<BuildCatalogueIndex> {
     genres,
     genreLists,
     related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
+    alsoLiked: alsoLikedIndex(snapshot.also_liked, seriesById),
     rankingMethod: snapshot.ranking_method,
   };
   const seconds = ((performance.now() - indexesStarted) / 1000).toFixed(1);
@@ -88,6 +92,22 @@ async function load(): Promise<BuildCatalogueIndex> {
       : `[catalogue] Catalogue ready: ${snapshot.series.length} series in ${seconds} s`,
   );
   return index;
+}
+
+/**
+ * Each series' "Readers also liked" as the series cards show them: the lists hold ids only (a few bytes a
+ * series), and a series the build does not have is left out.
+ */
+function alsoLikedIndex(
+  lists: BuildCatalogue['also_liked'],
+  seriesById: ReadonlyMap<number, SeriesPageData>,
+): (seriesId: number) => RankedSeries[] {
+  const byId = new Map(lists.map((list) => [list.series_id, list.liked_ids]));
+  return (seriesId) =>
+    (byId.get(seriesId) ?? []).flatMap((likedId) => {
+      const liked = seriesById.get(likedId);
+      return liked ? [liked.series] : [];
+    });
 }
 
 /** The build's catalogue, loaded on first use. */

@@ -5,6 +5,7 @@ import {
   seriesDetailSchema,
   type RankingMethod,
 } from '../../../contract/catalogue';
+import { alsoLikedListsSchema } from '../../../contract/recommendations';
 import type { RankingKey, RankingPlace, SeriesPageData } from './catalogue-types';
 
 /*
@@ -24,8 +25,13 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
  * 5: the ranking method (`m`, the category means and min voters) the scores were computed with.
  * 6: series and details carry their alternative titles, and the trending order (`trending`), which only
  *    the API can count.
+ * 7: "Readers also liked" (`also_liked`): each listed series' list, as ids.
  */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
+
+/** Each series' "Readers also liked" as ids, most alike first; a series without a list is left out. */
+export const alsoLikedSnapshotSchema = alsoLikedListsSchema.shape.items;
+export type AlsoLikedSnapshot = z.infer<typeof alsoLikedSnapshotSchema>;
 
 export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
@@ -41,6 +47,7 @@ export const buildCatalogueSchema = z.object({
   }),
   trending: rankingPlacesSchema,
   ranking_method: rankingMethodSchema,
+  also_liked: alsoLikedSnapshotSchema,
 });
 
 /**
@@ -61,4 +68,6 @@ export interface BuildCatalogue {
   trending: RankingPlace[];
   /** The weighting every score above was computed with (GET /series/ranking-method), for /how-rankings-work. */
   ranking_method: RankingMethod;
+  /** "Readers also liked" of every series that has a list (GET /series/also-liked-lists). */
+  also_liked: AlsoLikedSnapshot;
 }

@@ -12,11 +12,13 @@ import {
   rankingOrderSchema,
   type RankingMethod,
 } from '../../../contract/catalogue';
+import { ALSO_LIKED_LISTS_MAX_PAGE_SIZE, alsoLikedListsSchema } from '../../../contract/recommendations';
 import { buildApiUrl, buildFetch, isApiUnreachable, type BuildSourceEnv } from '../../lib/build-fetch';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   buildCatalogueSchema,
+  type AlsoLikedSnapshot,
   type BuildCatalogue,
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
@@ -88,6 +90,22 @@ async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<Ranki
   return rankingOrderSchema.parse(body).items;
 }
 
+/** Every stored "Readers also liked" list, as ids, through GET /series/also-liked-lists in pages by series id. */
+async function fetchAlsoLiked(apiUrl: string): Promise<AlsoLikedSnapshot> {
+  const all: AlsoLikedSnapshot = [];
+  for (let afterId = 0; ;) {
+    const body = await getJson(apiUrl, '/series/also-liked-lists', {
+      after_id: afterId,
+      page_size: ALSO_LIKED_LISTS_MAX_PAGE_SIZE,
+    });
+    const { items, has_more } = alsoLikedListsSchema.parse(body);
+    all.push(...items);
+    const last = items.at(-1);
+    if (!has_more || !last) return all;
+    afterId = last.series_id;
+  }
+}
+
 /** Of each series of a trending page, what its place needs. */
 const trendingPageSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
 
@@ -118,14 +136,15 @@ async function fetchRankingMethod(apiUrl: string): Promise<RankingMethod> {
 
 /**
  * Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the trending
- * order, the method.
+ * order, the method, and every series' "Readers also liked".
  */
 export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [rankingMethod, series, trending, ...orders] = await Promise.all([
+  const [rankingMethod, series, trending, alsoLiked, ...orders] = await Promise.all([
     fetchRankingMethod(apiUrl),
     fetchAllSeries(apiUrl),
     fetchTrendingOrder(apiUrl),
+    fetchAlsoLiked(apiUrl),
     ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
   ]);
   const rankings = Object.fromEntries(keys.map((key, index) => [key, orders[index] ?? []])) as Record<
@@ -141,6 +160,7 @@ export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
     rankings,
     trending,
     ranking_method: rankingMethod,
+    also_liked: alsoLiked,
   };
 }
 
