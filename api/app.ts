@@ -16,6 +16,8 @@ import issuesPlugin from './issues/plugin';
 import digestPlugin from './digest/plugin';
 import digestRoutes from './digest/routes';
 import retentionPlugin from './retention/plugin';
+import reviewsPlugin from './reviews/plugin';
+import reviewRoutes from './reviews/routes';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import notificationsPlugin from './notifications/plugin';
@@ -97,6 +99,7 @@ export async function buildApp({
   await app.register(cataloguePlugin);
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
+  await app.register(reviewsPlugin);
   await app.register(issuesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
@@ -110,6 +113,7 @@ export async function buildApp({
   await app.register(rankingRoutes);
   await app.register(voteReviewRoutes);
   await app.register(readingListRoutes);
+  await app.register(reviewRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);
   await app.register(notificationRoutes);

@@ -584,6 +584,16 @@ export const configSchema = z.object({
     .default(60)
     .pipe(z.number().min(1, 'must be at least 1 second'))
     .describe('Window of the like limit.'),
+  REVIEW_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('Reviews a user may post per window; every attempt counts, in the shared rate-limit store.'),
+  REVIEW_RATE_LIMIT_WINDOW: durationSeconds
+    .default(3600)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the review limit.'),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

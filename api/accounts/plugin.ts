@@ -50,6 +50,7 @@ export default fp(
           // Before the forum's likes go: the LIKE groups read their likers from them.
           (tx, userId) => app.notifications.accountDeleting(tx, userId),
           (tx, userId) => app.forum.accountDeleting(tx, userId),
+          (tx, userId) => app.reviews.accountDeleting(tx, userId),
         ],
         accountDeleted: [
           () => app.readingLists.changed(null),
@@ -62,5 +63,8 @@ export default fp(
       }),
     );
   },
-  { name: 'accounts', dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications'] },
+  {
+    name: 'accounts',
+    dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications', 'reviews'],
+  },
 );
