@@ -222,8 +222,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the signed-in account',
         description:
           'JSON `{password}` (not needed for accounts made by Google sign-in). The account goes in one ' +
-          'transaction: its votes leave every total, voter count and score, its reading lists and likes are ' +
-          'deleted, its forum threads and posts stay with `author_username: null` ("Anonymous").',
+          'transaction: its votes leave every total, voter count and score, its reading lists, reviews, likes and ' +
+          'helpful marks are deleted, its forum threads and posts stay with `author_username: null` ("Anonymous").',
         security: [{ bearer: [] }],
         body: deleteAccountBodySchema,
         response: {

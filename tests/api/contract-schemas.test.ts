@@ -8,6 +8,7 @@ import * as http from '../../contract/http';
 import * as issues from '../../contract/issues';
 import * as notifications from '../../contract/notifications';
 import * as readingLists from '../../contract/reading-lists';
+import * as reviews from '../../contract/reviews';
 import * as voteReview from '../../contract/vote-review';
 import { buildApp } from '../../api/app';
 import { openScratchDatabase } from '../../api/db/open-for-script';
@@ -23,9 +24,18 @@ describe('the API declares the contract', () => {
     await app.ready();
 
     const exported = new Set<unknown>(
-      [accounts, catalogue, digest, forum, http, issues, notifications, readingLists, voteReview].flatMap(
-        (module) => Object.values(module as Record<string, unknown>),
-      ),
+      [
+        accounts,
+        catalogue,
+        digest,
+        forum,
+        http,
+        issues,
+        notifications,
+        readingLists,
+        reviews,
+        voteReview,
+      ].flatMap((module) => Object.values(module as Record<string, unknown>)),
     );
     const checked: string[] = [];
     const problems: string[] = [];
@@ -58,6 +68,7 @@ describe('the API declares the contract', () => {
       'PUT /auth/me/preferences',
       'POST /notifications/unsubscribe',
       'POST /admin/vote-voids',
+      'POST /reviews/:id/helpful',
     ])
       expect(checked).toContain(route);
     await app.close();
