@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_ITEMS_PER_LIST } from '../contract/reading-lists';
+import { REVIEWS_PER_HOUR } from '../contract/reviews';
 
 /** Environment variables the API reads. Every one has a default that runs the product locally. */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -588,7 +589,7 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(1)
-    .default(5)
+    .default(REVIEWS_PER_HOUR)
     .describe('Reviews a user may post per window; every attempt counts, in the shared rate-limit store.'),
   REVIEW_RATE_LIMIT_WINDOW: durationSeconds
     .default(3600)
