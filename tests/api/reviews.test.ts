@@ -172,12 +172,24 @@ describe('reviews', () => {
     await expectError(await helpful(99_999_999_999, user.token), 404, TEXTS.notFound, CODES.notFound);
     const seriesId = await newSeries();
     expect((await post(seriesId, undefined, { body_markdown: text(150) })).status).toBe(401);
+    const review = await created(seriesId, user);
+    for (const [method, path] of [
+      ['PATCH', `/reviews/${review.id}`],
+      ['DELETE', `/reviews/${review.id}`],
+      ['POST', `/reviews/${review.id}/helpful`],
+      ['DELETE', `/reviews/${review.id}/helpful`],
+    ]) {
+      const response = await server.request(path!, { method, json: { spoiler: true } });
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+    expect((await listed(seriesId)).items[0]).toMatchObject({ id: review.id, spoiler: false });
   });
 
   it('stores hostile markdown as written and refuses control characters with a clear 4xx', async () => {
     const seriesId = await newSeries();
     const hostile = `<script>alert(1)</script> [click](javascript:alert(1)) ${text(120)}`;
-    const review = await created(seriesId, await newUser(), hostile);
+    const author = await newUser();
+    const review = await created(seriesId, author, hostile);
     expect(review.body_markdown).toBe(hostile);
     await expectError(
       await post(seriesId, (await newUser()).token, { body_markdown: `${text(120)}\u0007bell` }),
@@ -193,6 +205,15 @@ describe('reviews', () => {
       body_markdown: 'x'.repeat(5 * 1024 * 1024),
     });
     expect(huge.status).toBe(413);
+    const hugeEdit = await patch(review.id, author.token, { body_markdown: 'x'.repeat(5 * 1024 * 1024) });
+    expect(hugeEdit.status).toBe(413);
+    await expectError(
+      await patch(review.id, author.token, { body_markdown: `${text(120)}\u001b[31m` }),
+      400,
+      TEXTS.controlCharacters,
+      CODES.controlCharacters,
+    );
+    expect((await listed(seriesId)).items[0]!.body_markdown).toBe(hostile);
     const wrongType = await post(seriesId, (await newUser()).token, { body_markdown: 42, spoiler: 'yes' });
     expect(wrongType.status).toBe(422);
   });
