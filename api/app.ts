@@ -16,6 +16,8 @@ import issuesPlugin from './issues/plugin';
 import digestPlugin from './digest/plugin';
 import digestRoutes from './digest/routes';
 import retentionPlugin from './retention/plugin';
+import reviewsPlugin from './reviews/plugin';
+import reviewRoutes from './reviews/routes';
 import issueRoutes from './issues/routes';
 import mediaPlugin from './media/plugin';
 import notificationsPlugin from './notifications/plugin';
@@ -102,6 +104,7 @@ export async function buildApp({
   await app.register(forumPlugin);
   await app.register(readingListsPlugin);
   await app.register(recommendationsPlugin);
+  await app.register(reviewsPlugin);
   await app.register(issuesPlugin);
   await app.register(profilesPlugin);
   await app.register(accountsPlugin);
@@ -117,6 +120,7 @@ export async function buildApp({
   await app.register(voteReviewRoutes);
   await app.register(readingListRoutes);
   await app.register(recommendationRoutes);
+  await app.register(reviewRoutes);
   await app.register(issueRoutes);
   await app.register(forumRoutes);
   await app.register(notificationRoutes);

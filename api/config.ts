@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_ITEMS_PER_LIST } from '../contract/reading-lists';
+import { REVIEWS_PER_HOUR } from '../contract/reviews';
 
 /** Environment variables the API reads. Every one has a default that runs the product locally. */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -591,6 +592,16 @@ export const configSchema = z.object({
     .default(60)
     .pipe(z.number().min(1, 'must be at least 1 second'))
     .describe('Window of the like limit.'),
+  REVIEW_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(REVIEWS_PER_HOUR)
+    .describe('Reviews a user may post per window; every attempt counts, in the shared rate-limit store.'),
+  REVIEW_RATE_LIMIT_WINDOW: durationSeconds
+    .default(3600)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the review limit.'),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

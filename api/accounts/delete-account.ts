@@ -18,7 +18,8 @@ export type AccountDeletionStep = (tx: Transaction, userId: number) => Promise<n
  * the same way.
  *
  * What the foreign keys cannot do, the features that own it do in the same transaction (`steps`, in order):
- * the forum deletes the user's likes, each taking one off its post's count as an unlike would, and the
+ * the forum deletes the user's likes, each taking one off its post's count as an unlike would (the reviews
+ * do the same with the user's helpful marks), and the
  * images the user uploaded that no thread or post claimed; notifications first name the users whose LIKE
  * groups the likes were in.
  *

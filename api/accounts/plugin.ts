@@ -52,6 +52,7 @@ export default fp(
           (tx, userId) => app.forum.accountDeleting(tx, userId),
           // Notes the avatar, removed once the deletion committed (below).
           (tx, userId) => app.profiles.accountDeleting(tx, userId),
+          (tx, userId) => app.reviews.accountDeleting(tx, userId),
         ],
         accountDeleted: [
           () => app.readingLists.changed(null),
@@ -67,6 +68,6 @@ export default fp(
   },
   {
     name: 'accounts',
-    dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications', 'profiles'],
+    dependencies: ['config', 'change-feed', 'catalogue', 'forum', 'notifications', 'profiles', 'reviews'],
   },
 );

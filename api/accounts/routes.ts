@@ -222,9 +222,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the signed-in account',
         description:
           'JSON `{password}` (not needed for accounts made by Google sign-in). The account goes in one ' +
-          'transaction: its votes leave every total, voter count and score, its reading lists and likes are ' +
-          'deleted, its forum threads and posts stay with `author_username: null` ("Anonymous"), its avatar ' +
-          'file is removed and its profile answers 404.',
+          'transaction: its votes leave every total, voter count and score, its reading lists, reviews, likes and ' +
+          'helpful marks are deleted, its forum threads and posts stay with `author_username: null` ("Anonymous"), ' +
+          'its avatar file is removed and its profile answers 404.',
         security: [{ bearer: [] }],
         body: deleteAccountBodySchema,
         response: {

@@ -95,6 +95,8 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
       'FORUM_UPLOAD_RATE_LIMIT_WINDOW',
       'FORUM_LIKE_RATE_LIMIT_MAX',
       'FORUM_LIKE_RATE_LIMIT_WINDOW',
+      'REVIEW_RATE_LIMIT_MAX',
+      'REVIEW_RATE_LIMIT_WINDOW',
     ],
   },
   {

@@ -10,6 +10,7 @@ import * as notifications from '../../contract/notifications';
 import * as profiles from '../../contract/profiles';
 import * as readingLists from '../../contract/reading-lists';
 import * as recommendations from '../../contract/recommendations';
+import * as reviews from '../../contract/reviews';
 import * as voteReview from '../../contract/vote-review';
 import { buildApp } from '../../api/app';
 import { openScratchDatabase } from '../../api/db/open-for-script';
@@ -36,6 +37,7 @@ describe('the API declares the contract', () => {
         profiles,
         readingLists,
         recommendations,
+        reviews,
         voteReview,
       ].flatMap((module) => Object.values(module as Record<string, unknown>)),
     );
@@ -73,6 +75,7 @@ describe('the API declares the contract', () => {
       'GET /series/:id/also-liked',
       'GET /users/:username',
       'PUT /auth/me/avatar',
+      'POST /reviews/:id/helpful',
     ])
       expect(checked).toContain(route);
     await app.close();

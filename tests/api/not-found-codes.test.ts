@@ -4,6 +4,7 @@ import { SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE } from '../../contract/catalogu
 import { FORUM_API_TEXTS, FORUM_ERROR_CODES } from '../../contract/forum';
 import { MAX_ID } from '../../contract/http';
 import { ISSUE_ERROR_CODES, ISSUE_TEXTS } from '../../contract/issues';
+import { REVIEW_ERROR_CODES, REVIEW_TEXTS } from '../../contract/reviews';
 import { LIST_NOT_FOUND, READING_LIST_ERROR_CODES, SERIES_NOT_IN_LIST } from '../../contract/reading-lists';
 import { AUTH_TEST_ENV, createUserWithToken } from './auth-helpers';
 import { createdThread, FORUM_TEST_ENV } from './forum-helpers';
@@ -125,6 +126,22 @@ describe('404 codes', () => {
           content_markdown: 'A reply.',
           parent_id: Number(missing),
         }),
+    );
+
+    add(`GET /series/${missing}/reviews`, series, () => send('GET', `/series/${missing}/reviews`));
+    add(`POST /series/${missing}/reviews`, series, () =>
+      send('POST', `/series/${missing}/reviews`, user.token, { body_markdown: 'A review. '.repeat(12) }),
+    );
+    const review = { detail: REVIEW_TEXTS.notFound, code: REVIEW_ERROR_CODES.notFound };
+    add(`PATCH /reviews/${missing}`, review, () =>
+      send('PATCH', `/reviews/${missing}`, user.token, { spoiler: true }),
+    );
+    add(`DELETE /reviews/${missing}`, review, () => send('DELETE', `/reviews/${missing}`, admin.token));
+    add(`POST /reviews/${missing}/helpful`, review, () =>
+      send('POST', `/reviews/${missing}/helpful`, user.token),
+    );
+    add(`DELETE /reviews/${missing}/helpful`, review, () =>
+      send('DELETE', `/reviews/${missing}/helpful`, user.token),
     );
 
     const issue = { detail: ISSUE_TEXTS.notFound, code: ISSUE_ERROR_CODES.notFound };
