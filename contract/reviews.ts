@@ -77,12 +77,7 @@ export type HelpfulResult = z.infer<typeof helpfulResultSchema>;
 /** GET /series/top-reviews (for static builds): each series' most helpful reviews, paged by series id. */
 export const topReviewsQuerySchema = z.object({
   after_id: cursorId.default(0).describe('Start after this series id (the last one of the previous page)'),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TOP_REVIEWS_MAX_PAGE_SIZE)
-    .default(TOP_REVIEWS_MAX_PAGE_SIZE),
+  page_size: z.coerce.number().int().min(1).max(TOP_REVIEWS_MAX_PAGE_SIZE).default(TOP_REVIEWS_MAX_PAGE_SIZE),
 });
 export const topReviewsSchema = z.object({
   items: z
