@@ -63,7 +63,7 @@ export default function ReviewItem({ review, user, announce }: ReviewItemProps) 
             {review.body_markdown}
           </p>
         ) : (
-          <div id={bodyId} className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+          <div id={bodyId} className="prose" data-review-body dangerouslySetInnerHTML={{ __html: html }} />
         )
       ) : (
         <button type="button" className="button" aria-expanded="false" onClick={() => setRevealed(true)}>
