@@ -33,6 +33,7 @@ export default function ReviewEditForm({ review, onDone }: { review: Review; onD
         id={id}
         defaultBody={review.body_markdown}
         defaultSpoiler={review.spoiler}
+        autoFocus
         errorId={notice?.tone === 'error' ? errorId : undefined}
       />
       <FormNotice notice={notice} errorId={errorId} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   REVIEW_MAX_LENGTH,
   REVIEW_MIN_LENGTH,
@@ -14,6 +14,8 @@ interface ReviewFieldsProps {
   defaultSpoiler?: boolean;
   /** The form-level error's id, when it is about the body. */
   errorId?: string;
+  /** Focused when shown (the edit form, which replaces the button that opened it). */
+  autoFocus?: boolean;
 }
 
 const MAX = REVIEW_MAX_LENGTH.toLocaleString('en-US');
@@ -28,9 +30,14 @@ export default function ReviewFields({
   defaultBody = '',
   defaultSpoiler = false,
   errorId,
+  autoFocus,
 }: ReviewFieldsProps) {
   const [length, setLength] = useState(() => reviewLength(defaultBody));
   const countId = `${id}-count`;
+  // Text typed before the island hydrated is in the field but was never counted: count it on attach.
+  const countTyped = useCallback((field: HTMLTextAreaElement | null) => {
+    if (field) setLength(reviewLength(field.value));
+  }, []);
   const outside = length > 0 && (length < REVIEW_MIN_LENGTH || length > REVIEW_MAX_LENGTH);
   return (
     <>
@@ -39,10 +46,12 @@ export default function ReviewFields({
       </label>
       <textarea
         id={`${id}-body`}
+        ref={countTyped}
         name="body_markdown"
         className={styles.body}
         rows={8}
         defaultValue={defaultBody}
+        autoFocus={autoFocus}
         aria-describedby={[countId, errorId].filter(Boolean).join(' ')}
         aria-invalid={errorId ? true : undefined}
         onInput={(event) => setLength(reviewLength(event.currentTarget.value))}

@@ -55,20 +55,28 @@ export default function ReviewItem({ review, user, announce }: ReviewItemProps) 
         <time dateTime={review.created_at}>{reviewDate(review.created_at)}</time>
         {review.spoiler && <span className={styles.spoilerLabel}>{REVIEW_TEXTS.spoilerLabel}</span>}
       </p>
+      {review.spoiler && !editing && (
+        <button
+          type="button"
+          className={`button ${styles.spoilerToggle}`}
+          aria-expanded={revealed}
+          aria-controls={revealed ? bodyId : undefined}
+          onClick={() => setRevealed(!revealed)}
+        >
+          {revealed ? 'Hide spoilers' : REVIEW_TEXTS.showSpoilers}
+        </button>
+      )}
       {editing ? (
         <ReviewEditForm review={review} onDone={() => setEditing(false)} />
-      ) : revealed ? (
-        html === null ? (
+      ) : (
+        revealed &&
+        (html === null ? (
           <p id={bodyId} className={styles.source}>
             {review.body_markdown}
           </p>
         ) : (
           <div id={bodyId} className="prose" data-review-body dangerouslySetInnerHTML={{ __html: html }} />
-        )
-      ) : (
-        <button type="button" className="button" aria-expanded="false" onClick={() => setRevealed(true)}>
-          {REVIEW_TEXTS.showSpoilers}
-        </button>
+        ))
       )}
       <div className={styles.actions}>
         <span className={styles.helpfulCount}>{helpfulCountText(review.helpful_count)}</span>

@@ -77,7 +77,7 @@ export default function ReviewList() {
         ))}
       </div>
       <FormNotice notice={notice} />
-      <div aria-live="polite" aria-busy={list.loading}>
+      <div aria-busy={list.loading}>
         {list.error && !list.data ? (
           <div className={styles.state} role="alert">
             <p>{errorDetail(list.error, 'The reviews could not be loaded.')}</p>
@@ -91,7 +91,7 @@ export default function ReviewList() {
           <p className={styles.state}>{where.page > 1 ? 'No reviews on this page.' : 'No reviews yet.'}</p>
         ) : (
           <>
-            <p className={styles.count}>
+            <p className={styles.count} role="status">
               {list.data.total.toLocaleString('en-US')} {list.data.total === 1 ? 'review' : 'reviews'}
             </p>
             <ol className={styles.list}>
