@@ -51,21 +51,22 @@ test('a review with a spoiler: written, marked helpful, pre-rendered after a reb
   // The writer's form: too short first (the API's words, the text kept), then the whole review.
   await useSession(page, writer);
   await page.goto(`/series/${SERIES_ID}`);
-  await page.getByText(REVIEW_TEXTS.write, { exact: true }).click();
-  const field = page.getByLabel('Your review');
+  const section = page.getByRole('region', { name: REVIEW_TEXTS.heading });
+  await section.getByText(REVIEW_TEXTS.write, { exact: true }).click();
+  const field = section.getByLabel('Your review');
   await field.fill('Too short.');
-  await expect(page.getByText('10 / 10,000 characters')).toBeVisible();
-  await page.getByRole('button', { name: 'Post review' }).click();
-  await expect(page.getByRole('alert')).toHaveText(REVIEW_TEXTS.tooShort);
+  await expect(section.getByText('10 / 10,000 characters')).toBeVisible();
+  await section.getByRole('button', { name: 'Post review' }).click();
+  await expect(section.getByRole('alert')).toHaveText(REVIEW_TEXTS.tooShort);
   await expect(field).toHaveValue('Too short.');
   await field.fill(body);
-  await page.getByLabel(REVIEW_TEXTS.spoilerLabel).check();
-  await page.getByRole('button', { name: 'Post review' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your review is posted.');
+  await section.getByLabel(REVIEW_TEXTS.spoilerLabel).check();
+  await section.getByRole('button', { name: 'Post review' }).click();
+  await expect(section.getByRole('status')).toHaveText('Your review is posted.');
   // A second review of the series: the API's answer, as worded.
   await field.fill(body);
-  await page.getByRole('button', { name: 'Post review' }).click();
-  await expect(page.getByRole('alert')).toHaveText(REVIEW_TEXTS.alreadyReviewed);
+  await section.getByRole('button', { name: 'Post review' }).click();
+  await expect(section.getByRole('alert')).toHaveText(REVIEW_TEXTS.alreadyReviewed);
 
   // Another reader, on the live list: the body behind "Show spoilers", then "Helpful".
   const readerContext = await browser.newContext();
