@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isPossibleSerialId } from '../../../contract/http-values';
 import {
   REVIEW_SORTS,
@@ -12,6 +12,7 @@ import { useQuery } from '../../lib/use-query';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import { useHydrated } from '../../ui/use-hydrated';
 import { $session } from '../accounts/session-store';
+import { seriesDetailStore } from '../series/series-detail-query';
 import ReviewItem from './ReviewItem';
 import { reviewsPageStore } from './reviews-queries';
 import styles from './ReviewList.module.css';
@@ -46,6 +47,12 @@ export default function ReviewList() {
   const key =
     hydrated && where?.seriesId ? { ...where, seriesId: where.seriesId, userId: user?.id ?? null } : null;
   const list = useQuery(key ? reviewsPageStore(key) : null);
+  const series = useQuery(key ? seriesDetailStore(key.seriesId, user) : null);
+  const title = series.data?.title;
+  const heading = title ? `${REVIEW_TEXTS.heading}: ${title}` : REVIEW_TEXTS.heading;
+  useEffect(() => {
+    if (title) document.title = `${heading} | PanelRank`;
+  }, [title, heading]);
 
   function go(sort: ReviewSort, page: number) {
     const url = new URL(window.location.href);
@@ -55,13 +62,20 @@ export default function ReviewList() {
     setWhere(readAddress());
   }
 
-  if (!where) return <p className={styles.state}>Loading reviews…</p>;
-  if (where.seriesId === null) return <p className={styles.state}>This is not a series' review list.</p>;
+  if (!where || where.seriesId === null) {
+    return (
+      <div className={styles.root}>
+        <h1>{REVIEW_TEXTS.heading}</h1>
+        <p className={styles.state}>{where ? "This is not a series' review list." : 'Loading reviews…'}</p>
+      </div>
+    );
+  }
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / REVIEWS_PAGE_SIZE)) : 1;
   return (
     <div className={styles.root}>
+      <h1>{heading}</h1>
       <p>
-        <a href={`/series/${where.seriesId}`}>Back to the series</a>
+        <a href={`/series/${where.seriesId}`}>{title ? `Back to ${title}` : 'Back to the series'}</a>
       </p>
       <div className={styles.controls} role="group" aria-label="Sort reviews">
         {REVIEW_SORTS.map((sort) => (
