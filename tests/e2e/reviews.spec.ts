@@ -118,4 +118,12 @@ test('a review with a spoiler: written, marked helpful, pre-rendered after a reb
     `/series/${SERIES_ID}/reviews`,
   );
   await visitor.close();
+
+  // The author deletes it from the list; the focus goes to the list's heading.
+  await page.goto(`/series/${SERIES_ID}/reviews?sort=newest`);
+  await own.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').getByText('The review is deleted.')).toBeVisible();
+  await expect(own).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });

@@ -15,6 +15,8 @@ interface ReviewItemProps {
   user: SessionUser | null;
   /** Announces an outcome (deleted, a failed mark) in the list's live region. */
   announce: (text: string, tone?: 'error' | 'success') => void;
+  /** Called once the review is deleted: its buttons are gone, so the list takes the focus. */
+  onDeleted: () => void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface ReviewItemProps {
  * spoiler body behind "Show spoilers", "Helpful" for signed-in readers other than the author, edit for the
  * author and delete for the author or an admin.
  */
-export default function ReviewItem({ review, user, announce }: ReviewItemProps) {
+export default function ReviewItem({ review, user, announce, onDeleted }: ReviewItemProps) {
   const [revealed, setRevealed] = useState(!review.spoiler);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -79,7 +81,9 @@ export default function ReviewItem({ review, user, announce }: ReviewItemProps) 
         ))
       )}
       <div className={styles.actions}>
-        <span className={styles.helpfulCount}>{helpfulCountText(review.helpful_count)}</span>
+        <span className={styles.helpfulCount}>
+          {review.helpful_count > 0 && helpfulCountText(review.helpful_count)}
+        </span>
         {user && !own && (
           <button
             type="button"
@@ -111,7 +115,11 @@ export default function ReviewItem({ review, user, announce }: ReviewItemProps) 
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() =>
-            !busy && run(() => removeReview(review.series_id, review.id), 'The review is deleted.')
+            !busy &&
+            run(async () => {
+              await removeReview(review.series_id, review.id);
+              onDeleted();
+            }, 'The review is deleted.')
           }
         />
       )}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isPossibleSerialId } from '../../../contract/http-values';
 import {
   REVIEW_SORTS,
@@ -44,6 +44,7 @@ export default function ReviewList() {
   const [moved, setWhere] = useState<ReturnType<typeof readAddress> | null>(null);
   const where = moved ?? (hydrated ? readAddress() : null);
   const [notice, show] = useNotice();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const key =
     hydrated && where?.seriesId ? { ...where, seriesId: where.seriesId, userId: user?.id ?? null } : null;
   const list = useQuery(key ? reviewsPageStore(key) : null);
@@ -73,7 +74,9 @@ export default function ReviewList() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / REVIEWS_PAGE_SIZE)) : 1;
   return (
     <div className={styles.root}>
-      <h1>{heading}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h1>
       <p>
         <a href={`/series/${where.seriesId}`}>{title ? `Back to ${title}` : 'Back to the series'}</a>
       </p>
@@ -111,7 +114,12 @@ export default function ReviewList() {
             <ol className={styles.list}>
               {list.data.items.map((review) => (
                 <li key={`${review.id}@${review.updated_at}`}>
-                  <ReviewItem review={review} user={user} announce={show} />
+                  <ReviewItem
+                    review={review}
+                    user={user}
+                    announce={show}
+                    onDeleted={() => headingRef.current?.focus()}
+                  />
                 </li>
               ))}
             </ol>
