@@ -11,6 +11,10 @@ export const REVIEW_MAX_LENGTH = 10_000;
 export const REVIEWS_PAGE_SIZE = 20;
 /** Reviews a user may post per hour (REVIEW_RATE_LIMIT_MAX and _WINDOW change it). */
 export const REVIEWS_PER_HOUR = 5;
+/** The most helpful reviews a series page shows (pre-rendered). */
+export const REVIEWS_ON_SERIES_PAGE = 3;
+/** Most series one page of GET /series/top-reviews holds. */
+export const TOP_REVIEWS_MAX_PAGE_SIZE = 1000;
 
 export const REVIEW_SORTS = ['helpful', 'newest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -28,6 +32,11 @@ export const REVIEW_TEXTS = {
   spoilerLabel: 'Contains spoilers',
   showSpoilers: 'Show spoilers',
   helpful: 'Helpful',
+  heading: 'Reviews',
+  allReviews: 'All reviews',
+  write: 'Write a review',
+  sortHelpful: 'Most helpful',
+  sortNewest: 'Newest',
 } as const;
 
 export const REVIEW_ERROR_CODES = {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { pathId } from './http';
+import { cursorId, pathId } from './http';
 import {
   REVIEW_ERROR_CODES,
   REVIEW_MAX_LENGTH,
   REVIEW_MIN_LENGTH,
   REVIEW_SORTS,
   REVIEW_TEXTS,
+  REVIEWS_ON_SERIES_PAGE,
+  TOP_REVIEWS_MAX_PAGE_SIZE,
 } from './reviews-values';
 
 /*
@@ -71,3 +73,25 @@ export const helpfulResultSchema = z.object({
   viewer_found_helpful: z.boolean(),
 });
 export type HelpfulResult = z.infer<typeof helpfulResultSchema>;
+
+/** GET /series/top-reviews (for static builds): each series' most helpful reviews, paged by series id. */
+export const topReviewsQuerySchema = z.object({
+  after_id: cursorId.default(0).describe('Start after this series id (the last one of the previous page)'),
+  page_size: z.coerce.number().int().min(1).max(TOP_REVIEWS_MAX_PAGE_SIZE).default(TOP_REVIEWS_MAX_PAGE_SIZE),
+});
+export const topReviewsSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        series_id: z.number().int(),
+        total: z.number().int().describe("The series' review count"),
+        top: z
+          .array(reviewSchema)
+          .max(REVIEWS_ON_SERIES_PAGE)
+          .describe('Most helpful first (as `sort=helpful`), as a visitor sees them'),
+      }),
+    )
+    .describe('Series that have reviews, in id order; a series without one is left out'),
+  has_more: z.boolean(),
+});
+export type TopReviews = z.infer<typeof topReviewsSchema>;

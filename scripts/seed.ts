@@ -24,6 +24,7 @@ import { openMigratedDatabase } from '../api/db/open-for-script';
 import { queryRows } from '../api/db/query-rows';
 import { LocalDiskStorage } from '../api/media/storage';
 import { seedDemoForumIfEmpty, seedGeneratedThreads } from './demo/demo-forum';
+import { seedDemoReviewsIfEmpty } from './demo/demo-reviews';
 import { recomputeAlsoLiked } from '../api/recommendations/also-liked-job';
 import { runCommand } from './lib/command';
 
@@ -145,6 +146,9 @@ async function main(): Promise<number> {
     const forum = await seedDemoForumIfEmpty(database.db);
     if (forum.threads > 0)
       console.log(`Seeded the demo forum: ${forum.threads} threads, ${forum.posts} posts.`);
+    const demoReviews = await seedDemoReviewsIfEmpty(database.db);
+    if (demoReviews.reviews > 0)
+      console.log(`Seeded ${demoReviews.reviews} demo reviews with ${demoReviews.marks} helpful marks.`);
     if (flags.threads > 0) {
       const generated = await seedGeneratedThreads(database.db, { threads: flags.threads, seed: flags.seed });
       console.log(`Generated ${generated.threads} forum threads with ${generated.posts} posts.`);

@@ -73,6 +73,31 @@ export async function listReviews(
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
+/**
+ * The `perSeries` most helpful reviews (visitor view) of at most `limit` series with reviews after
+ * `afterId`, in series id order, each row with its series' review count.
+ */
+export async function topReviewsAfter(
+  db: Database,
+  { afterId, limit, perSeries }: { afterId: number; limit: number; perSeries: number },
+): Promise<(ReviewRow & { total: number })[]> {
+  return queryRows<ReviewRow & { total: number }>(
+    db,
+    sql`with page as (
+          select series_id, count(*)::int as total from ${reviews}
+          where series_id > ${afterId}
+          group by series_id order by series_id limit ${limit}
+        )
+        select page.total, top.* from page cross join lateral (
+          select ${reviewColumns(undefined)}, row_number() over (order by ${ORDER.helpful}) as position
+          from ${reviews} r join ${users} u on u.id = r.user_id
+          where r.series_id = page.series_id
+          order by ${ORDER.helpful} limit ${perSeries}
+        ) as top
+        order by page.series_id, top.position`,
+  );
+}
+
 export async function findReview(
   db: Queryable,
   reviewId: number,

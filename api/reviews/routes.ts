@@ -13,6 +13,9 @@ import {
   reviewListSchema,
   reviewSchema,
   reviewUpdateSchema,
+  REVIEWS_ON_SERIES_PAGE,
+  topReviewsQuerySchema,
+  topReviewsSchema,
 } from '../../contract/reviews';
 import { addVary, PRIVATE_NO_STORE } from '../http-cache';
 import { currentUser } from '../plugins/auth';
@@ -63,6 +66,23 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerId: request.user?.id,
       });
     },
+  );
+
+  app.get(
+    '/series/top-reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Every series' most helpful reviews (for static site builds)",
+        description:
+          `For each series with reviews after \`after_id\`, in id order: its review count and its ` +
+          `${REVIEWS_ON_SERIES_PAGE} most helpful reviews as a visitor sees them (as \`sort=helpful\`). A ` +
+          'series without reviews is left out.',
+        querystring: topReviewsQuerySchema,
+        response: { 200: topReviewsSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request) => app.reviews.topReviews(request.query.after_id, request.query.page_size),
   );
 
   app.post(

@@ -2,12 +2,14 @@ import {
   hasControlCharacters,
   REVIEW_MAX_LENGTH,
   REVIEW_MIN_LENGTH,
+  REVIEWS_ON_SERIES_PAGE,
   REVIEWS_PAGE_SIZE,
   reviewLength,
   type HelpfulResult,
   type Review,
   type ReviewList,
   type ReviewSort,
+  type TopReviews,
 } from '../../contract/reviews';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { Database } from '../db/client';
@@ -33,6 +35,7 @@ import {
   insertReview,
   listReviews,
   setHelpful,
+  topReviewsAfter,
   updateReview,
 } from './repository';
 
@@ -71,6 +74,29 @@ export class ReviewsService {
       viewerId,
     });
     return { items: rows.map(toReview), total, has_more: offset + rows.length < total };
+  }
+
+  /**
+   * For static builds: the most helpful reviews of each series with reviews after `afterId` (a page of
+   * `pageSize` series), as a visitor sees them, with each series' count.
+   */
+  async topReviews(afterId: number, pageSize: number): Promise<TopReviews> {
+    const rows = await topReviewsAfter(this.options.db, {
+      afterId,
+      limit: pageSize + 1,
+      perSeries: REVIEWS_ON_SERIES_PAGE,
+    });
+    const items: TopReviews['items'] = [];
+    for (const row of rows) {
+      const seriesId = Number(row.series_id);
+      let item = items.at(-1);
+      if (item?.series_id !== seriesId) {
+        item = { series_id: seriesId, total: Number(row.total), top: [] };
+        items.push(item);
+      }
+      item.top.push(toReview(row));
+    }
+    return { items: items.slice(0, pageSize), has_more: items.length > pageSize };
   }
 
   async create(

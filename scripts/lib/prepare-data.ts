@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { seedDemoForumIfEmpty } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { seedDemoReadingProgress } from '../demo/demo-reading-progress';
+import { seedDemoReviewsIfEmpty } from '../demo/demo-reviews';
 import { LocalDiskStorage } from '../../api/media/storage';
 
 export interface DemoAdmin {
@@ -55,12 +56,19 @@ export async function prepareData(config: Config): Promise<PreparedData> {
     const forum = await seedDemoForumIfEmpty(db);
     if (forum.threads > 0)
       console.log(`  seeded the demo forum (${forum.threads} threads, ${forum.posts} posts)`);
+    // By demo readers: none without the demo catalogue's readers, nothing when there are reviews already.
+    const reviewed = await seedDemoReviewsIfEmpty(db);
+    if (reviewed.reviews > 0)
+      console.log(`  seeded ${reviewed.reviews} demo reviews (${reviewed.marks} helpful marks)`);
     const [row] = await db
       .select({
         n: sql<number>`count(*)::int`,
         changed: sql<string | null>`max(${series.updatedAt})::text`,
         voters: sql<number>`coalesce(sum(${series.voterCount}), 0)::int`,
         scores: sql<number>`(select coalesce(sum(${seriesScores.finalScore}), 0)::float8 from ${seriesScores})`,
+        // Series pages show the most helpful reviews.
+        reviews: sql<string>`(select count(*) || ':' || coalesce(sum(helpful_count), 0) || ':' ||
+          coalesce(max(updated_at)::text, '') from reviews)`,
       })
       .from(series);
     return {

@@ -9,6 +9,7 @@ import {
   type HelpfulResult,
   type Review,
   type ReviewList,
+  type TopReviews,
 } from '../../contract/reviews';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
@@ -402,5 +403,41 @@ describe('reviews', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await listed(series[5]!)).total).toBe(0);
     await created(series[6]!, await newUser());
+  });
+  it("gives builds each series' three most helpful reviews and its count, paged by series id", async () => {
+    const [withMany, withOne, without] = [await newSeries(), await newSeries(), await newSeries()];
+    const authors = await Promise.all(Array.from({ length: 4 }, () => newUser()));
+    const many: Review[] = [];
+    for (const author of authors) many.push(await created(withMany, author, text(120), many.length === 0));
+    const one = await created(withOne, authors[0]!);
+    // The second-oldest gets two marks, the oldest one: they lead, then the newest.
+    const readers = await Promise.all([newUser(), newUser()]);
+    for (const reader of readers) expect((await helpful(many[1]!.id, reader.token)).status).toBe(200);
+    expect((await helpful(many[0]!.id, readers[0]!.token)).status).toBe(200);
+
+    const top = async (query: string) => {
+      const response = await server.request(`/series/top-reviews${query}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as TopReviews;
+    };
+    const all = await top(`?after_id=${withMany - 1}`);
+    expect(all.has_more).toBe(false);
+    expect(all.items.map((item) => [item.series_id, item.total])).toEqual([
+      [withMany, 4],
+      [withOne, 1],
+    ]);
+    expect(all.items.some((item) => item.series_id === without)).toBe(false);
+    const [manyTop, oneTop] = all.items;
+    expect(manyTop!.top.map((review) => review.id)).toEqual([many[1]!.id, many[0]!.id, many[3]!.id]);
+    expect(manyTop!.top[1]).toMatchObject({ spoiler: true, helpful_count: 1, viewer_found_helpful: false });
+    expect(oneTop!.top).toEqual([{ ...one, viewer_found_helpful: false }]);
+    // The same as a visitor's first page sorted by helpful.
+    expect(manyTop!.top).toEqual((await listed(withMany)).items.slice(0, 3));
+
+    const first = await top(`?after_id=${withMany - 1}&page_size=1`);
+    expect(first).toEqual({ items: [manyTop], has_more: true });
+    expect((await top(`?after_id=${withMany}&page_size=1`)).items).toEqual([oneTop]);
+    expect((await server.request('/series/top-reviews?page_size=0')).status).toBe(422);
+    expect((await server.request('/series/top-reviews?after_id=-1')).status).toBe(422);
   });
 });

@@ -63,6 +63,21 @@ function detail(id: number, type: 'MANHWA' | 'MANGA' | 'MANHUA') {
 
 const details = Array.from({ length: 130 }, (_, index) => detail(index + 1, index % 2 ? 'MANGA' : 'MANHWA'));
 
+function review(seriesId: number) {
+  return {
+    id: seriesId * 10,
+    series_id: seriesId,
+    author_username: `reader${seriesId}`,
+    body_markdown: 'A long review. '.repeat(10).trim(),
+    spoiler: seriesId % 2 === 0,
+    score: seriesId % 10 === 0 ? null : 8,
+    helpful_count: 2,
+    viewer_found_helpful: false,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+  };
+}
+
 const rankingMethod = {
   prior_votes: 10,
   min_voters: 3,
@@ -105,6 +120,18 @@ beforeAll(async () => {
         }));
       const pageSize = Math.min(size, 20);
       body = { items: listed.slice(0, pageSize), has_more: listed.length > pageSize };
+    } else if (url.pathname === '/series/top-reviews') {
+      // Every fifth series has reviews: its count is its id, its top review one by its id.
+      const afterId = Number(url.searchParams.get('after_id') ?? 0);
+      const reviewed = details
+        .filter((entry) => entry.series_id % 5 === 0 && entry.series_id > afterId)
+        .map((entry) => ({
+          series_id: entry.series_id,
+          total: entry.series_id,
+          top: [review(entry.series_id)],
+        }));
+      const pageSize = Math.min(size, 10);
+      body = { items: reviewed.slice(0, pageSize), has_more: reviewed.length > pageSize };
     } else if (url.pathname === '/series/ranking-method') {
       body = rankingMethod;
     } else if (url.pathname === '/series/rankings' && url.searchParams.get('sort') === 'trending') {
@@ -176,8 +203,8 @@ describe('build-time catalogue', () => {
       '/series/ranking-order?type=MANHWA',
     ]);
     expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
-    // And "Readers also liked", 20 lists a page here: 43 lists in 3.
-    expect(requests).toHaveLength(2 + 4 + 1 + 2 + 3);
+    // And "Readers also liked", 20 lists a page here: 43 lists in 3; reviews, 10 series a page: 26 in 3.
+    expect(requests).toHaveLength(2 + 4 + 1 + 2 + 3 + 3);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
@@ -200,11 +227,20 @@ describe('build-time catalogue', () => {
     await expect(readSnapshotFile(file)).rejects.toThrow(/not a PanelRank catalogue snapshot/);
   });
 
-  it('asks for a fresh snapshot when the file predates "Readers also liked" (version 6)', async () => {
-    const file = join(dir, 'v6.json');
-    const { also_liked: _alsoLiked, ...older } = await fetchCatalogue(apiUrl);
-    writeFileSync(file, JSON.stringify({ ...older, version: 6 }));
-    await expect(readSnapshotFile(file)).rejects.toThrow(/version 7[\s\S]*npm run snapshot/);
+  it('asks for a fresh snapshot when the file predates reviews (version 7)', async () => {
+    const file = join(dir, 'v7.json');
+    const { reviews: _reviews, ...older } = await fetchCatalogue(apiUrl);
+    writeFileSync(file, JSON.stringify({ ...older, version: 7 }));
+    await expect(readSnapshotFile(file)).rejects.toThrow(/version 8[\s\S]*npm run snapshot/);
+  });
+
+  it("reads every reviewed series' count and top reviews through their pages", async () => {
+    requests.length = 0;
+    const { reviews } = await fetchCatalogue(apiUrl);
+    expect(reviews).toHaveLength(26); // 5, 10, ..., 130
+    expect(reviews[0]).toEqual({ series_id: 5, total: 5, top: [review(5)] });
+    expect(reviews.at(-1)?.series_id).toBe(130);
+    expect(requests.filter((request) => request.startsWith('/series/top-reviews'))).toHaveLength(3);
   });
 
   it('reads every "Readers also liked" list through its pages, as ids', async () => {

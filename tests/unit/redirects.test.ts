@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findRedirect, parseRedirects } from '../../scripts/lib/redirects';
 
@@ -43,5 +44,17 @@ describe('_redirects rules', () => {
 
   it('rejects a malformed line', () => {
     expect(() => parseRedirects('/only-from')).toThrow(/line 1/);
+  });
+
+  it("the site's rules: a series' reviews go to the one review page, a series without a page to the fallback", () => {
+    const site = parseRedirects(readFileSync('public/_redirects', 'utf8'));
+    const built = (path: string) => path === '/series/9';
+    expect(findRedirect(site, '/series/9/reviews', built)).toMatchObject({
+      target: '/series/reviews',
+      rule: { status: 200 },
+    });
+    expect(findRedirect(site, '/series/12345/reviews/', none)?.target).toBe('/series/reviews');
+    expect(findRedirect(site, '/series/12345', none)?.target).toBe('/series/fallback');
+    expect(findRedirect(site, '/series/9', built)).toBeUndefined();
   });
 });

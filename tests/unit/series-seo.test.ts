@@ -104,6 +104,42 @@ describe('series page metadata', () => {
     expect(seriesBookJsonLd(pageData({ rank: null, vote_count: 0 }))).not.toHaveProperty('aggregateRating');
   });
 
+  it('adds the shown reviews as schema.org Review objects, a spoiler review without its body', () => {
+    const review = (id: number, spoiler: boolean, score: number | null) => ({
+      review: {
+        id,
+        series_id: 42,
+        author_username: `reader${id}`,
+        body_markdown: '**Great**',
+        spoiler,
+        score,
+        helpful_count: 1,
+        viewer_found_helpful: false,
+        created_at: '2026-11-20T10:00:00.000Z',
+        updated_at: '2026-11-20T10:00:00.000Z',
+      },
+      text: 'Great',
+    });
+    const ld = seriesBookJsonLd(pageData(), [review(1, false, 9), review(2, true, null)]) as {
+      review: object[];
+    };
+    expect(ld.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'reader1' },
+        datePublished: '2026-11-20T10:00:00.000Z',
+        reviewBody: 'Great',
+        reviewRating: { '@type': 'Rating', ratingValue: 9, bestRating: 10, worstRating: 1 },
+      },
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'reader2' },
+        datePublished: '2026-11-20T10:00:00.000Z',
+      },
+    ]);
+    expect(seriesBookJsonLd(pageData())).not.toHaveProperty('review');
+  });
+
   it('lists the same work on MyAnimeList, AniList and MangaUpdates as sameAs, only those it has ids for', () => {
     const linked = pageData({ mal_id: 13, anilist_id: 30013, mangaupdates_id: 'pb8uwds' });
     expect(seriesBookJsonLd(linked)).toMatchObject({

@@ -1,3 +1,4 @@
+import type { Review } from '../../../contract/reviews';
 import type { RankingMethod } from '../../../contract/catalogue';
 import { buildSourceEnv } from '../../lib/build-source-env';
 import { loadBuildCatalogue } from './catalogue-source';
@@ -39,6 +40,8 @@ export interface BuildCatalogueIndex {
   related: RelatedSeriesIndex;
   /** A series' "Readers also liked", most alike first ([] without a list, or for a series not in the build). */
   alsoLiked(seriesId: number): RankedSeries[];
+  /** A series' review count and three most helpful reviews (a visitor's view; none without reviews). */
+  reviews(seriesId: number): SeriesReviews;
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
   rankingMethod: RankingMethod;
 }
@@ -82,6 +85,7 @@ async function load(): Promise<BuildCatalogueIndex> {
     genreLists,
     related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
     alsoLiked: alsoLikedIndex(snapshot.also_liked, seriesById),
+    reviews: reviewsIndex(snapshot.reviews),
     rankingMethod: snapshot.ranking_method,
   };
   const seconds = ((performance.now() - indexesStarted) / 1000).toFixed(1);
@@ -108,6 +112,17 @@ function alsoLikedIndex(
       const liked = seriesById.get(likedId);
       return liked ? [liked.series] : [];
     });
+}
+
+/** A series' reviews as its page shows them. */
+export interface SeriesReviews {
+  total: number;
+  top: Review[];
+}
+
+function reviewsIndex(reviewed: BuildCatalogue['reviews']): (seriesId: number) => SeriesReviews {
+  const byId = new Map(reviewed.map((entry) => [entry.series_id, entry]));
+  return (seriesId) => byId.get(seriesId) ?? { total: 0, top: [] };
 }
 
 /** The build's catalogue, loaded on first use. */

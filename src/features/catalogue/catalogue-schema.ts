@@ -6,6 +6,7 @@ import {
   type RankingMethod,
 } from '../../../contract/catalogue';
 import { alsoLikedListsSchema } from '../../../contract/recommendations';
+import { topReviewsSchema } from '../../../contract/reviews';
 import type { RankingKey, RankingPlace, SeriesPageData } from './catalogue-types';
 
 /*
@@ -26,12 +27,17 @@ export const SNAPSHOT_FORMAT = 'panelrank-catalogue';
  * 6: series and details carry their alternative titles, and the trending order (`trending`), which only
  *    the API can count.
  * 7: "Readers also liked" (`also_liked`): each listed series' list, as ids.
+ * 8: reviews (`reviews`): each reviewed series' review count and three most helpful reviews.
  */
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 
 /** Each series' "Readers also liked" as ids, most alike first; a series without a list is left out. */
 export const alsoLikedSnapshotSchema = alsoLikedListsSchema.shape.items;
 export type AlsoLikedSnapshot = z.infer<typeof alsoLikedSnapshotSchema>;
+
+/** Each reviewed series' review count and most helpful reviews; a series without reviews is left out. */
+export const reviewsSnapshotSchema = topReviewsSchema.shape.items;
+export type ReviewsSnapshot = z.infer<typeof reviewsSnapshotSchema>;
 
 export const buildCatalogueSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
@@ -48,6 +54,7 @@ export const buildCatalogueSchema = z.object({
   trending: rankingPlacesSchema,
   ranking_method: rankingMethodSchema,
   also_liked: alsoLikedSnapshotSchema,
+  reviews: reviewsSnapshotSchema,
 });
 
 /**
@@ -70,4 +77,6 @@ export interface BuildCatalogue {
   ranking_method: RankingMethod;
   /** "Readers also liked" of every series that has a list (GET /series/also-liked-lists). */
   also_liked: AlsoLikedSnapshot;
+  /** The review count and most helpful reviews of every reviewed series (GET /series/top-reviews). */
+  reviews: ReviewsSnapshot;
 }

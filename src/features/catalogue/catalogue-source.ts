@@ -13,12 +13,14 @@ import {
   type RankingMethod,
 } from '../../../contract/catalogue';
 import { ALSO_LIKED_LISTS_MAX_PAGE_SIZE, alsoLikedListsSchema } from '../../../contract/recommendations';
+import { TOP_REVIEWS_MAX_PAGE_SIZE, topReviewsSchema } from '../../../contract/reviews';
 import { buildApiUrl, buildFetch, isApiUnreachable, type BuildSourceEnv } from '../../lib/build-fetch';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   buildCatalogueSchema,
   type AlsoLikedSnapshot,
+  type ReviewsSnapshot,
   type BuildCatalogue,
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
@@ -106,6 +108,22 @@ async function fetchAlsoLiked(apiUrl: string): Promise<AlsoLikedSnapshot> {
   }
 }
 
+/** Every reviewed series' count and most helpful reviews, through GET /series/top-reviews in pages by id. */
+async function fetchTopReviews(apiUrl: string): Promise<ReviewsSnapshot> {
+  const all: ReviewsSnapshot = [];
+  for (let afterId = 0; ;) {
+    const body = await getJson(apiUrl, '/series/top-reviews', {
+      after_id: afterId,
+      page_size: TOP_REVIEWS_MAX_PAGE_SIZE,
+    });
+    const { items, has_more } = topReviewsSchema.parse(body);
+    all.push(...items);
+    const last = items.at(-1);
+    if (!has_more || !last) return all;
+    afterId = last.series_id;
+  }
+}
+
 /** Of each series of a trending page, what its place needs. */
 const trendingPageSchema = z.array(z.object({ id: z.number().int(), rank: z.number().int().nullable() }));
 
@@ -136,15 +154,16 @@ async function fetchRankingMethod(apiUrl: string): Promise<RankingMethod> {
 
 /**
  * Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the trending
- * order, the method, and every series' "Readers also liked".
+ * order, the method, every series' "Readers also liked" and its most helpful reviews.
  */
 export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [rankingMethod, series, trending, alsoLiked, ...orders] = await Promise.all([
+  const [rankingMethod, series, trending, alsoLiked, reviews, ...orders] = await Promise.all([
     fetchRankingMethod(apiUrl),
     fetchAllSeries(apiUrl),
     fetchTrendingOrder(apiUrl),
     fetchAlsoLiked(apiUrl),
+    fetchTopReviews(apiUrl),
     ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
   ]);
   const rankings = Object.fromEntries(keys.map((key, index) => [key, orders[index] ?? []])) as Record<
@@ -161,6 +180,7 @@ export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
     trending,
     ranking_method: rankingMethod,
     also_liked: alsoLiked,
+    reviews,
   };
 }
 

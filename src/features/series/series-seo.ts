@@ -3,6 +3,7 @@ import { breadcrumbJsonLd } from '../../lib/seo';
 import { API_URL } from '../../lib/api-client';
 import type { SeriesPageData, SeriesType } from '../catalogue/catalogue-types';
 import { splitGenres } from '../catalogue/series-format';
+import type { Review } from '../../../contract/reviews';
 import { externalLinks } from './external-links';
 
 /** Page metadata and schema.org JSON-LD of a series page. */
@@ -48,9 +49,13 @@ export function seriesPath(id: number): string {
 /**
  * A `Book` with genre, author, illustrator and image, rated only while the series is ranked. The rating's
  * scale is that of the final score, 0 to 10. `sameAs` names the same work on MyAnimeList, AniList and
- * MangaUpdates where the series carries their ids; `alternateName` lists its alternative titles.
+ * MangaUpdates where the series carries their ids; `alternateName` lists its alternative titles. `review`
+ * holds the reviews the page shows (`reviews`, each with the plain text of its body).
  */
-export function seriesBookJsonLd(data: SeriesPageData): object {
+export function seriesBookJsonLd(
+  data: SeriesPageData,
+  reviews: { review: Review; text: string }[] = [],
+): object {
   const { series, detail } = data;
   const url = absoluteUrl(seriesPath(series.id));
   const image = seriesShareImage(data);
@@ -83,6 +88,23 @@ export function seriesBookJsonLd(data: SeriesPageData): object {
           },
         }
       : {}),
+    ...(reviews.length > 0 ? { review: reviews.map(reviewJsonLd) } : {}),
+  };
+}
+
+/**
+ * A schema.org `Review`: author, date, the body as a reader sees it (a spoiler review's body is left out,
+ * as the page hides it) and the author's personal score, when set, as the rating on the 1–10 scale.
+ */
+export function reviewJsonLd({ review, text }: { review: Review; text: string }): object {
+  return {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: review.author_username },
+    datePublished: review.created_at,
+    ...(review.spoiler ? {} : { reviewBody: text }),
+    ...(review.score === null
+      ? {}
+      : { reviewRating: { '@type': 'Rating', ratingValue: review.score, bestRating: 10, worstRating: 1 } }),
   };
 }
 
