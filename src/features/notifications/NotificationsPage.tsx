@@ -10,6 +10,13 @@ import { formatForumTime } from '../forum/forum-format';
 import { UNREAD_CHANGED_EVENT } from '../accounts/session-keys';
 import { fetchNotificationPage, markNotificationsRead, notificationHref } from './notifications-api';
 import styles from './NotificationsPage.module.css';
+import UserLink from '../profiles/UserLink';
+
+/** The actor whose name starts the notification's sentence, linked to their profile; null for none. */
+function actorOf(item: Notification): string | null {
+  const actor = item.actor_username;
+  return actor !== null && item.kind !== 'REPORT_STATUS' && item.text.startsWith(actor) ? actor : null;
+}
 
 /**
  * The user's notifications, 20 a page; one cache entry per page. `query` is the user and the list's
@@ -114,19 +121,21 @@ export default function NotificationsPage() {
       {items.length > 0 ? (
         <ol className={styles.list} role="list">
           {items.map((item) => (
-            <li key={item.id}>
-              <a
-                className={styles.item}
-                href={notificationHref(item)}
-                data-unread={item.read_at === null ? '' : undefined}
-                onClick={() => open(item)}
-              >
-                <span className={styles.text}>{item.text}</span>
-                <time className={styles.time} dateTime={item.created_at}>
-                  {formatForumTime(item.created_at, true)}
-                </time>
-                {item.read_at === null ? <span className="visually-hidden"> (unread)</span> : null}
-              </a>
+            <li key={item.id} className={styles.item} data-unread={item.read_at === null ? '' : undefined}>
+              <span className={styles.text}>
+                {actorOf(item) && (
+                  <>
+                    <UserLink className={styles.actor} username={actorOf(item)} anonymous="" />{' '}
+                  </>
+                )}
+                <a className={styles.open} href={notificationHref(item)} onClick={() => open(item)}>
+                  {actorOf(item) ? item.text.slice(actorOf(item)!.length).trimStart() : item.text}
+                  {item.read_at === null ? <span className="visually-hidden"> (unread)</span> : null}
+                </a>
+              </span>
+              <time className={styles.time} dateTime={item.created_at}>
+                {formatForumTime(item.created_at, true)}
+              </time>
             </li>
           ))}
         </ol>

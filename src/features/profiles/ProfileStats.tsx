@@ -56,7 +56,8 @@ export default function ProfileStats({ stats }: { stats: ReadingStats }) {
         <ol className={styles.genres}>
           {stats.top_genres.map((entry) => (
             <li key={entry.genre}>
-              {entry.genre} <span className={styles.genreCount}>({countText(entry.count, 'series', 'series')})</span>
+              {entry.genre}{' '}
+              <span className={styles.genreCount}>({countText(entry.count, 'series', 'series')})</span>
             </li>
           ))}
         </ol>
