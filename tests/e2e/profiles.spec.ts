@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ReadingList } from '../../contract/reading-lists';
+import { FORUM_API_TEXTS } from '../../contract/forum-values';
 import { PROFILE_TEXTS } from '../../contract/profiles-values';
 import type { Thread } from '../../contract/forum';
-import { newReader, useSession, type LoginAnswer } from './api-helpers';
+import { coverPng, newReader, useSession, type LoginAnswer } from './api-helpers';
 import { e2eStack } from './stack-config';
 
 /* Public profiles on the site against the real API: /u/{username}, its links, and the owner's settings. */
@@ -79,4 +80,30 @@ test('turning the reading stats off on /account hides them on the profile', asyn
 test('an unknown username shows "User not found"', async ({ page }) => {
   await page.goto('/u/nobody_by_this_name_42');
   await expect(page.getByRole('heading', { level: 1, name: PROFILE_TEXTS.userNotFound })).toBeVisible();
+});
+
+test("an avatar upload shows the API's refusal verbatim, then the uploaded avatar on the profile", async ({
+  page,
+  request,
+}) => {
+  const reader = await newReader(request, 'pictured');
+  await useSession(page, reader);
+  await page.goto('/account');
+  const input = page.getByLabel('Avatar', { exact: true });
+  await input.setInputFiles({
+    name: 'moving.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a-not-really'),
+  });
+  await expect(page.getByRole('img', { name: 'Preview of the chosen avatar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload avatar' }).click();
+  await expect(page.getByText(FORUM_API_TEXTS.unsupportedImage)).toBeVisible();
+
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await coverPng(300, 200) });
+  await page.getByRole('button', { name: 'Upload avatar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your avatar was updated.' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View my profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: reader.user.username })).toBeVisible();
+  await expect(page.locator('img[src*="/avatars/"]')).toBeVisible();
 });

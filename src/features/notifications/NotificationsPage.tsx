@@ -10,9 +10,12 @@ import { formatForumTime } from '../forum/forum-format';
 import { UNREAD_CHANGED_EVENT } from '../accounts/session-keys';
 import { fetchNotificationPage, markNotificationsRead, notificationHref } from './notifications-api';
 import styles from './NotificationsPage.module.css';
-import UserLink from '../profiles/UserLink';
 
-/** The actor whose name starts the notification's sentence, linked to their profile; null for none. */
+/**
+ * The actor whose name starts the notification's sentence, linked to their profile (/u/{name}, written
+ * here rather than through profiles' UserLink: this module shares a chunk with pages that show no names);
+ * null for none.
+ */
 function actorOf(item: Notification): string | null {
   const actor = item.actor_username;
   return actor !== null && item.kind !== 'REPORT_STATUS' && item.text.startsWith(actor) ? actor : null;
@@ -125,7 +128,9 @@ export default function NotificationsPage() {
               <span className={styles.text}>
                 {actorOf(item) && (
                   <>
-                    <UserLink className={styles.actor} username={actorOf(item)} anonymous="" />{' '}
+                    <a className={styles.actor} href={`/u/${encodeURIComponent(actorOf(item)!)}`}>
+                      {actorOf(item)}
+                    </a>{' '}
                   </>
                 )}
                 <a className={styles.open} href={notificationHref(item)} onClick={() => open(item)}>
