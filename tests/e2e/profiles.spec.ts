@@ -80,6 +80,7 @@ test('turning the reading stats off on /account hides them on the profile', asyn
 test('an unknown username shows "User not found"', async ({ page }) => {
   await page.goto('/u/nobody_by_this_name_42');
   await expect(page.getByRole('heading', { level: 1, name: PROFILE_TEXTS.userNotFound })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${PROFILE_TEXTS.userNotFound} \\|`));
 });
 
 test("an avatar upload shows the API's refusal verbatim, then the uploaded avatar on the profile", async ({

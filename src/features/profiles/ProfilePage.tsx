@@ -22,11 +22,13 @@ export default function ProfilePage() {
   const profile = useQuery(username ? profileStore(username.toLowerCase()) : null);
   const data = profile.data;
 
+  const notFound = username === '' || (data === undefined && isUserNotFound(profile.error));
   useEffect(() => {
     if (data) document.title = documentTitle(data.username);
-  }, [data]);
+    else if (notFound) document.title = documentTitle(PROFILE_TEXTS.userNotFound);
+  }, [data, notFound]);
 
-  if (username === '' || (data === undefined && isUserNotFound(profile.error))) {
+  if (notFound) {
     return (
       <div className={styles.page}>
         <h1>{PROFILE_TEXTS.userNotFound}</h1>
