@@ -115,10 +115,10 @@ export default defineConfig({
     sitemap({
       // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
       // page, the check-your-email and verify-email steps of signup, the report form's outcome pages and the
-      // reading-list pages and the admins' pages (all noindex, no content of their own); nor the social card
+      // reading-list pages, the profile page and the admins' pages (all noindex, no content of their own); nor the social card
       // images.
       filter: (page) =>
-        !/^\/(404|series\/fallback|forum\/fallback|compare|check-your-email|verify-email|report-issue\/(sent|not-sent\/.*)|my-lists|notifications|lists|admin\/.*|social\/.*)(\.html)?\/?$/.test(
+        !/^\/(404|series\/fallback|forum\/fallback|compare|check-your-email|verify-email|report-issue\/(sent|not-sent\/.*)|my-lists|notifications|lists|u|admin\/.*|social\/.*)(\.html)?\/?$/.test(
           new URL(page).pathname,
         ),
     }),

@@ -60,10 +60,16 @@ test('a reply lights the other reader’s bell live, and the notification opens 
 
     await bell.click();
     await expect(alicePage).toHaveURL(/\/notifications$/);
-    const item = alicePage.getByRole('link', {
-      name: new RegExp(`${bob.user.username} replied to your post`),
-    });
+    // The sentence opens the post; the actor's name in it opens their profile.
+    const item = alicePage.getByRole('link', { name: /^replied to your post/ });
     await expect(item).toBeVisible();
+    await expect(alicePage.getByRole('listitem').filter({ has: item })).toContainText(
+      `${bob.user.username} replied to your post`,
+    );
+    await expect(alicePage.getByRole('link', { name: bob.user.username, exact: true })).toHaveAttribute(
+      'href',
+      `/u/${bob.user.username}`,
+    );
     await expect(alicePage.getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeEnabled();
     await item.click();
     await expect(alicePage).toHaveURL(new RegExp(`/forum/${thread.id}#post-${reply.id}$`));

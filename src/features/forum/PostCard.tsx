@@ -5,6 +5,7 @@ import LazyEditor from './LazyEditor';
 import SeriesRefs from './SeriesRefs';
 import type { ShownLike, ShownPost } from './thread-state';
 import { authorName, depthColour, indentPx } from './thread-tree';
+import UserLink from '../profiles/UserLink';
 import styles from './ThreadView.module.css';
 
 export interface PostCardProps {
@@ -76,7 +77,11 @@ function PostCard({
           {label}
         </span>
         <span className={styles.postMeta}>
-          <span className={styles.author}>{authorName(post.author_username)}</span>
+          <UserLink
+            className={styles.author}
+            username={post.author_username ?? null}
+            anonymous={authorName(null)}
+          />
           <time dateTime={post.created_at}>{formatForumTime(post.created_at, inReaderZone)}</time>
           {post.edited_at !== null && (
             <span className={styles.edited} data-edited>

@@ -15,6 +15,7 @@ import { deleteThread, fetchThreads, forumErrorMessage, hasThreadsLeft, type Thr
 import { formatForumTime, postCountText } from './forum-format';
 import SeriesRefs from './SeriesRefs';
 import { authorName } from './thread-tree';
+import UserLink from '../profiles/UserLink';
 import styles from './ThreadList.module.css';
 import type { ThreadFormTarget } from './ThreadFormDialog';
 
@@ -251,7 +252,9 @@ export default function ThreadList({ initial }: { initial: ThreadPage | null }) 
                   Updated{' '}
                   <time dateTime={thread.updated_at}>{formatForumTime(thread.updated_at, hydrated)}</time>
                 </span>
-                <span>by {authorName(thread.author_username)}</span>
+                <span>
+                  by <UserLink username={thread.author_username ?? null} anonymous={authorName(null)} />
+                </span>
               </p>
               {mayChange(thread) && (
                 <div className={styles.actions}>

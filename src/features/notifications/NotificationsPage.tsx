@@ -12,6 +12,16 @@ import { fetchNotificationPage, markNotificationsRead, notificationHref } from '
 import styles from './NotificationsPage.module.css';
 
 /**
+ * The actor whose name starts the notification's sentence, linked to their profile (/u/{name}, written
+ * here rather than through profiles' UserLink: this module shares a chunk with pages that show no names);
+ * null for none.
+ */
+function actorOf(item: Notification): string | null {
+  const actor = item.actor_username;
+  return actor !== null && item.kind !== 'REPORT_STATUS' && item.text.startsWith(actor) ? actor : null;
+}
+
+/**
  * The user's notifications, 20 a page; one cache entry per page. `query` is the user and the list's
  * generation: a new generation starts again from the first page (new notifications came).
  */
@@ -114,19 +124,23 @@ export default function NotificationsPage() {
       {items.length > 0 ? (
         <ol className={styles.list} role="list">
           {items.map((item) => (
-            <li key={item.id}>
-              <a
-                className={styles.item}
-                href={notificationHref(item)}
-                data-unread={item.read_at === null ? '' : undefined}
-                onClick={() => open(item)}
-              >
-                <span className={styles.text}>{item.text}</span>
-                <time className={styles.time} dateTime={item.created_at}>
-                  {formatForumTime(item.created_at, true)}
-                </time>
-                {item.read_at === null ? <span className="visually-hidden"> (unread)</span> : null}
-              </a>
+            <li key={item.id} className={styles.item} data-unread={item.read_at === null ? '' : undefined}>
+              <span className={styles.text}>
+                {actorOf(item) && (
+                  <>
+                    <a className={styles.actor} href={`/u/${encodeURIComponent(actorOf(item)!)}`}>
+                      {actorOf(item)}
+                    </a>{' '}
+                  </>
+                )}
+                <a className={styles.open} href={notificationHref(item)} onClick={() => open(item)}>
+                  {actorOf(item) ? item.text.slice(actorOf(item)!.length).trimStart() : item.text}
+                  {item.read_at === null ? <span className="visually-hidden"> (unread)</span> : null}
+                </a>
+              </span>
+              <time className={styles.time} dateTime={item.created_at}>
+                {formatForumTime(item.created_at, true)}
+              </time>
             </li>
           ))}
         </ol>

@@ -11,6 +11,7 @@ import {
   type Selection,
 } from './vote-review-state';
 import styles from './VoteReview.module.css';
+import { profileHref } from '../profiles/profile-format';
 
 interface AnomalyCardProps {
   anomaly: VoteAnomaly;
@@ -85,6 +86,9 @@ export default function AnomalyCard({ anomaly, selection, onSelect, onVoid }: An
               <span>{plural(account.posts, 'post', 'posts')}</span>
               <span>{plural(account.list_items, 'list item', 'list items')}</span>
             </span>
+            <a href={profileHref(account.username)} aria-label={`Profile of ${account.username}`}>
+              Profile
+            </a>
           </li>
         ))}
       </ul>

@@ -1,18 +1,32 @@
+import { Fragment } from 'react';
 import type { VoteVoid } from '../../../contract/vote-review';
 import { VOTE_REVIEW_TEXTS as TEXTS } from '../../../contract/vote-review-values';
 import { usePagedQuery } from '../../lib/paged-query';
 import { formatForumTime } from '../forum/forum-format';
 import { voteVoidPages } from './vote-review-queries';
 import styles from './VoteReview.module.css';
+import UserLink from '../profiles/UserLink';
 
 /** Usernames shown per entry; the rest are counted. */
 const NAMES_SHOWN = 12;
 
-function accountsText(entry: VoteVoid): string {
-  const names = entry.usernames.slice(0, NAMES_SHOWN).join(', ');
+/** The voided accounts, linked to their profiles: the first names, then how many others. */
+function AccountNames({ entry }: { entry: VoteVoid }) {
+  const names = entry.usernames.slice(0, NAMES_SHOWN);
   const others = entry.user_ids.length - Math.min(entry.usernames.length, NAMES_SHOWN);
-  const more = others > 0 ? `${names ? ' and ' : ''}${others} ${others === 1 ? 'other' : 'others'}` : '';
-  return `${names}${more}`;
+  const more =
+    others > 0 ? `${names.length > 0 ? ' and ' : ''}${others} ${others === 1 ? 'other' : 'others'}` : '';
+  return (
+    <>
+      {names.map((name, index) => (
+        <Fragment key={name}>
+          {index > 0 && ', '}
+          <UserLink username={name} anonymous={name} />
+        </Fragment>
+      ))}
+      {more}
+    </>
+  );
 }
 
 function LogEntry({ entry }: { entry: VoteVoid }) {
@@ -27,14 +41,18 @@ function LogEntry({ entry }: { entry: VoteVoid }) {
   return (
     <li className={styles.logEntry}>
       <p>
-        <strong>{entry.admin_username}</strong> voided {entry.voided_votes}{' '}
-        {entry.voided_votes === 1 ? 'vote' : 'votes'} of {entry.user_ids.length}{' '}
+        <strong>
+          <UserLink username={entry.admin_username} anonymous={entry.admin_username} />
+        </strong>{' '}
+        voided {entry.voided_votes} {entry.voided_votes === 1 ? 'vote' : 'votes'} of {entry.user_ids.length}{' '}
         {entry.user_ids.length === 1 ? 'account' : 'accounts'} on {where}
       </p>
       <p className={styles.logReason}>“{entry.reason}”</p>
       <p className={styles.logFacts}>
         <time dateTime={entry.created_at}>{formatForumTime(entry.created_at, true)}</time>
-        <span className={styles.logAccounts}>{accountsText(entry)}</span>
+        <span className={styles.logAccounts}>
+          <AccountNames entry={entry} />
+        </span>
       </p>
     </li>
   );
