@@ -11,8 +11,11 @@ import { LikedPairs } from './similarity';
 
 export const ALSO_LIKED_JOB = 'also-liked';
 const LEASE_MS = 30 * 60_000;
-/** Series ids per statement, reading and writing: each is short, so reads queue behind one at most. */
-export const ALSO_LIKED_BATCH = 500;
+/**
+ * Series ids per statement, reading and writing: each is short, so reads queue behind one at most. At
+ * 100,000 series, ranges of 500 held rankings reads to a p99 of 90 ms during the job, ranges of 100 to 26 ms.
+ */
+export const ALSO_LIKED_BATCH = 100;
 
 export interface AlsoLikedRun {
   /** Series that got a list (the others have none: too few co-raters). */
