@@ -88,14 +88,18 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/series/:id/reviews',
     {
-      onRequest: [app.authenticate, createLimit],
+      onRequest: app.authenticate,
+      // The body is checked before the review limit counts, so a review refused for its length does not
+      // use up one of the hour's reviews; every attempt still counts against the feature's write limit.
+      preHandler: [async (request) => void app.reviews.checkBody(request.body.body_markdown), createLimit],
       schema: {
         tags: ['reviews'],
         summary: 'Review a series (one review per reader and series)',
         description:
           `\`body_markdown\`: markdown, ${REVIEW_MIN_LENGTH}–${REVIEW_MAX_LENGTH} characters after trimming, ` +
           'stored as written (trimmed); clients sanitize it when rendering. `spoiler` hides the body behind ' +
-          '"Show spoilers". Rate-limited per user (every attempt counts): 429 with Retry-After.',
+          '"Show spoilers". Rate-limited per user (every valid attempt counts; a body refused for its length does not): ' +
+          '429 with Retry-After.',
         security,
         params: seriesIdParams,
         body: reviewCreateSchema,

@@ -99,6 +99,11 @@ export class ReviewsService {
     return { items: items.slice(0, pageSize), has_more: items.length > pageSize };
   }
 
+  /** The body as stored (trimmed), or the rule it breaks (400). */
+  checkBody(raw: string): string {
+    return checkBody(raw);
+  }
+
   async create(
     seriesId: number,
     caller: Caller,

@@ -9,6 +9,7 @@
  *   npm run bench:build -- --scale 1000,10000,100000     # each size in turn, then the cost per series
  *   npm run bench:build -- --data-dir /tmp/copy-of-data  # an already seeded DATA_DIR (a copy: --rebuild writes)
  *   npm run bench:build -- --rebuild                      # then 1,000 votes and 20 threads, and a rebuild
+ *   npm run bench:build -- --reviewed-series 500          # three reviews on each of the first 500 series
  *   npm run bench:build -- --verbose                      # with Astro's output
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ import { queryRows } from '../../api/db/query-rows';
 import { castVote } from '../../api/ranking/cast-vote';
 import { VOTE_CATEGORIES } from '../../api/db/schema';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
+import { seedDemoReviewsIfEmpty } from '../demo/demo-reviews';
+import type { Database } from '../../api/db/client';
 import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
 import { SeededRandom } from '../demo/seeded-random';
 import { LocalDiskStorage } from '../../api/media/storage';
@@ -44,6 +47,8 @@ const { values } = parseArgs({
     votes: { type: 'string', default: '1000' },
     'new-threads': { type: 'string', default: '20' },
     cards: { type: 'string', default: '20' },
+    // Series with three demo reviews each (their pages show them); a tenth of the catalogue by default.
+    'reviewed-series': { type: 'string' },
     port: { type: 'string', default: '8796' },
     keep: { type: 'boolean', default: false },
     // Astro's own output (its phases and per-route timings), for finding where a slow build spends its time.
@@ -102,12 +107,40 @@ async function seed(env: NodeJS.ProcessEnv, dataDir: string, series: number): Pr
     const forumStarted = performance.now();
     const forum = await seedGeneratedThreads(database.db, { threads });
     const longThread = longPosts > 0 ? await seedLongThread(database.db, { posts: longPosts }) : undefined;
+    await seedReviews(database.db, series);
     console.log(
       `  ${forum.threads} forum threads (${forum.posts} posts)` +
         `${longThread === undefined ? '' : ` and thread ${longThread} of ${longPosts} posts`} ` +
         `in ${seconds(performance.now() - forumStarted)}`,
     );
     return longThread;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Three reviews on each of the first `--reviewed-series` series (a tenth of them by default), if none yet. */
+async function seedReviews(db: Database, series: number): Promise<void> {
+  const started = performance.now();
+  const seriesReviewed = Number(values['reviewed-series'] ?? Math.ceil(series / 10));
+  const written = await seedDemoReviewsIfEmpty(db, { seriesReviewed });
+  if (written.reviews > 0) {
+    console.log(
+      `  ${written.reviews} reviews (${written.marks} helpful marks) on ${seriesReviewed} series in ` +
+        seconds(performance.now() - started),
+    );
+  }
+}
+
+/** Reviews for an already seeded DATA_DIR, before the API opens it (one process at a time). */
+async function seedReviewsInto(env: NodeJS.ProcessEnv): Promise<void> {
+  const database = await openMigratedDatabase(loadConfig(env), { role: 'seed' });
+  try {
+    const [row] = await queryRows<{ series: number }>(
+      database.db,
+      sql`select count(*)::int as series from series`,
+    );
+    await seedReviews(database.db, Number(row!.series));
   } finally {
     await database.close();
   }
@@ -312,6 +345,7 @@ async function benchOneSize(
   let server: ReturnType<typeof spawnApi> | undefined;
   try {
     const longThread = dataDir ? undefined : await seed(env, data, series);
+    if (dataDir) await seedReviewsInto(env);
     server = spawnApi({ env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitForHttp(`http://127.0.0.1:${values.port}/health`, 300_000, server);
     const first = await build(env, join(scratch, 'dist-1'));

@@ -395,6 +395,9 @@ describe('reviews', () => {
       Array.from({ length: 7 }, (_, index) => ({ title: `Limited ${index}` })),
     );
     const prolific = await newUser();
+    // A review refused for its length is not one of the hour's five.
+    const tooShort = await post(series[0]!, prolific.token, { body_markdown: text(99) });
+    expect(tooShort.status).toBe(400);
     for (const seriesId of series.slice(0, 5)) await created(seriesId, prolific);
     const limited = await post(series[5]!, prolific.token, { body_markdown: text(150) });
     await expectError(limited, 429, TEXTS.tooFast, 'RATE_LIMITED');
