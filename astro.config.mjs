@@ -7,10 +7,14 @@ import { loadEnv } from 'vite';
 import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
 import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
 import { siteLinkProblems } from './src/lib/external-links.ts';
+import { incrementalBuild } from './src/features/incremental-build/integration.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
 const siteUrl = (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+// The pages an incremental build keeps from the previous one: the sitemap lists them with those it renders.
+/** @type {string[]} */
+const keptPageUrls = [];
 
 export default defineConfig({
   site: siteUrl,
@@ -110,9 +114,12 @@ export default defineConfig({
         },
       },
     },
+    // Renders only the data pages whose inputs changed since PREVIOUS_SITE_DIST's build, keeps the rest.
+    incrementalBuild(keptPageUrls, fileURLToPath(new URL('.', import.meta.url))),
     // dist/_redirects: public/_redirects plus a rule for every other casing of the type pages.
     typePageRedirectsIntegration(),
     sitemap({
+      customPages: keptPageUrls,
       // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
       // page, the check-your-email and verify-email steps of signup, the report form's outcome pages and the
       // reading-list pages, the profile page and the admins' pages (all noindex, no content of their own); nor the social card

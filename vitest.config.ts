@@ -15,6 +15,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real site builds against the real API (minutes, not seconds): npm test runs them once.
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

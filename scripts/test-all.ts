@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, typecheck, unit and API tests (vitest) and end-to-end tests (Playwright in Chromium),
+ * `npm test`: lint, typecheck, unit, API and site-build tests (vitest) and end-to-end tests (Playwright in Chromium),
  * each run even when an earlier one failed, ending with one line that sums them all.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ async function check(name: string, command: string, args: string[]) {
   tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
-async function vitest(project: 'unit' | 'api') {
+async function vitest(project: 'unit' | 'api' | 'build') {
   if (only.size && !only.has(project)) return;
   banner(`${project} tests`);
   const output = join(reportDir, `vitest-${project}.json`);
@@ -111,6 +111,7 @@ await check('lint', 'npm', ['run', '--silent', 'lint']);
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await vitest('unit');
 await vitest('api');
+await vitest('build');
 await playwright();
 rmSync(reportDir, { recursive: true, force: true });
 

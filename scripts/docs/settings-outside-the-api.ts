@@ -70,6 +70,17 @@ export const siteBuildSettings: EnvSetting[] = [
     readBy: ['astro.config.mjs', 'scripts/start.ts', 'scripts/rebuild.ts', 'scripts/bench/page-weight.ts'],
   },
   {
+    name: 'PREVIOUS_SITE_DIST',
+    unset: 'a full build',
+    description:
+      "The previous build's output: the build renders only the data pages (series, forum threads, lists) " +
+      'whose inputs changed and links the rest from there; a change of code, settings or dependencies, or ' +
+      'a missing or damaged previous output, makes it a full build (docs/features/incremental-build.md). ' +
+      '`npm start` and `npm run rebuild` set it to the current build; on Netlify a build plugin restores it ' +
+      'from the build cache.',
+    readBy: ['src/features/incremental-build/integration.ts', 'scripts/lib/site-builds.ts'],
+  },
+  {
     name: 'CARD_CACHE_DIR',
     default: 'node_modules/.cache/panelrank/social-cards',
     description:

@@ -110,11 +110,13 @@ export async function buildSite({ distPath, env, stamp, stdio }: BuildSiteOption
   const release = await takeLock(buildsDir);
   const folder = join(buildsDir, `build-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   try {
+    const previous = await currentBuild(distPath);
+    // Only the pages whose inputs changed are rendered; the rest are linked from the previous build
+    // (src/features/incremental-build).
     await run(bin('astro'), ['build'], {
-      env: { ...astroEnv(env), SITE_DIST: folder },
+      env: { ...astroEnv(env), SITE_DIST: folder, ...(previous ? { PREVIOUS_SITE_DIST: previous } : {}) },
       ...(stdio ? { stdio } : {}),
     });
-    const previous = await currentBuild(distPath);
     // Files that came out as before stay the previous build's (same inode and mtime), compressed copies too.
     const unchanged = previous ? (await linkUnchangedFiles(previous, folder)).unchanged : undefined;
     await precompressSite(folder, previous && unchanged ? { previous, unchanged } : undefined);

@@ -16,10 +16,10 @@ async function* files(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
-async function sameBytes(a: string, b: string): Promise<boolean> {
+async function sameBytes(a: string, b: string): Promise<boolean | 'same-file'> {
   const [sa, sb] = await Promise.all([stat(a).catch(() => undefined), stat(b)]);
   if (!sa?.isFile() || sa.size !== sb.size) return false;
-  if (sa.ino === sb.ino && sa.dev === sb.dev) return true;
+  if (sa.ino === sb.ino && sa.dev === sb.dev) return 'same-file';
   const [ba, bb] = await Promise.all([readFile(a), readFile(b)]);
   return ba.equals(bb);
 }
@@ -41,7 +41,13 @@ export async function linkUnchangedFiles(previous: string, next: string, paralle
       const file = queue[index++]!;
       const from = join(previous, file);
       const to = join(next, file);
-      if (!(await sameBytes(from, to))) continue;
+      const same = await sameBytes(from, to);
+      if (!same) continue;
+      // Kept from the previous build by an incremental build: already its file.
+      if (same === 'same-file') {
+        unchanged.add(file);
+        continue;
+      }
       // Linked beside the new file, then renamed over it: the path always holds one complete file.
       const temporary = `${to}.link-${process.pid}`;
       await link(from, temporary);

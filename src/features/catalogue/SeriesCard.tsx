@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { matchedTitleText } from '../../../contract/catalogue-values';
+import type { RankBand } from './prerendered-values';
 import type { RankedSeries } from './catalogue-types';
 import {
   CARD_COVER_HEIGHT,
@@ -11,6 +12,7 @@ import {
 import {
   formatCardScore,
   formatVotes,
+  isRanked,
   rankDescription,
   rankLabel,
   scoreBand,
@@ -21,7 +23,8 @@ import styles from './SeriesCard.module.css';
 
 export interface SeriesCardProps {
   /** A search result also says which of its alternative titles matched. */
-  series: RankedSeries & { matched_title?: string | null };
+  /** A band instead of a rank on pre-rendered series pages (prerendered-values.ts). */
+  series: RankedSeries & RankBand & { matched_title?: string | null };
   coverLoading?: CoverLoading;
   /** Shows the compare toggle when given. */
   onToggleCompare?: (id: number) => void;
@@ -80,9 +83,9 @@ export default function SeriesCard({
             No cover
           </div>
         )}
-        <span className={styles.rank} data-ranked={series.rank != null}>
-          <span aria-hidden="true">{rankLabel(series.rank)}</span>
-          <span className="visually-hidden">{rankDescription(series.rank)}</span>
+        <span className={styles.rank} data-ranked={isRanked(series.rank, series.rank_band)}>
+          <span aria-hidden="true">{rankLabel(series.rank, series.rank_band)}</span>
+          <span className="visually-hidden">{rankDescription(series.rank, series.rank_band)}</span>
         </span>
         {status && (
           <span className={styles.ribbon} data-status={series.status}>

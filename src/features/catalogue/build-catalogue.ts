@@ -4,8 +4,12 @@ import { buildSourceEnv } from '../../lib/build-source-env';
 import { loadBuildCatalogue } from './catalogue-source';
 import type { BuildCatalogue } from './catalogue-schema';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
+import { pageChanged } from '../incremental-build/changed-pages';
+import { prerenderedSeries } from './prerendered-values';
+import { rankingPageInputs } from './ranking-page-inputs';
 import {
   browseListKey,
+  browseListPath,
   catalogueGenres,
   genrePlaces,
   popularPlaces,
@@ -37,8 +41,12 @@ export interface BuildCatalogueIndex {
   genres: CatalogueGenre[];
   /** The genre lists that have series: every genre on its own, and per type the genres of that type. */
   genreLists: Extract<BrowseList, { kind: 'genre' }>[];
+  /** Related series, chosen and shown by the ranks pre-rendered pages show (prerendered-values.ts). */
   related: RelatedSeriesIndex;
-  /** A series' "Readers also liked", most alike first ([] without a list, or for a series not in the build). */
+  /**
+   * A series' "Readers also liked", most alike first, as pre-rendered pages show them ([] without a list,
+   * or for a series not in the build).
+   */
   alsoLiked(seriesId: number): RankedSeries[];
   /** A series' review count and three most helpful reviews (a visitor's view; none without reviews). */
   reviews(seriesId: number): SeriesReviews;
@@ -83,7 +91,9 @@ async function load(): Promise<BuildCatalogueIndex> {
     rankings: rankingPagesIndex(lists, seriesById),
     genres,
     genreLists,
-    related: createRelatedSeriesIndex(snapshot.series.map((data) => data.series)),
+    // Over the ranks series pages show (prerendered-values.ts): another series passing one, or a score's
+    // last decimals, must not change which series a page lists, nor how.
+    related: createRelatedSeriesIndex(snapshot.series.map((data) => prerenderedSeries(data.series))),
     alsoLiked: alsoLikedIndex(snapshot.also_liked, seriesById),
     reviews: reviewsIndex(snapshot.reviews),
     rankingMethod: snapshot.ranking_method,
@@ -110,7 +120,7 @@ function alsoLikedIndex(
   return (seriesId) =>
     (byId.get(seriesId) ?? []).flatMap((likedId) => {
       const liked = seriesById.get(likedId);
-      return liked ? [liked.series] : [];
+      return liked ? [prerenderedSeries(liked.series)] : [];
     });
 }
 
@@ -137,9 +147,22 @@ export function buildCatalogue(): Promise<BuildCatalogueIndex> {
   return shared.promise;
 }
 
-/** The pages after the first of one list, for getStaticPaths; page 1 is the list's own route. */
+/**
+ * The pages after the first of one list that this build renders, for getStaticPaths (page 1 is the list's
+ * own route): all of them, or in an incremental build those whose inputs changed (listPageChanged).
+ */
 export async function laterListPages(list: RankingKey | BrowseList): Promise<{ page: number }[]> {
-  const key = typeof list === 'string' ? list : browseListKey(list);
-  const total = (await buildCatalogue()).rankings.totalPages(key);
-  return Array.from({ length: Math.max(0, total - 1) }, (_, index) => ({ page: index + 2 }));
+  const browseList: BrowseList = typeof list === 'string' ? { kind: 'ranked', type: list } : list;
+  const catalogue = await buildCatalogue();
+  const total = catalogue.rankings.totalPages(browseListKey(browseList));
+  const pages: { page: number }[] = [];
+  for (let page = 2; page <= total; page += 1) {
+    if (listPageChanged(catalogue, browseList, page)) pages.push({ page });
+  }
+  return pages;
+}
+
+/** Whether this build renders the list's page (changed-pages.ts): its inputs are rankingPageInputs. */
+export function listPageChanged(catalogue: BuildCatalogueIndex, list: BrowseList, page: number): boolean {
+  return pageChanged(browseListPath(list, page), () => rankingPageInputs(catalogue, list, page));
 }

@@ -1,4 +1,5 @@
 import type { RankedSeries, SeriesDetail, SeriesType } from '../../../contract/catalogue';
+import type { RankBand } from './prerendered-values';
 
 export { RANKING_PAGE_SIZE, SERIES_STATUSES, type SeriesStatus } from '../../../contract/catalogue-values';
 export type { CoverVariant, RankedSeries, SeriesDetail } from '../../../contract/catalogue';
@@ -6,8 +7,8 @@ export type { SeriesType, TypeFilter } from '../navigation/series-types';
 
 /** Everything a series page needs: the list entry (overall rank, card cover) and the detail. */
 export interface SeriesPageData {
-  series: RankedSeries;
-  detail: SeriesDetail;
+  series: RankedSeries & RankBand;
+  detail: SeriesDetail & RankBand;
 }
 
 /** The ranking lists that are pre-rendered: ALL for the home page, one per type for the type pages. */

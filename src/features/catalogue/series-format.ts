@@ -21,14 +21,25 @@ export function formatOneDecimal(score: number): string {
   return score.toFixed(1);
 }
 
-/** The rank badge: `#n`, or a dash for an Unranked series. */
-export function rankLabel(rank: number | null | undefined): string {
-  return rank == null ? '–' : `#${rank}`;
+/**
+ * The rank badge: `#n`, `Top n` for a pre-rendered rank shown by its band (prerendered-values.ts), or a
+ * dash for an Unranked series.
+ */
+export function rankLabel(rank: number | null | undefined, band?: number): string {
+  if (rank == null) return band === undefined ? '–' : `Top ${band.toLocaleString('en-US')}`;
+  return `#${rank}`;
 }
 
 /** The accessible reading of the rank badge. */
-export function rankDescription(rank: number | null | undefined): string {
-  return rank == null ? 'Unranked' : `Rank ${rank}`;
+export function rankDescription(rank: number | null | undefined, band?: number): string {
+  if (rank == null)
+    return band === undefined ? 'Unranked' : `Ranked in the top ${band.toLocaleString('en-US')}`;
+  return `Rank ${rank}`;
+}
+
+/** Whether a series is ranked, by its exact rank or (pre-rendered) its band. */
+export function isRanked(rank: number | null | undefined, band?: number): boolean {
+  return rank != null || band !== undefined;
 }
 
 /** Vote counts are shown from this many votes on. */

@@ -32,7 +32,9 @@ type View =
 
 /** A page's data from a live detail, which carries every list-entry field (scores, rank, edited fields). */
 function pageDataOf(detail: SeriesDetail, initial: SeriesPageData | null): SeriesPageData {
-  return { detail, series: { ...initial?.series, id: detail.series_id, ...rankedSeriesFields(detail) } };
+  // The live rank is exact: the pre-rendered band (prerendered-values.ts) goes.
+  const { rank_band: _band, ...built } = initial?.series ?? {};
+  return { detail, series: { ...built, id: detail.series_id, ...rankedSeriesFields(detail) } };
 }
 
 /** The panels beside the series (Track, and "Determine Series Rank"), which the fallback page keeps hidden until its series is known. */

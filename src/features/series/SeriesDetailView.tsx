@@ -3,7 +3,14 @@ import { DISCOVERY_TEXT } from '../../../contract/catalogue-values';
 import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
-import { formatVotes, rankDescription, rankLabel, scoreBand, statusLabel } from '../catalogue/series-format';
+import {
+  formatVotes,
+  isRanked,
+  rankDescription,
+  rankLabel,
+  scoreBand,
+  statusLabel,
+} from '../catalogue/series-format';
 import { categoryScores, formatCategoryScore } from './series-categories';
 import { externalLinks } from './external-links';
 import ScoreDistributionChart from './ScoreDistributionChart';
@@ -83,13 +90,13 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
         </div>
 
         <div className={styles.summary}>
-          <p className={styles.rank} data-ranked={detail.rank != null}>
-            {detail.rank == null ? (
+          <p className={styles.rank} data-ranked={isRanked(detail.rank, detail.rank_band)}>
+            {!isRanked(detail.rank, detail.rank_band) ? (
               'Unranked'
             ) : (
               <>
-                <span aria-hidden="true">{rankLabel(detail.rank)}</span>
-                <span className="visually-hidden">{rankDescription(detail.rank)}</span>
+                <span aria-hidden="true">{rankLabel(detail.rank, detail.rank_band)}</span>
+                <span className="visually-hidden">{rankDescription(detail.rank, detail.rank_band)}</span>
               </>
             )}
           </p>

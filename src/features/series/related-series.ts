@@ -1,5 +1,9 @@
-import type { RankedSeries } from '../catalogue/catalogue-types';
+import type { RankedSeries as ListEntry } from '../catalogue/catalogue-types';
+import type { RankBand } from '../catalogue/prerendered-values';
 import { splitGenres } from '../catalogue/series-format';
+
+/** A list entry, with its rank as an exact rank or (as pre-rendered pages show it) a band. */
+type RankedSeries = ListEntry & RankBand;
 
 /*
  * "Related series" on a series page: series of the same type that share its genres, the most shared
@@ -9,13 +13,15 @@ import { splitGenres } from '../catalogue/series-format';
 
 export const RELATED_SERIES_COUNT = 6;
 
-/** Ranked first by rank (1 before 2), Unranked after, ties by id: the order of the ranked lists. */
+/** Where a series sorts: its rank, else its band (within the band, by id), Unranked last. */
+function rankOrder(series: RankedSeries): number {
+  return series.rank ?? series.rank_band ?? Number.POSITIVE_INFINITY;
+}
+
+/** Ranked first by rank (1 before 2; a band after the ranks it holds), Unranked after, ties by id. */
 export function byRank(a: RankedSeries, b: RankedSeries): number {
-  if (a.rank !== b.rank) {
-    if (a.rank == null) return 1;
-    if (b.rank == null) return -1;
-    return a.rank - b.rank;
-  }
+  const order = rankOrder(a) - rankOrder(b);
+  if (order !== 0 && !Number.isNaN(order)) return order;
   return a.id - b.id;
 }
 

@@ -2,7 +2,7 @@ import { SITE_URL, absoluteUrl } from '../../lib/site-config';
 import { breadcrumbJsonLd } from '../../lib/seo';
 import { API_URL } from '../../lib/api-client';
 import type { SeriesPageData, SeriesType } from '../catalogue/catalogue-types';
-import { splitGenres } from '../catalogue/series-format';
+import { isRanked, splitGenres } from '../catalogue/series-format';
 import type { Review } from '../../../contract/reviews';
 import { externalLinks } from './external-links';
 
@@ -59,7 +59,7 @@ export function seriesBookJsonLd(
   const { series, detail } = data;
   const url = absoluteUrl(seriesPath(series.id));
   const image = seriesShareImage(data);
-  const ranked = series.rank != null && detail.vote_count > 0;
+  const ranked = isRanked(series.rank, series.rank_band) && detail.vote_count > 0;
   const sameAs = externalLinks(detail).map((link) => link.url);
   return {
     '@context': 'https://schema.org',

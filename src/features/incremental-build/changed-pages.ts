@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fingerprint } from './fingerprint';
+
+/*
+ * Which data pages a build renders. Each data route's getStaticPaths asks `pageChanged` for each of its
+ * pages with the inputs the page renders from; the page is left out (kept from the previous build's output)
+ * when its fingerprint equals the one the previous build recorded and the previous file is there. The
+ * integration (integration.ts) sets the state up before the routes run and, once the build is written,
+ * links the kept files into the new output and records every page's fingerprint for the next build.
+ * The state crosses from the configuration's module graph to the pages' through a global slot.
+ */
+
+export interface BuildPagesState {
+  /** The previous build's output and its pages' fingerprints; undefined for a full build. */
+  previous?: { dir: string; pages: Readonly<Record<string, string>> };
+  /** The site's address, for the sitemap entries of kept pages. */
+  site: string;
+  /** This build's fingerprint of every data page, rendered or kept, by path. */
+  pages: Map<string, string>;
+  /** Output files kept from the previous build (relative paths). */
+  kept: string[];
+  /** The kept pages' addresses: the sitemap lists them beside the pages rendered (its customPages). */
+  keptUrls: string[];
+}
+
+const SLOT = Symbol.for('panelrank.incremental-build');
+type Slot = { [SLOT]?: BuildPagesState };
+
+export function setBuildPagesState(state: BuildPagesState | undefined): void {
+  (globalThis as Slot)[SLOT] = state;
+}
+
+export function buildPagesState(): BuildPagesState | undefined {
+  return (globalThis as Slot)[SLOT];
+}
+
+/** A page's output file: `/series/12` → `series/12.html`, `/` → `index.html`. */
+export function outputFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/+/, '')}.html`;
+}
+
+/**
+ * Whether the page at `path` must be rendered: always outside a build (the dev server) and in a full build;
+ * in an incremental build when its inputs changed or its previous file is missing. Either way its
+ * fingerprint is recorded for the next build.
+ */
+export function pageChanged(path: string, inputs: () => unknown): boolean {
+  const state = buildPagesState();
+  if (!state) return true;
+  const print = fingerprint(inputs());
+  state.pages.set(path, print);
+  const { previous } = state;
+  if (!previous || previous.pages[path] !== print) return true;
+  const file = outputFile(path);
+  if (!existsSync(join(previous.dir, file))) return true;
+  state.kept.push(file);
+  state.keptUrls.push(new URL(path, state.site).href);
+  return false;
+}

@@ -1,0 +1,17 @@
+import type { BuildCatalogueIndex } from '../catalogue/build-catalogue';
+import type { SeriesPageData } from '../catalogue/catalogue-types';
+import { prerenderedPageData } from '../catalogue/prerendered-values';
+
+/**
+ * Everything a pre-rendered series page renders from the catalogue: the series as pre-rendered pages show it
+ * (prerendered-values.ts), its related series, its "Readers also liked" and its most helpful reviews. The
+ * page renders from this alone, and an incremental build fingerprints it (changed-pages.ts).
+ */
+export function seriesPageInputs(catalogue: BuildCatalogueIndex, data: SeriesPageData) {
+  return {
+    data: prerenderedPageData(data),
+    related: catalogue.related.related(data.series),
+    alsoLiked: catalogue.alsoLiked(data.series.id),
+    reviews: catalogue.reviews(data.series.id),
+  };
+}

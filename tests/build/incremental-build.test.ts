@@ -1,0 +1,240 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../api/db/client';
+import { users, VOTE_CATEGORIES } from '../../api/db/schema';
+import { LocalDiskStorage } from '../../api/media/storage';
+import { seedDemoCatalogue } from '../../scripts/demo/demo-catalogue';
+import { seedGeneratedThreads } from '../../scripts/demo/demo-forum';
+import { seedDemoReviewsIfEmpty } from '../../scripts/demo/demo-reviews';
+import { compareOutputs, listFiles } from '../../scripts/bench/build-output';
+import { astroEnv, bin, run } from '../../scripts/lib/processes';
+import { MANIFEST_FILE } from '../../src/features/incremental-build/build-manifest';
+import { prerenderedSeries } from '../../src/features/catalogue/prerendered-values';
+import type { RankedSeries } from '../../contract/catalogue';
+
+/*
+ * Real `astro build`s of a small demo catalogue against the real API: two builds of the same data are
+ * byte-identical; after votes and a forum reply, a build against the previous output renders only the pages
+ * whose inputs changed, keeps every other page as the previous build's own file, and equals a full build
+ * from nothing file for file; with nothing changed it keeps every data page; a previous output without its
+ * manifest or with a file missing is built again where needed.
+ */
+
+const SITE_URL = 'https://panelrank.example';
+const scratch = mkdtempSync(join(tmpdir(), 'panelrank-build-test-'));
+let app: FastifyInstance;
+let database: DatabaseHandle;
+let apiUrl = '';
+let builds = 0;
+
+async function build(previous?: string, settings: NodeJS.ProcessEnv = {}): Promise<string> {
+  builds += 1;
+  const dist = join(scratch, `dist-${builds}`);
+  const log = openSync(join(scratch, `build-${builds}.log`), 'w');
+  try {
+    await run(bin('astro'), ['build'], {
+      env: {
+        ...astroEnv(process.env),
+        NODE_ENV: 'production',
+        SITE_URL,
+        PUBLIC_API_URL: apiUrl,
+        BUILD_API_URL: apiUrl,
+        SNAPSHOT_FILE: '',
+        SITE_DIST: dist,
+        // Each build from nothing but the previous output it is given: no Astro or Vite cache of another.
+        ASTRO_CACHE_DIR: join(scratch, `cache-${builds}`),
+        PREVIOUS_SITE_DIST: previous ?? '',
+        ...settings,
+      },
+      stdio: ['ignore', log, log],
+    });
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}:\n${readFileSync(join(scratch, `build-${builds}.log`), 'utf8').slice(-3000)}`,
+      { cause: error },
+    );
+  } finally {
+    closeSync(log);
+  }
+  return dist;
+}
+
+/** Every series of the catalogue as the API ranks it. */
+const rankedSeries = () => api<RankedSeries[]>('/series/rankings?page=1&page_size=100');
+
+const inode = (dir: string, file: string) => statSync(join(dir, file)).ino;
+const dataPage = (file: string) => /^(series|forum)\/\d+\.html$/.test(file);
+/** Files of `next` that are not the previous build's own file: written by this build. */
+const written = (previous: string, next: string) =>
+  listFiles(next).filter((file) => {
+    try {
+      return inode(previous, file) !== inode(next, file);
+    } catch {
+      return true;
+    }
+  });
+
+async function api<T>(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<T> {
+  const { token, json, ...rest } = init;
+  const response = await fetch(apiUrl + path, {
+    ...rest,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: scratch,
+    DATABASE_URL: 'memory://',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ALSO_LIKED_REFRESH: '0',
+  });
+  database = await openDatabase(config.database);
+  await migrateDatabase(database);
+  // Seeded before the API starts, as `npm run seed` does.
+  await seedDemoCatalogue(database.db, new LocalDiskStorage(join(scratch, 'media'), config.publicApiUrl), {
+    series: 60,
+    covers: false,
+  });
+  await seedGeneratedThreads(database.db, { threads: 6 });
+  await seedDemoReviewsIfEmpty(database.db, { seriesReviewed: 4 });
+  app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('site builds', () => {
+  let first = '';
+  let incremental = '';
+
+  it('are byte-identical, page for page, for the same data', async () => {
+    first = await build();
+    const second = await build();
+    const comparison = await compareOutputs(first, second);
+    expect(comparison.changed).toEqual([]);
+    expect(comparison.added).toEqual([]);
+    expect(comparison.removed).toEqual([]);
+    expect(comparison.unchanged.filter(dataPage).length).toBeGreaterThan(60);
+  }, 240_000);
+
+  it('render only the pages whose inputs changed, and equal a full build', async () => {
+    const before = await rankedSeries();
+    // Two series in the middle of the ranking get votes; a thread gets a reply.
+    const [liked, disliked] = [before[10]!.id, before[15]!.id];
+    const voters = await database.db
+      .insert(users)
+      .values(
+        ['a', 'b', 'c'].map((name) => ({
+          username: `voter_${name}`,
+          email: `voter.${name}@gmail.com`,
+          emailVerifiedAt: new Date(),
+        })),
+      )
+      .returning();
+    for (const voter of voters) {
+      const token = await app.accounts.issueToken(voter);
+      for (const category of VOTE_CATEGORIES) {
+        for (const [id, score] of [
+          [liked, 10],
+          [disliked, 1],
+        ] as const) {
+          await api(`/series-details/${id}/vote`, { method: 'POST', token, json: { category, score } });
+        }
+      }
+    }
+    const threads = await api<{ id: number }[]>('/forum/threads?page=1&page_size=5');
+    const threadId = threads[0]!.id;
+    await api(`/forum/threads/${threadId}/posts`, {
+      method: 'POST',
+      token: await app.accounts.issueToken(voters[0]!),
+      json: { content_markdown: 'A reply that the next build must show on the thread page.' },
+    });
+
+    incremental = await build(first);
+    const full = await build();
+    const sameAsFull = await compareOutputs(full, incremental);
+    expect(sameAsFull.changed).toEqual([]);
+    expect(sameAsFull.added).toEqual([]);
+    expect(sameAsFull.removed).toEqual([]);
+
+    const changed = (await compareOutputs(first, incremental)).changed;
+    const writtenPages = written(first, incremental);
+    for (const page of [`series/${liked}.html`, `series/${disliked}.html`, `forum/${threadId}.html`]) {
+      expect(changed).toContain(page);
+    }
+    // Every page that changed was written, and every page written changed: nothing rendered for nothing.
+    expect(writtenPages.filter(dataPage).sort()).toEqual(changed.filter(dataPage).sort());
+    expect(writtenPages.filter((file) => file.startsWith('forum/') && dataPage(file))).toEqual([
+      `forum/${threadId}.html`,
+    ]);
+    // A series page changes only when what it shows changed: its own rank or score as pre-rendered, or a
+    // card of a series whose pre-rendered rank or score changed (the votes move the catalogue's mean too).
+    const after = new Map((await rankedSeries()).map((series) => [series.id, series]));
+    const shown = (series: RankedSeries | undefined, exactTop = false) =>
+      JSON.stringify(series && prerenderedSeries(series, exactTop));
+    const moved = before
+      .filter((series) => shown(series) !== shown(after.get(series.id)))
+      .map((series) => series.id);
+    const ownMoved = new Set(
+      before
+        .filter((series) => shown(series, true) !== shown(after.get(series.id), true))
+        .map((series) => series.id),
+    );
+    const showsMoved = (file: string) =>
+      [first, incremental].some((dir) => {
+        const html = readFileSync(join(dir, file), 'utf8');
+        return moved.some((id) => html.includes(`href="/series/${id}"`));
+      });
+    const seriesPages = writtenPages.filter((file) => /^series\/\d+\.html$/.test(file));
+    const unexplained = seriesPages.filter(
+      (file) => !ownMoved.has(Number(/(\d+)/.exec(file)![1])) && !showsMoved(file),
+    );
+    expect(unexplained).toEqual([]);
+  }, 300_000);
+
+  it('keep every data page when nothing changed, and render a page whose previous file is missing', async () => {
+    const missing = listFiles(incremental).find((file) => /^series\/\d+\.html$/.test(file))!;
+    const damaged = await build(incremental);
+    // First a build with nothing changed: no data page written.
+    expect(written(incremental, damaged).filter(dataPage)).toEqual([]);
+    unlinkSync(join(damaged, missing));
+    const repaired = await build(damaged);
+    expect(written(damaged, repaired).filter(dataPage)).toEqual([missing]);
+    const comparison = await compareOutputs(incremental, repaired);
+    expect(comparison.changed).toEqual([]);
+    expect(comparison.removed).toEqual([]);
+  }, 240_000);
+
+  it('build in full when the previous output has no manifest or another setting', async () => {
+    unlinkSync(join(incremental, MANIFEST_FILE));
+    const withoutManifest = await build(incremental);
+    expect(written(incremental, withoutManifest).filter(dataPage).length).toBe(
+      listFiles(withoutManifest).filter(dataPage).length,
+    );
+    const otherSetting = await build(withoutManifest, { SITE_URL: 'https://www.panelrank.example' });
+    expect(written(withoutManifest, otherSetting).filter(dataPage).length).toBe(
+      listFiles(otherSetting).filter(dataPage).length,
+    );
+  }, 240_000);
+});
