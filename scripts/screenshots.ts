@@ -2,7 +2,8 @@
  * `npm run screenshots -- --site URL --out DIR /path [/path ...]`: full-page PNGs of each path at 320, 390
  * and 1280 px, light and dark, in the browser the end-to-end tests use, so a change is looked at before it
  * is called done. `--session FILE` signs the pages in with a login answer (`{access_token, user}`) saved as
- * JSON; `--widths 320,1280` and `--schemes dark` narrow the set; `--wait SELECTOR` waits for an element.
+ * JSON; `--widths 320,1280` and `--schemes dark` narrow the set; `--wait SELECTOR` waits for an element;
+ * `--no-js` shows the pre-rendered HTML alone.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ const { values, positionals } = parseArgs({
     schemes: { type: 'string', default: 'light,dark' },
     session: { type: 'string' },
     wait: { type: 'string' },
+    // The pages as crawlers and readers without JavaScript get them: the pre-rendered HTML alone.
+    'no-js': { type: 'boolean', default: false },
   },
 });
 
@@ -39,7 +42,11 @@ try {
   for (const path of positionals) {
     for (const scheme of schemes) {
       for (const width of widths) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          colorScheme: scheme,
+          javaScriptEnabled: !values['no-js'],
+        });
         if (session) {
           await context.addInitScript(
             ([token, user]) => {

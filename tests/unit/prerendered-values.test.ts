@@ -44,6 +44,9 @@ describe('pre-rendered ranks and scores', () => {
 
   it('reads a band as "Top n" and an Unranked series as before', () => {
     expect(rankLabel(null, 1_000)).toBe('Top 1,000');
+    expect(rankLabel(null, 2_500, true)).toBe('Top 2.5K');
+    expect(rankLabel(null, 100_000, true)).toBe('Top 100K');
+    expect(rankLabel(null, 50, true)).toBe('Top 50');
     expect(rankDescription(null, 1_000)).toBe('Ranked in the top 1,000');
     expect(rankLabel(3)).toBe('#3');
     expect(rankLabel(null)).toBe('–');

@@ -83,8 +83,12 @@ export default function SeriesCard({
             No cover
           </div>
         )}
-        <span className={styles.rank} data-ranked={isRanked(series.rank, series.rank_band)}>
-          <span aria-hidden="true">{rankLabel(series.rank, series.rank_band)}</span>
+        <span
+          className={styles.rank}
+          data-ranked={isRanked(series.rank, series.rank_band)}
+          data-band={series.rank_band !== undefined || undefined}
+        >
+          <span aria-hidden="true">{rankLabel(series.rank, series.rank_band, true)}</span>
           <span className="visually-hidden">{rankDescription(series.rank, series.rank_band)}</span>
         </span>
         {status && (
