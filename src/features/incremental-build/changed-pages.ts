@@ -42,19 +42,25 @@ export function outputFile(path: string): string {
 
 /**
  * Whether the page at `path` must be rendered: always outside a build (the dev server) and in a full build;
- * in an incremental build when its inputs changed or its previous file is missing. Either way its
- * fingerprint is recorded for the next build.
+ * in an incremental build when its inputs changed or its previous file is missing (its fingerprint is
+ * recorded here for the next build). A full build records fingerprints as pages render (pageRendered), so
+ * its first page is not held back by 100,000 of them.
  */
 export function pageChanged(path: string, inputs: () => unknown): boolean {
   const state = buildPagesState();
-  if (!state) return true;
+  if (!state?.previous) return true;
   const print = fingerprint(inputs());
   state.pages.set(path, print);
-  const { previous } = state;
-  if (!previous || previous.pages[path] !== print) return true;
+  if (state.previous.pages[path] !== print) return true;
   const file = outputFile(path);
-  if (!existsSync(join(previous.dir, file))) return true;
+  if (!existsSync(join(state.previous.dir, file))) return true;
   state.kept.push(file);
   state.keptUrls.push(new URL(path, state.site).href);
   return false;
+}
+
+/** Called by a data page as it renders, with the inputs it renders from: records its fingerprint. */
+export function pageRendered(path: string, inputs: unknown): void {
+  const state = buildPagesState();
+  if (state && !state.pages.has(path)) state.pages.set(path, fingerprint(inputs));
 }
