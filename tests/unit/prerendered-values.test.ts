@@ -8,7 +8,7 @@ import { rankDescription, rankLabel } from '../../src/features/catalogue/series-
 import type { RankedSeries, SeriesDetail } from '../../src/features/catalogue/catalogue-types';
 
 const entry = (rank: number | null, finalScore = 8.4567) =>
-  ({ id: 1, title: 'A', rank, final_score: finalScore }) as RankedSeries;
+  ({ id: 1, title: 'A', rank, final_score: finalScore, vote_count: 30 }) as RankedSeries;
 
 describe('pre-rendered ranks and scores', () => {
   it('puts a rank in the smallest band that holds it', () => {
@@ -24,7 +24,15 @@ describe('pre-rendered ranks and scores', () => {
       rank_band: 1_000,
       final_score: 7,
     });
-    expect(prerenderedSeries(entry(null))).toEqual({ ...entry(null), final_score: 8.5 });
+    expect(prerenderedSeries(entry(null))).toEqual({ ...entry(null), final_score: 8.5, vote_count: 1 });
+  });
+
+  it('shows cards no vote count: only whether there are votes', () => {
+    expect(prerenderedSeries({ ...entry(40), vote_count: 250 }).vote_count).toBe(1);
+    expect(prerenderedSeries({ ...entry(40), vote_count: 251 })).toEqual(
+      prerenderedSeries({ ...entry(40), vote_count: 250 }),
+    );
+    expect(prerenderedSeries({ ...entry(null), vote_count: 0 }).vote_count).toBe(0);
   });
 
   it("keeps a page's own rank exact in the top ten", () => {

@@ -37,15 +37,27 @@ function shownRank(rank: number | null, exactTop: boolean): { rank: number | nul
 
 const oneDecimal = (score: number) => Math.round(score * 10) / 10;
 
-/** A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"). */
-export function prerenderedSeries(series: RankedSeries, exactTop = false): RankedSeries & RankBand {
+/**
+ * A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"): its rank
+ * by band, its score to one decimal and no vote count (`vote_count` says only whether there are votes, so
+ * the card shows a score but not how many votes: every vote would otherwise rewrite each page that shows
+ * the series as a card).
+ */
+export function prerenderedSeries(series: RankedSeries): RankedSeries & RankBand {
+  return {
+    ...shownScores(series, false),
+    vote_count: Math.min(series.vote_count, 1),
+  };
+}
+
+function shownScores(series: RankedSeries, exactTop: boolean): RankedSeries & RankBand {
   return { ...series, ...shownRank(series.rank, exactTop), final_score: oneDecimal(series.final_score) };
 }
 
 /** A series page's data as pre-rendered: the rank and final score as above, its own figures as they are. */
 export function prerenderedPageData({ series, detail }: SeriesPageData): SeriesPageData {
   return {
-    series: prerenderedSeries(series, true),
+    series: shownScores(series, true),
     detail: { ...detail, ...shownRank(detail.rank, true), final_score: oneDecimal(detail.final_score) },
   };
 }
