@@ -19,6 +19,14 @@ export function byRank(a: RankedSeries, b: RankedSeries): number {
   return a.id - b.id;
 }
 
+/** Most shared genres first, then by rank. */
+function compareScored(
+  a: { series: RankedSeries; shared: number },
+  b: { series: RankedSeries; shared: number },
+): number {
+  return b.shared - a.shared || byRank(a.series, b.series);
+}
+
 function genreKeys(series: RankedSeries): string[] {
   return [...new Set(splitGenres(series.genre).map((genre) => genre.toLowerCase()))];
 }
@@ -90,15 +98,25 @@ export function createRelatedSeriesIndex(
 
   const related = (series: RankedSeries): RankedSeries[] => {
     const own = genresFor(series);
-    const scored = candidates(series).map((candidate) => {
+    const all = candidates(series);
+    // The `count` best by (shared genres, rank), kept sorted as they come: the same as sorting every
+    // candidate (the order is total: ties end on the id) for a few comparisons each instead of a sort of
+    // up to genres × `perGenre`, on every series page of the build.
+    const best: { series: RankedSeries; shared: number }[] = [];
+    for (const candidate of all) {
       let shared = 0;
       for (const genre of genresFor(candidate)) if (own.has(genre)) shared += 1;
-      return { series: candidate, shared };
-    });
-    scored.sort((a, b) => b.shared - a.shared || byRank(a.series, b.series));
-    const chosen = scored.slice(0, count).map((entry) => entry.series);
-    const taken = new Set(scored.map((entry) => entry.series.id));
+      const entry = { series: candidate, shared };
+      let at = best.length;
+      while (at > 0 && compareScored(entry, best[at - 1]!) < 0) at -= 1;
+      if (at >= count) continue;
+      best.splice(at, 0, entry);
+      if (best.length > count) best.pop();
+    }
+    const chosen = best.map((entry) => entry.series);
+    if (chosen.length >= count) return chosen;
     // Only reached when the genres gave fewer than `count`: at most `count` + candidates steps.
+    const taken = new Set(all.map((candidate) => candidate.id));
     for (const candidate of byType.get(series.type) ?? []) {
       if (chosen.length >= count) break;
       if (candidate.id !== series.id && !taken.has(candidate.id)) chosen.push(candidate);
