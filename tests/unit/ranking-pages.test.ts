@@ -167,7 +167,12 @@ describe('related series', () => {
       for (const one of catalogue) {
         const own = new Set(one.genre!.toLowerCase().split(', ').filter(Boolean));
         const shared = (other: (typeof catalogue)[number]) =>
-          new Set(other.genre!.toLowerCase().split(', ').filter((genre) => own.has(genre))).size;
+          new Set(
+            other
+              .genre!.toLowerCase()
+              .split(', ')
+              .filter((genre) => own.has(genre)),
+          ).size;
         const candidates = index.candidates(one);
         const expected = [...candidates]
           .sort((a, b) => shared(b) - shared(a) || byRank(a, b))

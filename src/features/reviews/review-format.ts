@@ -20,9 +20,7 @@ export function reviewScoreText(review: Pick<Review, 'score'>): string | null {
 }
 
 export function helpfulCountText(count: number): string {
-  return count === 1
-    ? '1 reader found this helpful'
-    : `${formatCount(count)} readers found this helpful`;
+  return count === 1 ? '1 reader found this helpful' : `${formatCount(count)} readers found this helpful`;
 }
 
 /** The address of a series' review list. */
