@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
  *
  * @astrojs/react renders each island through `renderToReadableStream`, which encodes every chunk of HTML to
  * bytes for the adapter to decode back into a string: in a static build, with no island that suspends,
- * that was about a third of a series page's rendering time. The adapter's `experimentalDisableStreaming`
+ * that was about half of React's share of a series page's rendering time (a sixth of the page's). The adapter's `experimentalDisableStreaming`
  * option renders with `renderToString`, but without the island's `identifierPrefix`: `useId` ids then
  * lose the per-island prefix the client hydrates with (`r0`, `r1`, …), so ids of two islands on one page
  * could collide and hydration would not match. This plugin passes the render options on, as the streaming
