@@ -8,6 +8,7 @@ import { typePageRedirectsIntegration } from './src/features/navigation/type-red
 import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
 import { siteLinkProblems } from './src/lib/external-links.ts';
 import { incrementalBuild } from './src/features/incremental-build/integration.ts';
+import { reactRenderToStringWithPrefix } from './src/lib/react-render-to-string.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -33,6 +34,7 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
+    plugins: [reactRenderToStringWithPrefix()],
     ...(env.ASTRO_CACHE_DIR ? { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` } : {}),
     worker: {
       // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no
@@ -70,7 +72,9 @@ export default defineConfig({
     },
   },
   integrations: [
-    react(),
+    // Islands render with React's renderToString, not its web stream (src/lib/react-render-to-string.ts:
+    // the same HTML, much faster); no island suspends on the server, so there is nothing to stream.
+    react({ experimentalDisableStreaming: true }),
     {
       // The external links and the contact address: well-formed, and in a production build never a
       // documentation placeholder such as social.example.com (src/lib/external-links.ts).

@@ -148,6 +148,42 @@ describe('related series', () => {
     expect(related.map((entry) => entry.id)).toEqual([2, 4, 6, 8, 10, 12]);
   });
 
+  it('chooses exactly what sorting every candidate would (shared genres, then rank), in that order', () => {
+    const genres = ['Action', 'Fantasy', 'Romance', 'Horror', 'Comedy'];
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    const catalogue = Array.from({ length: 400 }, (_, index) =>
+      series(index + 1, {
+        genre: genres.filter(() => next(3) === 0).join(', '),
+        type: next(4) === 0 ? 'MANGA' : 'MANHWA',
+        rank: next(5) === 0 ? null : next(300) + 1,
+      }),
+    );
+    for (const count of [1, 3, 6]) {
+      const index = createRelatedSeriesIndex(catalogue, count, 10);
+      for (const one of catalogue) {
+        const own = new Set(one.genre!.toLowerCase().split(', ').filter(Boolean));
+        const shared = (other: (typeof catalogue)[number]) =>
+          new Set(
+            other
+              .genre!.toLowerCase()
+              .split(', ')
+              .filter((genre) => own.has(genre)),
+          ).size;
+        const candidates = index.candidates(one);
+        const expected = [...candidates]
+          .sort((a, b) => shared(b) - shared(a) || byRank(a, b))
+          .slice(0, count)
+          .map((entry) => entry.id);
+        const chosen = index.related(one).map((entry) => entry.id);
+        expect(chosen.slice(0, expected.length)).toEqual(expected);
+      }
+    }
+  });
+
   it('orders Unranked series after ranked ones', () => {
     const sorted = [series(1, { rank: null }), series(2, { rank: 3 }), series(3, { rank: 1 })].sort(byRank);
     expect(sorted.map((entry) => entry.id)).toEqual([3, 2, 1]);

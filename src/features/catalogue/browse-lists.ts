@@ -1,7 +1,7 @@
 import { genreSlug } from '../../../contract/catalogue-values';
 import type { RankingPlace, SeriesPageData, TypeFilter } from './catalogue-types';
 import { DEFAULT_VIEW, type RankingView } from './ranking-view';
-import { splitGenres } from './series-format';
+import { compareEnglishBase, splitGenres } from './series-format';
 
 /*
  * The pre-rendered lists besides the ranked ones: each genre (`/genre/{slug}`, and per type
@@ -88,7 +88,7 @@ export function catalogueGenres(series: readonly SeriesPageData[]): CatalogueGen
       // Most used first; of as many, capitals first (code-unit order).
       name: [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0],
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    .sort((a, b) => compareEnglishBase(a.name, b.name));
 }
 
 /** The slugs of a series' genres. */

@@ -52,8 +52,21 @@ export function showsVoteCount(voteCount: number): boolean {
   return voteCount >= MIN_VOTES_SHOWN;
 }
 
+// One formatter and collator for every call: `toLocaleString` and `localeCompare` with a locale build a
+// new one each time, which added up over a build's tens of thousands of pages.
+const US_NUMBER = new Intl.NumberFormat('en-US');
+const ENGLISH_BASE = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** A count as `toLocaleString('en-US')` writes it ("12,345"). */
+export function formatCount(count: number): string {
+  return US_NUMBER.format(count);
+}
+
+/** Compares two names as `localeCompare(b, 'en', { sensitivity: 'base' })` does. */
+export const compareEnglishBase: (a: string, b: string) => number = ENGLISH_BASE.compare;
+
 export function formatVotes(voteCount: number): string {
-  return `${voteCount.toLocaleString('en-US')} ${voteCount === 1 ? 'vote' : 'votes'}`;
+  return `${US_NUMBER.format(voteCount)} ${voteCount === 1 ? 'vote' : 'votes'}`;
 }
 
 /** Status ribbons show underscores as spaces (SEASON_END → "SEASON END"). */
@@ -85,7 +98,7 @@ export function extractGenres(
       if (!byKey.has(key)) byKey.set(key, genre);
     }
   }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return [...byKey.values()].sort(compareEnglishBase);
 }
 
 /** Whether a series carries `genre` (case-insensitive), for filtering search results locally. */

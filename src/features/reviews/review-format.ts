@@ -1,14 +1,18 @@
 import type { Review } from '../../../contract/reviews';
+import { formatCount } from '../catalogue/series-format';
 
 /* What a review shows besides its body, the same pre-rendered and live. */
 
+// Built once: `toLocaleDateString` with options builds a new formatter on every call.
+const REVIEW_DATE = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 export function reviewDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return REVIEW_DATE.format(new Date(iso));
 }
 
 export function reviewScoreText(review: Pick<Review, 'score'>): string | null {
@@ -16,9 +20,7 @@ export function reviewScoreText(review: Pick<Review, 'score'>): string | null {
 }
 
 export function helpfulCountText(count: number): string {
-  return count === 1
-    ? '1 reader found this helpful'
-    : `${count.toLocaleString('en-US')} readers found this helpful`;
+  return count === 1 ? '1 reader found this helpful' : `${formatCount(count)} readers found this helpful`;
 }
 
 /** The address of a series' review list. */

@@ -1,4 +1,4 @@
-import { formatOneDecimal } from '../catalogue/series-format';
+import { formatCount, formatOneDecimal } from '../catalogue/series-format';
 
 /* The series page's score block texts (its own module: series-page.ts ships with every catalogue island). */
 
@@ -8,6 +8,6 @@ import { formatOneDecimal } from '../catalogue/series-format';
  */
 export function meanOfVotesText(meanScore: number | null, voters: number): string | null {
   if (meanScore === null || voters <= 0) return null;
-  const readers = `${voters.toLocaleString('en-US')} ${voters === 1 ? 'voter' : 'voters'}`;
+  const readers = `${formatCount(voters)} ${voters === 1 ? 'voter' : 'voters'}`;
   return `Mean of votes ${formatOneDecimal(meanScore)} from ${readers}`;
 }
