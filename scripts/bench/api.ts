@@ -47,6 +47,7 @@ import { seedGeneratedThreads, seedLongThread } from '../demo/demo-forum';
 import { seedDemoIssueReports } from '../demo/demo-issue-reports';
 import { LocalDiskStorage } from '../../api/media/storage';
 import { addItem, createList, setShared, updateItem } from '../../api/reading-lists/repository';
+import { printMachineReference } from './machine-reference';
 
 const { values: options } = parseArgs({
   options: {
@@ -362,6 +363,7 @@ function request<T>(
 }
 
 async function main(): Promise<void> {
+  printMachineReference();
   if (options.parts === 'scale') {
     return benchAtScale({
       dataDir: options['data-dir'],

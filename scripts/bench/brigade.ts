@@ -28,6 +28,7 @@ import type { SeriesDetail } from '../../contract/catalogue';
 import type { VoteAnomaly } from '../../contract/vote-review';
 import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { spawnApiProcess, stopProcess, waitForHttp } from '../lib/processes';
+import { printMachineReference } from './machine-reference';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,6 +65,7 @@ function rankBy(details: SeriesDetail[], id: number, minVoters: number, score: (
 }
 
 async function main(): Promise<number> {
+  printMachineReference();
   const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-brigade-'));
   const port = options.port ?? String(20_000 + Math.floor(Math.random() * 20_000));
   const env = {

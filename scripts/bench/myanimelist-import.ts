@@ -29,6 +29,7 @@ import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { users } from '../../api/db/schema';
+import { printMachineReference } from './machine-reference';
 
 const { values } = parseArgs({
   options: {
@@ -291,6 +292,7 @@ async function fourAtOnce(
 }
 
 async function main() {
+  printMachineReference();
   const dataDir = mkdtempSync(join(tmpdir(), 'panelrank-bench-mal-'));
   const config = loadConfig({
     ...process.env,

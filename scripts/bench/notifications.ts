@@ -22,6 +22,7 @@ import { buildApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { queryRows } from '../../api/db/query-rows';
+import { printMachineReference } from './machine-reference';
 
 const { values: options } = parseArgs({
   options: {
@@ -61,6 +62,7 @@ const config = loadConfig({
   WRITE_RATE_LIMIT_MAX: '100000',
   NOTIFICATION_STREAMS_PER_INSTANCE: String(streamCount),
 });
+printMachineReference();
 const database = await openDatabase(config.database);
 await migrateDatabase(database);
 const app = await buildApp({ config, database, logger: false });

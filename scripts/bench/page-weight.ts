@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../lib/browser';
 import { startSiteServer } from '../lib/site-server';
+import { printMachineReference } from './machine-reference';
 
 const args = process.argv.slice(2);
 /** `--scripts`: also list each page's scripts with their sizes. */
@@ -155,6 +156,7 @@ async function measure(page: Page, url: string): Promise<Weight> {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
+  printMachineReference();
   if (!existsSync(join(distDir, 'index.html'))) {
     console.error(`No built site in ${distDir}/: run \`npm run build\` first (or pass the build directory).`);
     process.exit(2);

@@ -14,12 +14,14 @@ import { sendDueDigests } from '../../api/digest/digest-job';
 import { unreadNotificationsIn } from '../../api/digest/unread-notifications';
 import { UnsubscribeTokens } from '../../api/digest/unsubscribe-token';
 import { sweepNotifications } from '../../api/retention/notification-retention';
+import { printMachineReference } from './machine-reference';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '2000' }, 'per-user': { type: 'string', default: '20' } },
 });
 const users = Number(values.users);
 const perUser = Number(values['per-user']);
+printMachineReference();
 const { database } = await openScratchDatabase('bench-jobs');
 try {
   const { db } = database;

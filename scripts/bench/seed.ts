@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bin, projectRoot } from '../lib/processes';
+import { printMachineReference } from './machine-reference';
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +73,7 @@ async function seedOnce(target: Target, series: number): Promise<SeedRun> {
 }
 
 async function main() {
+  printMachineReference();
   const counts = values.series.split(',').map(Number);
   if (counts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error('--series must be positive whole numbers, separated by commas');
