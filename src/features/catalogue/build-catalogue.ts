@@ -5,7 +5,7 @@ import { loadBuildCatalogue } from './catalogue-source';
 import type { BuildCatalogue } from './catalogue-schema';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
 import { pageChanged } from '../incremental-build/changed-pages';
-import { prerenderedSeries } from './prerendered-values';
+import { prerenderedSeries, type RankBand } from './prerendered-values';
 import { rankingPageInputs } from './ranking-page-inputs';
 import {
   browseListKey,
@@ -47,7 +47,7 @@ export interface BuildCatalogueIndex {
    * A series' "Readers also liked", most alike first, as pre-rendered pages show them ([] without a list,
    * or for a series not in the build).
    */
-  alsoLiked(seriesId: number): RankedSeries[];
+  alsoLiked(seriesId: number): (RankedSeries & RankBand)[];
   /** A series' review count and three most helpful reviews (a visitor's view; none without reviews). */
   reviews(seriesId: number): SeriesReviews;
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
@@ -70,6 +70,9 @@ async function load(): Promise<BuildCatalogueIndex> {
   const indexesStarted = prefetched ? performance.now() : started;
   const seriesById = new Map<number, SeriesPageData>(snapshot.series.map((data) => [data.series.id, data]));
   const genres = catalogueGenres(snapshot.series);
+  // Each series once as the cards on series pages show it (prerendered-values.ts): the related and "Readers
+  // also liked" sections share these objects, and their markup is rendered once per series.
+  const cards = new Map(snapshot.series.map((data) => [data.series.id, prerenderedSeries(data.series)]));
   const lists: Record<string, RankingPlace[]> = {
     ...snapshot.rankings,
     [browseListKey({ kind: 'popular' })]: popularPlaces(snapshot.rankings.ALL, seriesById),
@@ -93,8 +96,8 @@ async function load(): Promise<BuildCatalogueIndex> {
     genreLists,
     // Over the ranks series pages show (prerendered-values.ts): another series passing one, or a score's
     // last decimals, must not change which series a page lists, nor how.
-    related: createRelatedSeriesIndex(snapshot.series.map((data) => prerenderedSeries(data.series))),
-    alsoLiked: alsoLikedIndex(snapshot.also_liked, seriesById),
+    related: createRelatedSeriesIndex([...cards.values()]),
+    alsoLiked: alsoLikedIndex(snapshot.also_liked, cards),
     reviews: reviewsIndex(snapshot.reviews),
     rankingMethod: snapshot.ranking_method,
   };
@@ -114,13 +117,13 @@ async function load(): Promise<BuildCatalogueIndex> {
  */
 function alsoLikedIndex(
   lists: BuildCatalogue['also_liked'],
-  seriesById: ReadonlyMap<number, SeriesPageData>,
-): (seriesId: number) => RankedSeries[] {
+  cards: ReadonlyMap<number, RankedSeries & RankBand>,
+): (seriesId: number) => (RankedSeries & RankBand)[] {
   const byId = new Map(lists.map((list) => [list.series_id, list.liked_ids]));
   return (seriesId) =>
     (byId.get(seriesId) ?? []).flatMap((likedId) => {
-      const liked = seriesById.get(likedId);
-      return liked ? [prerenderedSeries(liked.series)] : [];
+      const liked = cards.get(likedId);
+      return liked ? [liked] : [];
     });
 }
 
