@@ -17,22 +17,17 @@ describe('pre-rendered ranks and scores', () => {
     ]);
   });
 
-  it('shows cards every rank by its band and the score to one decimal', () => {
-    expect(prerenderedSeries(entry(3))).toMatchObject({ rank: null, rank_band: 10, final_score: 8.5 });
-    expect(prerenderedSeries(entry(734, 7.04))).toMatchObject({
+  it('shows cards every rank by its band, and no score or vote count', () => {
+    expect(prerenderedSeries(entry(3))).toMatchObject({ rank: null, rank_band: 10, final_score: 0 });
+    expect(prerenderedSeries({ ...entry(734, 7.04), vote_count: 250 })).toMatchObject({
       rank: null,
       rank_band: 1_000,
-      final_score: 7,
+      final_score: 0,
+      mean_score: null,
+      vote_count: 0,
     });
-    expect(prerenderedSeries(entry(null))).toEqual({ ...entry(null), final_score: 8.5, vote_count: 1 });
-  });
-
-  it('shows cards no vote count: only whether there are votes', () => {
-    expect(prerenderedSeries({ ...entry(40), vote_count: 250 }).vote_count).toBe(1);
-    expect(prerenderedSeries({ ...entry(40), vote_count: 251 })).toEqual(
-      prerenderedSeries({ ...entry(40), vote_count: 250 }),
-    );
-    expect(prerenderedSeries({ ...entry(null), vote_count: 0 }).vote_count).toBe(0);
+    expect(prerenderedSeries(entry(null))).toMatchObject({ rank: null, final_score: 0 });
+    expect(prerenderedSeries(entry(null)).rank_band).toBeUndefined();
   });
 
   it("keeps a page's own rank exact in the top ten", () => {
@@ -46,7 +41,7 @@ describe('pre-rendered ranks and scores', () => {
   });
 
   it('does not change when another series passes it, only when it crosses a band', () => {
-    expect(prerenderedSeries(entry(300, 8.41))).toEqual(prerenderedSeries(entry(301, 8.44)));
+    expect(prerenderedSeries(entry(300, 8.41))).toEqual(prerenderedSeries(entry(301, 7.44)));
     expect(prerenderedSeries(entry(500))).not.toEqual(prerenderedSeries(entry(501)));
   });
 

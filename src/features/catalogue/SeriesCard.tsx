@@ -39,6 +39,8 @@ export interface SeriesCardProps {
    */
   withListToggle?: boolean;
   headingLevel?: 2 | 3;
+  /** Shows the score (true but on series pages, whose cards show a rank band alone: prerendered-values.ts). */
+  scored?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export default function SeriesCard({
   listToggle,
   withListToggle = false,
   headingLevel = 2,
+  scored = true,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = coverSources(series.cover_url, series.cover_variants);
@@ -112,17 +115,18 @@ export default function SeriesCard({
         )}
         <p className={styles.typeAndScore}>
           <span className={styles.type}>{series.type}</span>
-          {hasScore ? (
-            <span className={styles.score} data-band={scoreBand(series.final_score)}>
-              <span className="visually-hidden">Score </span>
-              {formatCardScore(series.final_score)}
-            </span>
-          ) : (
-            <span className={styles.score} data-band="none">
-              <span aria-hidden="true">–</span>
-              <span className="visually-hidden">No score yet</span>
-            </span>
-          )}
+          {scored &&
+            (hasScore ? (
+              <span className={styles.score} data-band={scoreBand(series.final_score)}>
+                <span className="visually-hidden">Score </span>
+                {formatCardScore(series.final_score)}
+              </span>
+            ) : (
+              <span className={styles.score} data-band="none">
+                <span aria-hidden="true">–</span>
+                <span className="visually-hidden">No score yet</span>
+              </span>
+            ))}
         </p>
         <dl className={styles.people}>
           <div>

@@ -5,9 +5,10 @@ import type { RankedSeries, SeriesPageData } from './catalogue-types';
  * the live ones. A page is written again when what it shows changes, so what it shows must not change when
  * some other series is voted: an exact rank does (every series another one passes moves by one), and so
  * does a score's last decimals (a series' weighted score leans on the catalogue's mean). A page therefore
- * shows its own rank exactly in the top ten and otherwise by its band ("Top 1,000"), the cards on it every
- * rank by its band (the top ten are on most pages' cards: an exact rank there would rewrite thousands of
- * pages whenever two of them swap), and scores to one decimal. See docs/decisions/prerendered-ranks.md.
+ * shows its own rank exactly in the top ten and otherwise by its band ("Top 1,000") and its scores to one
+ * decimal; the cards on it show every rank by its band (the top ten are on most pages' cards: an exact rank
+ * there would rewrite thousands of pages whenever two of them swap) and no score. See
+ * docs/decisions/prerendered-ranks.md.
  */
 
 /** Ranks up to this one are shown exactly on pre-rendered series pages. */
@@ -38,16 +39,13 @@ function shownRank(rank: number | null, exactTop: boolean): { rank: number | nul
 const oneDecimal = (score: number) => Math.round(score * 10) / 10;
 
 /**
- * A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"): its rank
- * by band, its score to one decimal and no vote count (`vote_count` says only whether there are votes, so
- * the card shows a score but not how many votes: every vote would otherwise rewrite each page that shows
- * the series as a card).
+ * A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"): its rank by
+ * band, and no score or vote count. Each vote changes a series' score at the shown precision about half the
+ * time, and a series sits on the cards of dozens of pages: scores there would rewrite them all. The fields
+ * the card does not show are cleared, so they do not change the pages' fingerprints either.
  */
 export function prerenderedSeries(series: RankedSeries): RankedSeries & RankBand {
-  return {
-    ...shownScores(series, false),
-    vote_count: Math.min(series.vote_count, 1),
-  };
+  return { ...series, ...shownRank(series.rank, false), final_score: 0, mean_score: null, vote_count: 0 };
 }
 
 function shownScores(series: RankedSeries, exactTop: boolean): RankedSeries & RankBand {

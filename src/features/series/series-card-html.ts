@@ -19,7 +19,7 @@ const cards = new LRUCache<RankedSeries & RankBand, string>({ max: RENDERED_CARD
 export function seriesCardHtml(series: RankedSeries & RankBand): string {
   let html = cards.get(series);
   if (html === undefined) {
-    html = renderToStaticMarkup(createElement(SeriesCard, { series, headingLevel: 3 }));
+    html = renderToStaticMarkup(createElement(SeriesCard, { series, headingLevel: 3, scored: false }));
     cards.set(series, html);
   }
   return html;
