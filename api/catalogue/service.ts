@@ -92,8 +92,16 @@ export interface RankingsQuery extends ListFilter {
   sort: RankingSort;
 }
 
-/** How long a trending order's counts of recent voters serve before they are counted again (ms). */
-const RECENT_VOTERS_TTL_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where the trending window starts: TRENDING_DAYS days before the start of the current day (UTC). Counted
+ * from day boundaries, the order moves when votes come in or at midnight, not every minute as votes age
+ * out, so a site rebuilt with no new votes has the same trending pages.
+ */
+export function trendingWindowStart(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS - TRENDING_DAYS * DAY_MS;
+}
 
 /** A series a search found: its place in the snapshot and the alternative title that matched, if one did. */
 export interface FoundSeries {
@@ -247,7 +255,7 @@ export class CatalogueService {
       : scope;
     let ordered = listed;
     if (sort !== 'score') {
-      const bucket = sort === 'trending' ? Math.floor(this.now() / RECENT_VOTERS_TTL_MS) : '';
+      const bucket = sort === 'trending' ? trendingWindowStart(this.now()) : '';
       const recentVoters =
         sort === 'trending' ? await this.recentVoters(snapshot, bucket as number) : new Map<number, number>();
       ordered = await snapshot.memoize(`sorted:${sort}${bucket}:${type ?? ''}:${filterKey}`, () =>
@@ -264,10 +272,10 @@ export class CatalogueService {
     );
   }
 
-  /** Distinct voters of the last TRENDING_DAYS days per series, counted again once per snapshot and minute. */
-  private recentVoters(snapshot: CatalogueSnapshot, bucket: number): Promise<Map<number, number>> {
-    return snapshot.memoize(`recent-voters:${bucket}`, () =>
-      loadRecentVoters(this.db, new Date(this.now() - TRENDING_DAYS * 24 * 60 * 60 * 1000)),
+  /** Distinct voters per series since `windowStart` (trendingWindowStart), counted once per snapshot and day. */
+  private recentVoters(snapshot: CatalogueSnapshot, windowStart: number): Promise<Map<number, number>> {
+    return snapshot.memoize(`recent-voters:${windowStart}`, () =>
+      loadRecentVoters(this.db, new Date(windowStart)),
     );
   }
 
