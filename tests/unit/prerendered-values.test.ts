@@ -17,17 +17,18 @@ describe('pre-rendered ranks and scores', () => {
     ]);
   });
 
-  it('shows cards every rank by its band, and no score or vote count', () => {
-    expect(prerenderedSeries(entry(3))).toMatchObject({ rank: null, rank_band: 10, final_score: 0 });
-    expect(prerenderedSeries({ ...entry(734, 7.04), vote_count: 250 })).toMatchObject({
-      rank: null,
-      rank_band: 1_000,
-      final_score: 0,
-      mean_score: null,
-      vote_count: 0,
-    });
-    expect(prerenderedSeries(entry(null))).toMatchObject({ rank: null, final_score: 0 });
-    expect(prerenderedSeries(entry(null)).rank_band).toBeUndefined();
+  it('shows cards no rank, score or vote count', () => {
+    for (const card of [
+      prerenderedSeries(entry(3)),
+      prerenderedSeries({ ...entry(734, 7.04), vote_count: 250 }),
+    ]) {
+      expect(card).toMatchObject({ rank: null, final_score: 0, mean_score: null, vote_count: 0 });
+      expect(card).not.toHaveProperty('rank_band');
+    }
+    // Another series passing it, or a vote on it, does not change its card.
+    expect(prerenderedSeries(entry(300, 8.41))).toEqual(
+      prerenderedSeries({ ...entry(1, 6.2), vote_count: 9 }),
+    );
   });
 
   it("keeps a page's own rank exact in the top ten", () => {
@@ -40,16 +41,18 @@ describe('pre-rendered ranks and scores', () => {
     expect(lower.detail).toMatchObject({ rank: null, rank_band: 25 });
   });
 
-  it('does not change when another series passes it, only when it crosses a band', () => {
-    expect(prerenderedSeries(entry(300, 8.41))).toEqual(prerenderedSeries(entry(301, 7.44)));
-    expect(prerenderedSeries(entry(500))).not.toEqual(prerenderedSeries(entry(501)));
+  it("keeps a page's own rank by band: another series passing it changes nothing, crossing a band does", () => {
+    const page = (rank: number, score = 8.41) =>
+      prerenderedPageData({
+        series: entry(rank, score),
+        detail: { rank, final_score: score } as SeriesDetail,
+      });
+    expect(page(300)).toEqual(page(301, 8.44));
+    expect(page(500)).not.toEqual(page(501));
   });
 
   it('reads a band as "Top n" and an Unranked series as before', () => {
     expect(rankLabel(null, 1_000)).toBe('Top 1,000');
-    expect(rankLabel(null, 2_500, true)).toBe('Top 2.5K');
-    expect(rankLabel(null, 100_000, true)).toBe('Top 100K');
-    expect(rankLabel(null, 50, true)).toBe('Top 50');
     expect(rankDescription(null, 1_000)).toBe('Ranked in the top 1,000');
     expect(rankLabel(3)).toBe('#3');
     expect(rankLabel(null)).toBe('–');

@@ -4,7 +4,6 @@ import { pagerItems, type PagerItem } from '../../src/features/catalogue/pager';
 import { paginateRanking, rankingPagePath } from '../../src/features/catalogue/ranking-pages';
 import {
   RELATED_CANDIDATES_PER_GENRE,
-  byRank,
   createRelatedSeriesIndex,
   relatedSeriesIndex,
 } from '../../src/features/series/related-series';
@@ -99,56 +98,67 @@ describe('related series', () => {
     series(8, { genre: 'Horror', rank: 7 }),
   ];
 
-  it('picks the same type, most shared genres first, then by rank', () => {
+  it('picks the same type, most shared genres first, then the nearest', () => {
     const related = relatedSeriesIndex(catalogue, 3);
-    // 4 shares three genres, 2 shares two; of those sharing one, 3 (rank 2) beats 7 (Unranked).
+    // 4 shares three genres, 2 shares two; of those sharing one, 3 is nearer than 7.
     expect(related(catalogue[0]!).map((entry) => entry.id)).toEqual([4, 2, 3]);
   });
 
   it('matches genres case-insensitively and never picks the series itself or another type', () => {
     const related = relatedSeriesIndex(catalogue, 6);
     const ids = related(catalogue[2]!).map((entry) => entry.id);
-    expect(ids.slice(0, 3)).toEqual([1, 2, 4]);
+    expect(ids.slice(0, 3)).toEqual([2, 4, 1]);
     expect(ids).not.toContain(3);
     expect(ids).not.toContain(5);
   });
 
-  it('fills with the best-ranked series of the type when too few share a genre', () => {
+  it('fills with the nearest series of the type when too few share a genre', () => {
     const related = relatedSeriesIndex(catalogue, 4);
-    // 8 shares Horror; then the best-ranked MANHWA: 1, 3, 2.
-    expect(related(catalogue[5]!).map((entry) => entry.id)).toEqual([8, 1, 3, 2]);
+    // 8 shares Horror; then the nearest MANHWA: 7, 4, 3.
+    expect(related(catalogue[5]!).map((entry) => entry.id)).toEqual([8, 7, 4, 3]);
   });
 
-  /** `size` MANHWA series that all share Action, half of them Romance too; ranked by id. */
+  it('does not change when ranks and scores do', () => {
+    const reranked = catalogue.map((entry, index) => ({
+      ...entry,
+      rank: index % 2 ? null : 100 - index,
+      final_score: index,
+    }));
+    const before = relatedSeriesIndex(catalogue, 4);
+    const after = relatedSeriesIndex(reranked, 4);
+    for (const [index, one] of catalogue.entries()) {
+      expect(after(reranked[index]!).map((entry) => entry.id)).toEqual(before(one).map((entry) => entry.id));
+    }
+  });
+
+  /** `size` MANHWA series that all share Action, half of them Romance too. */
   function bigCatalogue(size: number) {
     return Array.from({ length: size }, (_, index) =>
       series(index + 1, { genre: index % 2 ? 'Action, Romance' : 'Action', rank: index + 1 }),
     );
   }
 
-  it('considers a bounded number of candidates per genre, whatever the catalogue size', () => {
+  it('considers a bounded number of candidates per genre, its neighbours, whatever the catalogue size', () => {
     for (const size of [1_000, 20_000]) {
       const catalogue = bigCatalogue(size);
       const index = createRelatedSeriesIndex(catalogue);
-      // The last series shares a genre with every other one; still it weighs only the best-ranked few.
-      const last = catalogue[size - 1]!;
-      const candidates = index.candidates(last);
+      const middle = catalogue[size / 2]!;
+      const candidates = index.candidates(middle);
       expect(candidates.length).toBeLessThanOrEqual(2 * RELATED_CANDIDATES_PER_GENRE);
       expect(candidates.length).toBeGreaterThanOrEqual(RELATED_CANDIDATES_PER_GENRE);
-      expect(Math.max(...candidates.map((entry) => entry.rank!))).toBeLessThanOrEqual(
-        2 * RELATED_CANDIDATES_PER_GENRE + 1,
-      );
+      const distances = candidates.map((entry) => Math.abs(entry.id - middle.id));
+      expect(Math.max(...distances)).toBeLessThanOrEqual(RELATED_CANDIDATES_PER_GENRE);
     }
   });
 
-  it('prefers the best-ranked candidates that share the most genres', () => {
+  it('prefers the nearest candidates that share the most genres, on both sides', () => {
     const catalogue = bigCatalogue(20_000);
-    const related = createRelatedSeriesIndex(catalogue, 6).related(catalogue[19_999]!);
-    // Series 20,000 is Action and Romance: the best-ranked series sharing both are the even ids 2, 4, ...
-    expect(related.map((entry) => entry.id)).toEqual([2, 4, 6, 8, 10, 12]);
+    const related = createRelatedSeriesIndex(catalogue, 6).related(catalogue[9_999]!);
+    // Series 10,000 is Action and Romance: the nearest sharing both are the even ids around it.
+    expect(related.map((entry) => entry.id)).toEqual([9_998, 10_002, 9_996, 10_004, 9_994, 10_006]);
   });
 
-  it('chooses exactly what sorting every candidate would (shared genres, then rank), in that order', () => {
+  it('chooses exactly what sorting every candidate would (shared genres, then distance), in that order', () => {
     const genres = ['Action', 'Fantasy', 'Romance', 'Horror', 'Comedy'];
     let seed = 7;
     const next = (below: number) => {
@@ -173,19 +183,15 @@ describe('related series', () => {
               .split(', ')
               .filter((genre) => own.has(genre)),
           ).size;
+        const distance = (other: (typeof catalogue)[number]) => Math.abs(other.id - one.id);
         const candidates = index.candidates(one);
         const expected = [...candidates]
-          .sort((a, b) => shared(b) - shared(a) || byRank(a, b))
+          .sort((a, b) => shared(b) - shared(a) || distance(a) - distance(b) || a.id - b.id)
           .slice(0, count)
           .map((entry) => entry.id);
         const chosen = index.related(one).map((entry) => entry.id);
         expect(chosen.slice(0, expected.length)).toEqual(expected);
       }
     }
-  });
-
-  it('orders Unranked series after ranked ones', () => {
-    const sorted = [series(1, { rank: null }), series(2, { rank: 3 }), series(3, { rank: 1 })].sort(byRank);
-    expect(sorted.map((entry) => entry.id)).toEqual([3, 2, 1]);
   });
 });

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { matchedTitleText } from '../../../contract/catalogue-values';
-import type { RankBand } from './prerendered-values';
 import type { RankedSeries } from './catalogue-types';
 import {
   CARD_COVER_HEIGHT,
@@ -12,7 +11,6 @@ import {
 import {
   formatCardScore,
   formatVotes,
-  isRanked,
   rankDescription,
   rankLabel,
   scoreBand,
@@ -23,8 +21,7 @@ import styles from './SeriesCard.module.css';
 
 export interface SeriesCardProps {
   /** A search result also says which of its alternative titles matched. */
-  /** A band instead of a rank on pre-rendered series pages (prerendered-values.ts). */
-  series: RankedSeries & RankBand & { matched_title?: string | null };
+  series: RankedSeries & { matched_title?: string | null };
   coverLoading?: CoverLoading;
   /** Shows the compare toggle when given. */
   onToggleCompare?: (id: number) => void;
@@ -39,8 +36,11 @@ export interface SeriesCardProps {
    */
   withListToggle?: boolean;
   headingLevel?: 2 | 3;
-  /** Shows the score (true but on series pages, whose cards show a rank band alone: prerendered-values.ts). */
-  scored?: boolean;
+  /**
+   * Shows the rank and the score: true but on series pages, whose cards to other series show neither, so
+   * that votes elsewhere do not rewrite them (prerendered-values.ts).
+   */
+  standing?: boolean;
 }
 
 /**
@@ -57,7 +57,7 @@ export default function SeriesCard({
   listToggle,
   withListToggle = false,
   headingLevel = 2,
-  scored = true,
+  standing = true,
 }: SeriesCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = coverSources(series.cover_url, series.cover_variants);
@@ -86,14 +86,12 @@ export default function SeriesCard({
             No cover
           </div>
         )}
-        <span
-          className={styles.rank}
-          data-ranked={isRanked(series.rank, series.rank_band)}
-          data-band={series.rank_band !== undefined || undefined}
-        >
-          <span aria-hidden="true">{rankLabel(series.rank, series.rank_band, true)}</span>
-          <span className="visually-hidden">{rankDescription(series.rank, series.rank_band)}</span>
-        </span>
+        {standing && (
+          <span className={styles.rank} data-ranked={series.rank != null}>
+            <span aria-hidden="true">{rankLabel(series.rank)}</span>
+            <span className="visually-hidden">{rankDescription(series.rank)}</span>
+          </span>
+        )}
         {status && (
           <span className={styles.ribbon} data-status={series.status}>
             <span className="visually-hidden">Status: </span>
@@ -115,7 +113,7 @@ export default function SeriesCard({
         )}
         <p className={styles.typeAndScore}>
           <span className={styles.type}>{series.type}</span>
-          {scored &&
+          {standing &&
             (hasScore ? (
               <span className={styles.score} data-band={scoreBand(series.final_score)}>
                 <span className="visually-hidden">Score </span>

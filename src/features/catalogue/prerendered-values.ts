@@ -6,8 +6,7 @@ import type { RankedSeries, SeriesPageData } from './catalogue-types';
  * some other series is voted: an exact rank does (every series another one passes moves by one), and so
  * does a score's last decimals (a series' weighted score leans on the catalogue's mean). A page therefore
  * shows its own rank exactly in the top ten and otherwise by its band ("Top 1,000") and its scores to one
- * decimal; the cards on it show every rank by its band (the top ten are on most pages' cards: an exact rank
- * there would rewrite thousands of pages whenever two of them swap) and no score. See
+ * decimal; the cards on it to other series show no rank or score. See
  * docs/decisions/prerendered-ranks.md.
  */
 
@@ -39,13 +38,15 @@ function shownRank(rank: number | null, exactTop: boolean): { rank: number | nul
 const oneDecimal = (score: number) => Math.round(score * 10) / 10;
 
 /**
- * A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"): its rank by
- * band, and no score or vote count. Each vote changes a series' score at the shown precision about half the
- * time, and a series sits on the cards of dozens of pages: scores there would rewrite them all. The fields
- * the card does not show are cleared, so they do not change the pages' fingerprints either.
+ * A list entry as the cards on pre-rendered series pages show it (related, "Readers also liked"): without
+ * its rank, score or vote count. A series sits on the cards of many pages: the best-ranked on thousands
+ * (any band boundary near the top is crossed by some series after each batch of votes) and any series on
+ * dozens of "Readers also liked" (one vote changes its score at one decimal about half the time), so any
+ * of these on the cards would rewrite a large share of the catalogue after every batch of votes. The
+ * fields are cleared, not only hidden, so they do not change the pages' fingerprints either.
  */
-export function prerenderedSeries(series: RankedSeries): RankedSeries & RankBand {
-  return { ...series, ...shownRank(series.rank, false), final_score: 0, mean_score: null, vote_count: 0 };
+export function prerenderedSeries(series: RankedSeries): RankedSeries {
+  return { ...series, rank: null, final_score: 0, mean_score: null, vote_count: 0 };
 }
 
 function shownScores(series: RankedSeries, exactTop: boolean): RankedSeries & RankBand {

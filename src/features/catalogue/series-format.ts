@@ -22,16 +22,13 @@ export function formatOneDecimal(score: number): string {
 }
 
 /**
- * The rank badge: `#n`, `Top n` for a pre-rendered rank shown by its band (prerendered-values.ts; `compact`
- * for a card's badge: "Top 2.5K"), or a dash for an Unranked series.
+ * The rank badge: `#n`, `Top n` for a pre-rendered rank shown by its band (prerendered-values.ts), or a dash
+ * for an Unranked series.
  */
-export function rankLabel(rank: number | null | undefined, band?: number, compact = false): string {
+export function rankLabel(rank: number | null | undefined, band?: number): string {
   if (rank != null) return `#${rank}`;
-  if (band === undefined) return '–';
-  return `Top ${compact ? compactNumber.format(band) : band.toLocaleString('en-US')}`;
+  return band === undefined ? '–' : `Top ${band.toLocaleString('en-US')}`;
 }
-
-const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
 /** The accessible reading of the rank badge. */
 export function rankDescription(rank: number | null | undefined, band?: number): string {

@@ -7,30 +7,18 @@ type RankedSeries = ListEntry & RankBand;
 
 /*
  * "Related series" on a series page: series of the same type that share its genres, the most shared
- * genres first, then by rank. They give every series page links to others, so crawlers and readers reach
- * the whole catalogue from any page. Pure, so the build and the tests share it.
+ * genres first, then the nearest in the catalogue's order (by id). Nothing about them moves with votes, so
+ * a rebuild after votes anywhere leaves every page's related series as they were (docs/decisions/
+ * prerendered-ranks.md); and as each series is among its neighbours' related series, crawlers and readers
+ * reach the whole catalogue from any page, not only its best-ranked series. Pure, so the build and the tests
+ * share it.
  */
 
 export const RELATED_SERIES_COUNT = 6;
 
-/** Where a series sorts: its rank, else its band (within the band, by id), Unranked last. */
-function rankOrder(series: RankedSeries): number {
-  return series.rank ?? series.rank_band ?? Number.POSITIVE_INFINITY;
-}
-
-/** Ranked first by rank (1 before 2; a band after the ranks it holds), Unranked after, ties by id. */
-export function byRank(a: RankedSeries, b: RankedSeries): number {
-  const order = rankOrder(a) - rankOrder(b);
-  if (order !== 0 && !Number.isNaN(order)) return order;
-  return a.id - b.id;
-}
-
-/** Most shared genres first, then by rank. */
-function compareScored(
-  a: { series: RankedSeries; shared: number },
-  b: { series: RankedSeries; shared: number },
-): number {
-  return b.shared - a.shared || byRank(a.series, b.series);
+/** Nearer in id first, ties (one on each side) the lower id. */
+function byDistance(from: number, a: RankedSeries, b: RankedSeries): number {
+  return Math.abs(a.id - from) - Math.abs(b.id - from) || a.id - b.id;
 }
 
 function genreKeys(series: RankedSeries): string[] {
@@ -38,9 +26,9 @@ function genreKeys(series: RankedSeries): string[] {
 }
 
 /**
- * How many of each shared genre's best-ranked series are considered. Bounded, so choosing a series' related
- * series costs the same in a catalogue of 100,000 as in one of 1,000 (scanning every series that shares a
- * genre made the build quadratic: each genre of a type holds thousands of series in a large catalogue).
+ * How many of each shared genre's series are considered: the nearest in id order, half on each side.
+ * Bounded, so choosing a series' related series costs the same in a catalogue of 100,000 as in one of 1,000
+ * (each genre of a type holds thousands of series in a large catalogue).
  */
 export const RELATED_CANDIDATES_PER_GENRE = 48;
 
@@ -51,11 +39,43 @@ export interface RelatedSeriesIndex {
   related(series: RankedSeries): RankedSeries[];
 }
 
+/** The index of the first series of `sorted` (by id) whose id is at least `id`. */
+function positionOf(sorted: readonly RankedSeries[], id: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]!.id < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Up to `limit` series of `sorted` (by id) nearest to `id`, itself left out, going out on both sides. */
+function nearest(sorted: readonly RankedSeries[], id: number, limit: number): RankedSeries[] {
+  const found: RankedSeries[] = [];
+  const at = positionOf(sorted, id);
+  let before = at - 1;
+  let after = sorted[at]?.id === id ? at + 1 : at;
+  while (found.length < limit && (before >= 0 || after < sorted.length)) {
+    const left = before >= 0 ? sorted[before] : undefined;
+    const right = after < sorted.length ? sorted[after] : undefined;
+    if (right && (!left || id - left.id > right.id - id)) {
+      found.push(right);
+      after += 1;
+    } else {
+      found.push(left!);
+      before -= 1;
+    }
+  }
+  return found;
+}
+
 /**
- * Chooses related series for every series of a catalogue. Per type and genre the series are sorted by rank
- * once; a series' candidates are the best-ranked `perGenre` of each of its genres, ordered by how many genres
- * they share with it (counted on their own genre sets), then by rank. When fewer than `count` share a genre,
- * the best-ranked series of the same type fill the rest. The work per series is bounded by its genres ×
+ * Chooses related series for every series of a catalogue. Per type and genre the series are sorted by id
+ * once; a series' candidates are the `perGenre` nearest of each of its genres, ordered by how many genres
+ * they share with it (counted on their own genre sets), then by distance. When fewer than `count` share a
+ * genre, the nearest series of the same type fill the rest. The work per series is bounded by its genres ×
  * `perGenre`, whatever the catalogue's size.
  */
 export function createRelatedSeriesIndex(
@@ -91,8 +111,9 @@ export function createRelatedSeriesIndex(
     if (ofType) ofType.push(series);
     else byType.set(series.type, [series]);
   }
-  for (const list of buckets.values()) list.sort(byRank);
-  for (const list of byType.values()) list.sort(byRank);
+  const byId = (a: RankedSeries, b: RankedSeries) => a.id - b.id;
+  for (const list of buckets.values()) list.sort(byId);
+  for (const list of byType.values()) list.sort(byId);
 
   const genresFor = (series: RankedSeries) => genresOf.get(series.id) ?? new Set(genreKeys(series));
 
@@ -100,12 +121,11 @@ export function createRelatedSeriesIndex(
     const seen = new Set<number>([series.id]);
     const found: RankedSeries[] = [];
     for (const genre of genresFor(series)) {
-      const bucket = buckets.get(`${series.type}\u0000${genre}`) ?? [];
-      let taken = 0;
-      for (let index = 0; index < bucket.length && taken < perGenre; index += 1) {
-        const candidate = bucket[index]!;
-        if (candidate.id === series.id) continue;
-        taken += 1;
+      for (const candidate of nearest(
+        buckets.get(`${series.type}\u0000${genre}`) ?? [],
+        series.id,
+        perGenre,
+      )) {
         if (seen.has(candidate.id)) continue;
         seen.add(candidate.id);
         found.push(candidate);
@@ -121,7 +141,11 @@ export function createRelatedSeriesIndex(
       if (number !== undefined) own[number] = 1;
     }
     const all = candidates(series);
-    // The `count` best by (shared genres, rank), kept sorted as they come: the same as sorting every
+    const better = (
+      a: { series: RankedSeries; shared: number },
+      b: { series: RankedSeries; shared: number },
+    ) => b.shared - a.shared || byDistance(series.id, a.series, b.series);
+    // The `count` best by (shared genres, distance), kept sorted as they come: the same as sorting every
     // candidate (the order is total: ties end on the id) for a few comparisons each instead of a sort of
     // up to genres × `perGenre`, on every series page of the build.
     const best: { series: RankedSeries; shared: number }[] = [];
@@ -130,18 +154,18 @@ export function createRelatedSeriesIndex(
       for (const number of numbersOf.get(candidate.id)!) shared += own[number]!;
       const entry = { series: candidate, shared };
       let at = best.length;
-      while (at > 0 && compareScored(entry, best[at - 1]!) < 0) at -= 1;
+      while (at > 0 && better(entry, best[at - 1]!) < 0) at -= 1;
       if (at >= count) continue;
       best.splice(at, 0, entry);
       if (best.length > count) best.pop();
     }
     const chosen = best.map((entry) => entry.series);
     if (chosen.length >= count) return chosen;
-    // Only reached when the genres gave fewer than `count`: at most `count` + candidates steps.
+    // Only reached when the genres gave fewer than `count`: the nearest series of the same type.
     const taken = new Set(all.map((candidate) => candidate.id));
-    for (const candidate of byType.get(series.type) ?? []) {
+    for (const candidate of nearest(byType.get(series.type) ?? [], series.id, count + taken.size)) {
       if (chosen.length >= count) break;
-      if (candidate.id !== series.id && !taken.has(candidate.id)) chosen.push(candidate);
+      if (!taken.has(candidate.id)) chosen.push(candidate);
     }
     return chosen;
   };

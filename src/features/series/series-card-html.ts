@@ -2,7 +2,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LRUCache } from 'lru-cache';
 import type { RankedSeries } from '../catalogue/catalogue-types';
-import type { RankBand } from '../catalogue/prerendered-values';
 import SeriesCard from '../catalogue/SeriesCard';
 
 /*
@@ -14,12 +13,12 @@ import SeriesCard from '../catalogue/SeriesCard';
  */
 
 const RENDERED_CARDS = 20_000;
-const cards = new LRUCache<RankedSeries & RankBand, string>({ max: RENDERED_CARDS });
+const cards = new LRUCache<RankedSeries, string>({ max: RENDERED_CARDS });
 
-export function seriesCardHtml(series: RankedSeries & RankBand): string {
+export function seriesCardHtml(series: RankedSeries): string {
   let html = cards.get(series);
   if (html === undefined) {
-    html = renderToStaticMarkup(createElement(SeriesCard, { series, headingLevel: 3, scored: false }));
+    html = renderToStaticMarkup(createElement(SeriesCard, { series, headingLevel: 3, standing: false }));
     cards.set(series, html);
   }
   return html;
