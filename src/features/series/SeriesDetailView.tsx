@@ -1,33 +1,17 @@
-import { Fragment, type MouseEvent } from 'react';
+import { Fragment } from 'react';
 import { DISCOVERY_TEXT } from '../../../contract/catalogue-values';
 import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
-import {
-  formatVotes,
-  isRanked,
-  rankDescription,
-  rankLabel,
-  scoreBand,
-  statusLabel,
-} from '../catalogue/series-format';
-import { categoryScores, formatCategoryScore } from './series-categories';
+import { statusLabel } from '../catalogue/series-format';
 import { externalLinks } from './external-links';
 import ScoreDistributionChart from './ScoreDistributionChart';
 import SeriesGenreLinks from './SeriesGenreLinks';
 import SeriesScore from './SeriesScore';
+import { categoryTiles, NO_SYNOPSIS, rankShown } from './series-values';
+import { goToVotePanel } from './vote-panel-link';
 import { VOTE_PANEL_ID } from './series-page';
 import styles from './SeriesDetailView.module.css';
-
-/** Scrolls to the voting panel and moves the focus there, so the keyboard and screen readers follow. */
-function goToVotePanel(event: MouseEvent<HTMLAnchorElement>) {
-  const panel = document.getElementById(VOTE_PANEL_ID);
-  if (!panel || panel.hidden) return;
-  event.preventDefault();
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  panel.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-  panel.focus({ preventScroll: true });
-}
 
 export interface SeriesDetailViewProps {
   data: SeriesPageData;
@@ -35,7 +19,10 @@ export interface SeriesDetailViewProps {
   refreshing?: boolean;
 }
 
-/** The series page's content above the voting panel. Used by the pre-rendered pages and the fallback page. */
+/**
+ * The series page's content above the voting panel. Used by the pre-rendered pages (rendered at build time
+ * only: a page script puts the live figures in, at the places marked `data-live`) and the fallback page.
+ */
 export default function SeriesDetailView({ data, refreshing = false }: SeriesDetailViewProps) {
   const { series, detail } = data;
   const poster = coverSources(series.cover_url ?? detail.cover_url, series.cover_variants);
@@ -44,6 +31,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
     ? coverSources(detail.series_cover_url, detail.series_cover_variants)
     : null;
   const status = statusLabel(detail.status);
+  const rank = rankShown(detail);
   const synopsis = detail.synopsis.trim();
   const elsewhere = externalLinks(detail);
   // "Chapters 150 · Volumes 12", or what is known of them.
@@ -52,10 +40,11 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
   );
 
   return (
-    <article className={styles.series} aria-labelledby="series-title">
+    <article className={styles.series} aria-labelledby="series-title" data-series-detail={detail.series_id}>
       {banner && (
         <img
           className={styles.banner}
+          data-live="banner"
           src={banner.src}
           srcSet={banner.srcSet}
           sizes={banner.srcSet ? '(min-width: 80rem) 80rem, 100vw' : undefined}
@@ -90,13 +79,13 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
         </div>
 
         <div className={styles.summary}>
-          <p className={styles.rank} data-ranked={isRanked(detail.rank, detail.rank_band)}>
-            {!isRanked(detail.rank, detail.rank_band) ? (
+          <p className={styles.rank} data-ranked={rank.ranked} data-live="rank">
+            {rank.label === null ? (
               'Unranked'
             ) : (
               <>
-                <span aria-hidden="true">{rankLabel(detail.rank, detail.rank_band)}</span>
-                <span className="visually-hidden">{rankDescription(detail.rank, detail.rank_band)}</span>
+                <span aria-hidden="true">{rank.label}</span>
+                <span className="visually-hidden">{rank.description}</span>
               </>
             )}
           </p>
@@ -116,7 +105,12 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
             </div>
           )}
           {/* Phones and tablets: the voting panel is further down (on wide screens it is beside). */}
-          <a className={`button ${styles.rateLink}`} href={`#${VOTE_PANEL_ID}`} onClick={goToVotePanel}>
+          <a
+            className={`button ${styles.rateLink}`}
+            href={`#${VOTE_PANEL_ID}`}
+            onClick={goToVotePanel}
+            data-rate-link
+          >
             Rate this series
           </a>
           <dl className={styles.facts}>
@@ -175,22 +169,28 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
 
       <section className={styles.section} aria-labelledby="synopsis-heading">
         <h2 id="synopsis-heading">Synopsis</h2>
-        <p className={styles.synopsis}>{synopsis || 'No synopsis yet.'}</p>
+        <p className={styles.synopsis} data-live="synopsis">
+          {synopsis || NO_SYNOPSIS}
+        </p>
       </section>
 
-      <section className={styles.section} aria-labelledby="category-scores-heading" aria-busy={refreshing}>
+      <section
+        className={styles.section}
+        aria-labelledby="category-scores-heading"
+        aria-busy={refreshing}
+        data-live="categories"
+      >
         <h2 id="category-scores-heading">Category scores</h2>
         <ul className={styles.tiles} role="list">
-          {categoryScores(detail).map((category) => (
-            <li key={category.label} className={styles.tile}>
+          {categoryTiles(detail).map((category) => (
+            <li key={category.label} className={styles.tile} data-category={category.label}>
               <h3 className={styles.tileLabel}>{category.label}</h3>
-              <p
-                className={styles.tileScore}
-                data-band={category.average === null ? 'none' : scoreBand(category.average)}
-              >
-                {formatCategoryScore(category.average)}
+              <p className={styles.tileScore} data-band={category.band} data-live="category-score">
+                {category.score}
               </p>
-              <p className={styles.tileVotes}>{formatVotes(category.voteCount)}</p>
+              <p className={styles.tileVotes} data-live="category-votes">
+                {category.votes}
+              </p>
               <ScoreDistributionChart label={category.label} counts={category.distribution} />
             </li>
           ))}
