@@ -1,16 +1,10 @@
-import { Fragment } from 'react';
-import { DISCOVERY_TEXT } from '../../../contract/catalogue-values';
-import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
 import { statusLabel } from '../catalogue/series-format';
-import { externalLinks } from './external-links';
 import ScoreDistributionChart from './ScoreDistributionChart';
-import SeriesGenreLinks from './SeriesGenreLinks';
+import SeriesFacts from './SeriesFacts';
 import SeriesScore from './SeriesScore';
 import { categoryTiles, NO_SYNOPSIS, rankShown } from './series-values';
-import { goToVotePanel } from './vote-panel-link';
-import { VOTE_PANEL_ID } from './series-page';
 import styles from './SeriesDetailView.module.css';
 
 export interface SeriesDetailViewProps {
@@ -33,11 +27,6 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
   const status = statusLabel(detail.status);
   const rank = rankShown(detail);
   const synopsis = detail.synopsis.trim();
-  const elsewhere = externalLinks(detail);
-  // "Chapters 150 · Volumes 12", or what is known of them.
-  const counts = (Object.keys(SERIES_COUNT_LABELS) as (keyof typeof SERIES_COUNT_LABELS)[]).filter(
-    (field) => detail[field] != null,
-  );
 
   return (
     <article className={styles.series} aria-labelledby="series-title" data-series-detail={detail.series_id}>
@@ -70,12 +59,10 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           ) : (
             <div className={styles.noCover}>No cover</div>
           )}
-          {status && (
-            <span className={styles.ribbon} data-status={detail.status}>
-              <span className="visually-hidden">Status: </span>
-              {status}
-            </span>
-          )}
+          <span className={styles.ribbon} data-status={detail.status} data-live="status" hidden={!status}>
+            <span className="visually-hidden">Status: </span>
+            {status}
+          </span>
         </div>
 
         <div className={styles.summary}>
@@ -89,79 +76,10 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
               </>
             )}
           </p>
-          <h1 id="series-title" className={styles.title}>
+          <h1 id="series-title" className={styles.title} data-live="title">
             {detail.title}
           </h1>
-          {detail.alt_titles.length > 0 && (
-            <div className={styles.altTitles}>
-              <h2 id="alt-titles-heading" className={styles.alsoOnHeading}>
-                {DISCOVERY_TEXT.alsoKnownAs}
-              </h2>
-              <ul role="list" aria-labelledby="alt-titles-heading">
-                {detail.alt_titles.map((title) => (
-                  <li key={title}>{title}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {/* Phones and tablets: the voting panel is further down (on wide screens it is beside). */}
-          <a
-            className={`button ${styles.rateLink}`}
-            href={`#${VOTE_PANEL_ID}`}
-            onClick={goToVotePanel}
-            data-rate-link
-          >
-            Rate this series
-          </a>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Type</dt>
-              <dd>{detail.type}</dd>
-            </div>
-            <div>
-              <dt>Genre</dt>
-              <dd>
-                <SeriesGenreLinks genre={detail.genre} />
-              </dd>
-            </div>
-            <div>
-              <dt>Author</dt>
-              <dd>{detail.author || '–'}</dd>
-            </div>
-            <div>
-              <dt>Artist</dt>
-              <dd>{detail.artist || '–'}</dd>
-            </div>
-          </dl>
-          {counts.length > 0 && (
-            <p className={styles.counts}>
-              {counts.map((field, index) => (
-                <Fragment key={field}>
-                  {index > 0 && ' · '}
-                  <span>
-                    {SERIES_COUNT_LABELS[field]} <b>{detail[field]}</b>
-                  </span>
-                </Fragment>
-              ))}
-            </p>
-          )}
-          {elsewhere.length > 0 && (
-            <div className={styles.alsoOn}>
-              <h2 id="also-on-heading" className={styles.alsoOnHeading}>
-                Also on
-              </h2>
-              <ul role="list" aria-labelledby="also-on-heading">
-                {elsewhere.map(({ site, url }) => (
-                  <li key={site}>
-                    <a href={url} target="_blank" rel="noopener">
-                      {site}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <SeriesFacts detail={detail} />
 
           <SeriesScore detail={detail} refreshing={refreshing} />
         </div>

@@ -1,12 +1,11 @@
 import type { SeriesDetail } from '../catalogue/catalogue-types';
-import { coverSources } from '../catalogue/cover-image';
-import { categoryTiles, distributionBars, finalScoreShown, NO_SYNOPSIS, rankShown } from './series-values';
+import { categoryTiles, distributionBars, finalScoreShown, rankShown } from './series-values';
 
 /*
  * Puts a live detail's figures into a pre-rendered series page (SeriesDetailView's markup, rendered at
  * build time and never hydrated), at the places it marks `data-live`: the exact rank where the build showed
- * a band, the final score and its colour, the voters' line, each category's average, votes and bars, and
- * what an admin can edit here (synopsis, banner). Texts come from series-values.ts, as the build's do.
+ * a band, the final score and its colour, the voters' line, each category's average, votes and bars (the
+ * names and facts are live-series-facts.ts's). Texts come from series-values.ts, as the build's do.
  * Every write is skipped when the text is already there, so an unchanged page is not touched.
  */
 
@@ -54,16 +53,6 @@ function showBars(chart: Element | null, counts: readonly number[]): void {
   });
 }
 
-function showBanner(root: ParentNode, detail: SeriesDetail): void {
-  const banner = live(root, 'banner') as HTMLImageElement | null;
-  if (!banner || !detail.has_detail_cover) return;
-  const sources = coverSources(detail.series_cover_url, detail.series_cover_variants);
-  if (!sources) return;
-  if (banner.getAttribute('src') !== sources.src) banner.src = sources.src;
-  if (sources.srcSet) setAttr(banner, 'srcset', sources.srcSet);
-  else banner.removeAttribute('srcset');
-}
-
 /** Shows `detail`'s figures in the page's markup under `root`. */
 export function showLiveDetail(root: ParentNode, detail: SeriesDetail): void {
   showRank(live(root, 'rank'), detail);
@@ -81,8 +70,6 @@ export function showLiveDetail(root: ParentNode, detail: SeriesDetail): void {
     setText(live(element, 'category-votes'), tile.votes);
     showBars(live(element, 'bars'), tile.distribution);
   }
-  setText(live(root, 'synopsis'), detail.synopsis.trim() || NO_SYNOPSIS);
-  showBanner(root, detail);
 }
 
 /** Marks the score block and tiles as settled (true while the live figures are on their way). */

@@ -1,6 +1,7 @@
 import { errorStatus } from '../../lib/api-client';
 import { $session } from '../accounts/session-store';
 import { markRefreshing, showLiveDetail } from './live-series-dom';
+import { showLiveFacts } from './live-series-facts';
 import { setUpRatingInfo } from './rating-info';
 import { seriesDetailStore } from './series-detail-query';
 import { SERIES_NOT_FOUND_DETAIL, SERIES_NOT_FOUND_MESSAGE } from './series-values';
@@ -43,7 +44,10 @@ function start(article: HTMLElement): void {
         stopWatching?.();
         return showNotFound(article);
       }
-      if (data) showLiveDetail(article, data);
+      if (data) {
+        showLiveDetail(article, data);
+        showLiveFacts(article, data);
+      }
       // A failed refresh leaves the build's figures, no longer marked as on their way.
       if (data || error !== undefined) markRefreshing(article, false);
     });

@@ -1,3 +1,4 @@
+import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
 import type { RankBand } from '../catalogue/prerendered-values';
 import {
@@ -102,4 +103,12 @@ export function categoryTiles(detail: SeriesDetail): CategoryTileShown[] {
     votes: formatVotes(category.voteCount),
     distribution: category.distribution,
   }));
+}
+
+/** "Chapters 150 · Volumes 12", or what is known of them, as label and value pairs. */
+export function seriesCounts(detail: SeriesDetail): { label: string; value: number }[] {
+  return (Object.keys(SERIES_COUNT_LABELS) as (keyof typeof SERIES_COUNT_LABELS)[]).flatMap((field) => {
+    const value = detail[field];
+    return value == null ? [] : [{ label: SERIES_COUNT_LABELS[field], value }];
+  });
 }
