@@ -48,6 +48,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           {poster ? (
             <img
               className={styles.poster}
+              data-live="poster"
               src={poster.src}
               srcSet={poster.srcSet}
               sizes={poster.srcSet ? '(min-width: 48em) 240px, 40vw' : undefined}

@@ -1,6 +1,6 @@
 import { genreSlug } from '../../../contract/catalogue-values';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
-import { coverSources } from '../catalogue/cover-image';
+import { coverSources, type CoverSources } from '../catalogue/cover-image';
 import { splitGenres, statusLabel } from '../catalogue/series-format';
 import { externalLinks } from './external-links';
 import { NO_SYNOPSIS, seriesCounts } from './series-values';
@@ -8,7 +8,7 @@ import { NO_SYNOPSIS, seriesCounts } from './series-values';
 /*
  * Puts what an admin may have changed since the build into a pre-rendered series page (SeriesDetailView's
  * and SeriesFacts' markup, never hydrated), at the places marked `data-live`: title, status, other names,
- * type, genres, author, artist, counts, the same work elsewhere, synopsis and banner. The figures are
+ * type, genres, author, artist, counts, the same work elsewhere, synopsis, cover and banner. The figures are
  * live-series-dom.ts's. A part is only rewritten when its text differs, so an unchanged page is untouched.
  */
 
@@ -82,15 +82,12 @@ function showCounts(target: HTMLElement | null, detail: SeriesDetail): void {
   );
 }
 
-function showBanner(root: ParentNode, detail: SeriesDetail): void {
-  const banner = live(root, 'banner') as HTMLImageElement | null;
-  const sources = detail.has_detail_cover
-    ? coverSources(detail.series_cover_url, detail.series_cover_variants)
-    : null;
-  if (!banner || !sources) return;
-  if (banner.getAttribute('src') !== sources.src) banner.src = sources.src;
-  if (sources.srcSet) banner.setAttribute('srcset', sources.srcSet);
-  else banner.removeAttribute('srcset');
+/** A new cover or banner (an admin's upload) into the build's image; a page built without one keeps none. */
+function showImage(image: HTMLImageElement | null, sources: CoverSources | null): void {
+  if (!image || !sources || image.getAttribute('src') === sources.src) return;
+  if (sources.srcSet) image.setAttribute('srcset', sources.srcSet);
+  else image.removeAttribute('srcset');
+  image.src = sources.src;
 }
 
 /** Shows `detail`'s names and facts in the page's markup under `root`. */
@@ -118,5 +115,12 @@ export function showLiveFacts(root: ParentNode, detail: SeriesDetail): void {
     })),
   );
   setText(live(root, 'synopsis'), detail.synopsis.trim() || NO_SYNOPSIS);
-  showBanner(root, detail);
+  showImage(
+    live(root, 'poster') as HTMLImageElement | null,
+    coverSources(detail.cover_url, detail.cover_variants),
+  );
+  showImage(
+    live(root, 'banner') as HTMLImageElement | null,
+    detail.has_detail_cover ? coverSources(detail.series_cover_url, detail.series_cover_variants) : null,
+  );
 }
