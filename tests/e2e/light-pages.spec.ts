@@ -115,7 +115,7 @@ test.describe('read without a framework', () => {
 
     // The first click on Like loads the thread's island and is answered: visitors are asked to log in.
     await page.locator('article[data-post-id]').first().getByRole('button', { name: /like/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Log in to like posts.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Log in to like posts.' })).toBeVisible();
     expect(scripts.some((path) => REACT_DOM.test(path))).toBe(true);
     await context.close();
   });
