@@ -10,7 +10,7 @@ import { seedDemoCatalogue } from '../demo/demo-catalogue';
 import { loadConfig } from '../../api/config';
 import { openMigratedDatabase } from '../../api/db/open-for-script';
 import { LocalDiskStorage } from '../../api/media/storage';
-import { seedXssThread } from '../../tests/e2e/forum-fixtures';
+import { seedReadingThread, seedXssThread } from '../../tests/e2e/forum-fixtures';
 import { e2eStack, e2eStackStateFile, type E2eStackState } from '../../tests/e2e/stack-config';
 import { startSiteServer } from '../lib/site-server';
 import { spawnApi, stopProcess, waitForHttp } from '../lib/processes';
@@ -53,6 +53,8 @@ async function main() {
   await createAdmin(database.db, e2eStack.admin);
   // A thread of XSS payloads that exists at build time, so forum.spec.ts opens it pre-rendered.
   await seedXssThread(database.db, e2eStack.admin.username);
+  // A thread no spec writes to, so a spec can read a thread page exactly as built.
+  await seedReadingThread(database.db, e2eStack.admin.username);
   await database.close();
 
   const api = spawnApi({ env, stdio: 'inherit' });

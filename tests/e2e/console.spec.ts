@@ -181,10 +181,11 @@ async function settle(page: Page, inFlight: Set<Request>): Promise<void> {
           })
           .toBe(false);
       }
-      // Islands that hydrate when reached for.
+      // Islands that hydrate when reached for: focus counts anywhere inside one (the pointer only on the
+      // controls of some, such as a thread's).
       await page.evaluate(() => {
         for (const island of document.querySelectorAll('astro-island[ssr][client="interaction"]')) {
-          island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+          island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
         }
       });
       const waiting = () =>

@@ -68,9 +68,12 @@ async function rankedSeriesIds(): Promise<number[]> {
   return ids;
 }
 
-/** Waits until the series page's detail island has hydrated (it handles "Rate this series"). */
+/**
+ * Waits until the series page's script has run (it handles "Rate this series"): the score block is no longer
+ * marked busy once the live figures are in.
+ */
 async function waitForSeriesIsland(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-url*="SeriesDetailIsland"]')).not.toHaveAttribute('ssr');
+  await expect(page.locator('[data-live="rating"]')).toHaveAttribute('aria-busy', 'false');
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { PostEditorProps } from './editor/PostEditor';
 import styles from './LazyEditor.module.css';
 
@@ -37,11 +37,22 @@ export default function LazyEditor(props: PostEditorProps) {
 
 /**
  * The bottom reply box: a plain text box until it is first focused; the editor loads meanwhile and then
- * takes its place with whatever was typed, the focus and the caret at the end.
+ * takes its place with whatever was typed, the focus and the caret at the end. The box may have been
+ * focused before the page's island hydrated (the focus is what hydrates it): that counts as the first
+ * focus.
  */
 export function DeferredEditor(props: PostEditorProps) {
   const [draft, setDraft] = useState<{ text: string; focused: boolean } | null>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
+  const open = () =>
+    void loadEditor().then(() => {
+      const box = boxRef.current;
+      setDraft({ text: box?.value ?? '', focused: box !== null && document.activeElement === box });
+    });
+  useEffect(() => {
+    if (boxRef.current !== null && document.activeElement === boxRef.current) open();
+    // Once, on hydration: later focuses come through onFocus.
+  }, []);
   if (draft !== null) return <LazyEditor {...props} initialValue={draft.text} autoFocus={draft.focused} />;
   return (
     <div>
@@ -53,12 +64,7 @@ export function DeferredEditor(props: PostEditorProps) {
         id="forum-reply-box"
         className={styles.box}
         placeholder="Write in markdown. Type @ to mention a series."
-        onFocus={() =>
-          void loadEditor().then(() => {
-            const box = boxRef.current;
-            setDraft({ text: box?.value ?? '', focused: box !== null && document.activeElement === box });
-          })
-        }
+        onFocus={open}
       />
     </div>
   );

@@ -82,11 +82,16 @@ function PostCard({
             username={post.author_username ?? null}
             anonymous={authorName(null)}
           />
-          <time dateTime={post.created_at}>{formatForumTime(post.created_at, inReaderZone)}</time>
+          {/* The page script may have put the local time in already (thread-page-live.ts). */}
+          <time dateTime={post.created_at} data-forum-time suppressHydrationWarning>
+            {formatForumTime(post.created_at, inReaderZone)}
+          </time>
           {post.edited_at !== null && (
             <span className={styles.edited} data-edited>
               {FORUM_TEXT.edited}{' '}
-              <time dateTime={post.edited_at}>{formatForumTime(post.edited_at, inReaderZone)}</time>
+              <time dateTime={post.edited_at} data-forum-time suppressHydrationWarning>
+                {formatForumTime(post.edited_at, inReaderZone)}
+              </time>
             </span>
           )}
         </span>

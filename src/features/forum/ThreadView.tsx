@@ -111,7 +111,8 @@ export default function ThreadView({ initial }: { initial: InitialThread | null 
   const replyHeading = thread.latest_first ? FORUM_TEXT.addUpdateHeading : FORUM_TEXT.replyHeading;
 
   return (
-    <div className={styles.thread}>
+    // Marked until hydrated: client:interaction replays a click made before then only once React runs it.
+    <div className={styles.thread} data-hydrating={hydrated ? undefined : ''}>
       <Toaster />
       <p className={styles.crumbs}>
         <a href="/forum">Forum</a>

@@ -1,4 +1,4 @@
-import { formatVotes } from '../catalogue/series-format';
+import { distributionBars } from './series-values';
 import styles from './ScoreDistributionChart.module.css';
 
 export interface ScoreDistributionChartProps {
@@ -8,30 +8,27 @@ export interface ScoreDistributionChartProps {
   counts: readonly number[];
 }
 
-/** What a screen reader hears for one bar: "Score 7: 12 votes". */
-export function scoreBarText(score: number, votes: number): string {
-  return `Score ${score}: ${formatVotes(votes)}`;
-}
+export { scoreBarText } from './series-values';
 
 /**
  * A category's votes per score as ten bars, scaled to the most frequent score. A list, so screen readers
  * read each bar's score and count; the bars themselves are decoration. Its height is fixed in CSS, so the
- * page does not move when live data replaces the build's.
+ * page does not move when live data replaces the build's. `data-live` marks what the series page's script
+ * rewrites (live-series-dom.ts).
  */
 export default function ScoreDistributionChart({ label, counts }: ScoreDistributionChartProps) {
-  const most = Math.max(1, ...counts);
   return (
     <div className={styles.chart}>
-      <ol className={styles.bars} role="list" aria-label={`${label} votes by score`}>
-        {counts.map((votes, index) => (
+      <ol className={styles.bars} role="list" aria-label={`${label} votes by score`} data-live="bars">
+        {distributionBars(counts).map((bar, index) => (
           <li key={index} className={styles.bar}>
             <span
               className={styles.fill}
-              data-empty={votes === 0}
-              style={{ height: `${(votes / most) * 100}%` }}
+              data-empty={bar.empty}
+              style={{ height: bar.height }}
               aria-hidden="true"
             />
-            <span className="visually-hidden">{scoreBarText(index + 1, votes)}</span>
+            <span className="visually-hidden">{bar.text}</span>
           </li>
         ))}
       </ol>

@@ -12,14 +12,16 @@ import { seriesDetailStore } from './series-detail-query';
 import { seriesIdFromPath } from './series-page';
 import { seriesPageTitle } from './series-seo';
 import SeriesDetailView, { SeriesDetailSkeleton } from './SeriesDetailView';
+import { SERIES_NOT_FOUND_DETAIL, SERIES_NOT_FOUND_MESSAGE } from './series-values';
 import styles from './SeriesDetailIsland.module.css';
 
-export const SERIES_NOT_FOUND_MESSAGE = 'Series not found';
+export { SERIES_NOT_FOUND_MESSAGE };
 
 export interface SeriesDetailIslandProps {
   /**
-   * The build-time data of a pre-rendered page, shown at once and refreshed from the live API (the build
-   * may be stale). Null on the fallback page, which reads the id from the address and shows a skeleton.
+   * The build-time data of a page, shown at once and refreshed from the live API (the build may be stale).
+   * Null on the fallback page, which reads the id from the address and shows a skeleton. (Pre-rendered
+   * series pages do not use this island: their script, series-page-live.ts, refreshes the build's markup.)
    */
   initial: SeriesPageData | null;
 }
@@ -97,7 +99,7 @@ export default function SeriesDetailIsland({ initial }: SeriesDetailIslandProps)
     return (
       <div className={styles.message} role="alert">
         <h1>{SERIES_NOT_FOUND_MESSAGE}</h1>
-        <p>This series does not exist or was removed.</p>
+        <p>{SERIES_NOT_FOUND_DETAIL}</p>
         <a href="/">← Back to Rankings</a>
       </div>
     );

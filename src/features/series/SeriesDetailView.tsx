@@ -1,33 +1,11 @@
-import { Fragment, type MouseEvent } from 'react';
-import { DISCOVERY_TEXT } from '../../../contract/catalogue-values';
-import { SERIES_COUNT_LABELS } from '../../../contract/series-count-values';
 import type { SeriesPageData } from '../catalogue/catalogue-types';
 import { coverSources } from '../catalogue/cover-image';
-import {
-  formatVotes,
-  isRanked,
-  rankDescription,
-  rankLabel,
-  scoreBand,
-  statusLabel,
-} from '../catalogue/series-format';
-import { categoryScores, formatCategoryScore } from './series-categories';
-import { externalLinks } from './external-links';
+import { statusLabel } from '../catalogue/series-format';
 import ScoreDistributionChart from './ScoreDistributionChart';
-import SeriesGenreLinks from './SeriesGenreLinks';
+import SeriesFacts from './SeriesFacts';
 import SeriesScore from './SeriesScore';
-import { VOTE_PANEL_ID } from './series-page';
+import { categoryTiles, NO_SYNOPSIS, rankShown } from './series-values';
 import styles from './SeriesDetailView.module.css';
-
-/** Scrolls to the voting panel and moves the focus there, so the keyboard and screen readers follow. */
-function goToVotePanel(event: MouseEvent<HTMLAnchorElement>) {
-  const panel = document.getElementById(VOTE_PANEL_ID);
-  if (!panel || panel.hidden) return;
-  event.preventDefault();
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  panel.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-  panel.focus({ preventScroll: true });
-}
 
 export interface SeriesDetailViewProps {
   data: SeriesPageData;
@@ -35,7 +13,10 @@ export interface SeriesDetailViewProps {
   refreshing?: boolean;
 }
 
-/** The series page's content above the voting panel. Used by the pre-rendered pages and the fallback page. */
+/**
+ * The series page's content above the voting panel. Used by the pre-rendered pages (rendered at build time
+ * only: a page script puts the live figures in, at the places marked `data-live`) and the fallback page.
+ */
 export default function SeriesDetailView({ data, refreshing = false }: SeriesDetailViewProps) {
   const { series, detail } = data;
   const poster = coverSources(series.cover_url ?? detail.cover_url, series.cover_variants);
@@ -44,18 +25,15 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
     ? coverSources(detail.series_cover_url, detail.series_cover_variants)
     : null;
   const status = statusLabel(detail.status);
+  const rank = rankShown(detail);
   const synopsis = detail.synopsis.trim();
-  const elsewhere = externalLinks(detail);
-  // "Chapters 150 · Volumes 12", or what is known of them.
-  const counts = (Object.keys(SERIES_COUNT_LABELS) as (keyof typeof SERIES_COUNT_LABELS)[]).filter(
-    (field) => detail[field] != null,
-  );
 
   return (
-    <article className={styles.series} aria-labelledby="series-title">
+    <article className={styles.series} aria-labelledby="series-title" data-series-detail={detail.series_id}>
       {banner && (
         <img
           className={styles.banner}
+          data-live="banner"
           src={banner.src}
           srcSet={banner.srcSet}
           sizes={banner.srcSet ? '(min-width: 80rem) 80rem, 100vw' : undefined}
@@ -70,6 +48,7 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           {poster ? (
             <img
               className={styles.poster}
+              data-live="poster"
               src={poster.src}
               srcSet={poster.srcSet}
               sizes={poster.srcSet ? '(min-width: 48em) 240px, 40vw' : undefined}
@@ -81,93 +60,27 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
           ) : (
             <div className={styles.noCover}>No cover</div>
           )}
-          {status && (
-            <span className={styles.ribbon} data-status={detail.status}>
-              <span className="visually-hidden">Status: </span>
-              {status}
-            </span>
-          )}
+          <span className={styles.ribbon} data-status={detail.status} data-live="status" hidden={!status}>
+            <span className="visually-hidden">Status: </span>
+            {status}
+          </span>
         </div>
 
         <div className={styles.summary}>
-          <p className={styles.rank} data-ranked={isRanked(detail.rank, detail.rank_band)}>
-            {!isRanked(detail.rank, detail.rank_band) ? (
+          <p className={styles.rank} data-ranked={rank.ranked} data-live="rank">
+            {rank.label === null ? (
               'Unranked'
             ) : (
               <>
-                <span aria-hidden="true">{rankLabel(detail.rank, detail.rank_band)}</span>
-                <span className="visually-hidden">{rankDescription(detail.rank, detail.rank_band)}</span>
+                <span aria-hidden="true">{rank.label}</span>
+                <span className="visually-hidden">{rank.description}</span>
               </>
             )}
           </p>
-          <h1 id="series-title" className={styles.title}>
+          <h1 id="series-title" className={styles.title} data-live="title">
             {detail.title}
           </h1>
-          {detail.alt_titles.length > 0 && (
-            <div className={styles.altTitles}>
-              <h2 id="alt-titles-heading" className={styles.alsoOnHeading}>
-                {DISCOVERY_TEXT.alsoKnownAs}
-              </h2>
-              <ul role="list" aria-labelledby="alt-titles-heading">
-                {detail.alt_titles.map((title) => (
-                  <li key={title}>{title}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {/* Phones and tablets: the voting panel is further down (on wide screens it is beside). */}
-          <a className={`button ${styles.rateLink}`} href={`#${VOTE_PANEL_ID}`} onClick={goToVotePanel}>
-            Rate this series
-          </a>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Type</dt>
-              <dd>{detail.type}</dd>
-            </div>
-            <div>
-              <dt>Genre</dt>
-              <dd>
-                <SeriesGenreLinks genre={detail.genre} />
-              </dd>
-            </div>
-            <div>
-              <dt>Author</dt>
-              <dd>{detail.author || '–'}</dd>
-            </div>
-            <div>
-              <dt>Artist</dt>
-              <dd>{detail.artist || '–'}</dd>
-            </div>
-          </dl>
-          {counts.length > 0 && (
-            <p className={styles.counts}>
-              {counts.map((field, index) => (
-                <Fragment key={field}>
-                  {index > 0 && ' · '}
-                  <span>
-                    {SERIES_COUNT_LABELS[field]} <b>{detail[field]}</b>
-                  </span>
-                </Fragment>
-              ))}
-            </p>
-          )}
-          {elsewhere.length > 0 && (
-            <div className={styles.alsoOn}>
-              <h2 id="also-on-heading" className={styles.alsoOnHeading}>
-                Also on
-              </h2>
-              <ul role="list" aria-labelledby="also-on-heading">
-                {elsewhere.map(({ site, url }) => (
-                  <li key={site}>
-                    <a href={url} target="_blank" rel="noopener">
-                      {site}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <SeriesFacts detail={detail} />
 
           <SeriesScore detail={detail} refreshing={refreshing} />
         </div>
@@ -175,22 +88,28 @@ export default function SeriesDetailView({ data, refreshing = false }: SeriesDet
 
       <section className={styles.section} aria-labelledby="synopsis-heading">
         <h2 id="synopsis-heading">Synopsis</h2>
-        <p className={styles.synopsis}>{synopsis || 'No synopsis yet.'}</p>
+        <p className={styles.synopsis} data-live="synopsis">
+          {synopsis || NO_SYNOPSIS}
+        </p>
       </section>
 
-      <section className={styles.section} aria-labelledby="category-scores-heading" aria-busy={refreshing}>
+      <section
+        className={styles.section}
+        aria-labelledby="category-scores-heading"
+        aria-busy={refreshing}
+        data-live="categories"
+      >
         <h2 id="category-scores-heading">Category scores</h2>
         <ul className={styles.tiles} role="list">
-          {categoryScores(detail).map((category) => (
-            <li key={category.label} className={styles.tile}>
+          {categoryTiles(detail).map((category) => (
+            <li key={category.label} className={styles.tile} data-category={category.label}>
               <h3 className={styles.tileLabel}>{category.label}</h3>
-              <p
-                className={styles.tileScore}
-                data-band={category.average === null ? 'none' : scoreBand(category.average)}
-              >
-                {formatCategoryScore(category.average)}
+              <p className={styles.tileScore} data-band={category.band} data-live="category-score">
+                {category.score}
               </p>
-              <p className={styles.tileVotes}>{formatVotes(category.voteCount)}</p>
+              <p className={styles.tileVotes} data-live="category-votes">
+                {category.votes}
+              </p>
               <ScoreDistributionChart label={category.label} counts={category.distribution} />
             </li>
           ))}

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import type { SeriesDetail } from '../catalogue/catalogue-types';
-import { formatOneDecimal, scoreBand } from '../catalogue/series-format';
-import { meanOfVotesText } from './series-score';
+import { finalScoreShown } from './series-values';
 import styles from './SeriesDetailView.module.css';
 
 export const RATING_TOOLTIP = 'Weighted: few votes count less until more readers vote.';
 
 /**
  * "i" button whose tooltip shows on hover, on keyboard focus and on a tap, and is its description (screen
- * readers read it with the button); Escape hides it.
+ * readers read it with the button); Escape hides it. On a pre-rendered series page React does not run:
+ * rating-info.ts gives the same markup the same behaviour (`data-rating-info`).
  */
 function RatingInfo() {
   const tooltipId = useId();
@@ -17,6 +17,7 @@ function RatingInfo() {
   return (
     <span
       className={styles.info}
+      data-rating-info
       data-pinned={pinned}
       data-dismissed={dismissed}
       onMouseLeave={() => setDismissed(false)}
@@ -63,20 +64,23 @@ export interface SeriesScoreProps {
 /**
  * The series page's score block: the final score the ranking orders by (weighted toward the catalogue's
  * means) and, under it, the plain mean of the votes and how many readers voted; a dash without votes.
+ * `data-live` marks what the pre-rendered page's script rewrites with the live figures (live-series-dom.ts).
  */
 export default function SeriesScore({ detail, refreshing }: SeriesScoreProps) {
-  const meanOfVotes = meanOfVotesText(detail.mean_score, detail.vote_count);
+  const shown = finalScoreShown(detail);
   return (
-    <div className={styles.rating} aria-busy={refreshing}>
+    <div className={styles.rating} aria-busy={refreshing} data-live="rating">
       <p className={styles.average}>
         <span className="visually-hidden">Final score: </span>
-        <span className={styles.score} data-band={meanOfVotes ? scoreBand(detail.final_score) : 'none'}>
-          {meanOfVotes ? formatOneDecimal(detail.final_score) : '-'}
+        <span className={styles.score} data-band={shown.band} data-live="final-score">
+          {shown.text}
         </span>
         <span className={styles.outOf}>/10</span>
       </p>
       <RatingInfo />
-      <p className={styles.voteCount}>{meanOfVotes ?? 'No votes yet'}</p>
+      <p className={styles.voteCount} data-live="voters">
+        {shown.line}
+      </p>
       <a className={styles.methodLink} href="/how-rankings-work">
         How rankings work
       </a>

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { HYDRATE_EVENT } from './wake';
 
 /**
  * `client:interaction`: hydrates an island when the visitor first reaches for it (pointer over or down,
@@ -14,6 +15,12 @@ import type { ClientDirective } from 'astro';
  *
  * `client:interaction={{ now: 'css selector' }}` hydrates at once when the document element matches the
  * selector, e.g. `[data-signed-in]` so a signed-in visitor is sent on from the login page without a touch.
+ *
+ * `client:interaction={{ controls: 'css selector' }}`: for an island that is mostly reading (a thread),
+ * the pointer and touch only count on its controls, so a finger scrolling through it or a mouse passing
+ * over it loads nothing; focus and keys anywhere inside still count.
+ *
+ * A page script may hydrate the island itself by dispatching HYDRATE_EVENT on it (wake.ts).
  */
 const TRIGGERS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
@@ -39,10 +46,20 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     void hydrate();
   };
 
+  const value = options.value as { now?: string; controls?: string } | undefined;
+  const controls = typeof value === 'object' ? value?.controls : undefined;
+  const reached = (event: Event) => {
+    if (!controls || event.type === 'focusin' || event.type === 'keydown') return true;
+    return (event.target as Element | null)?.closest?.(controls) != null;
+  };
+  const trigger = (event: Event) => {
+    if (reached(event)) void hydrate();
+  };
+
   const hydrate = async () => {
     if (started) return;
     started = true;
-    for (const type of TRIGGERS) el.removeEventListener(type, hydrate, true);
+    for (const type of TRIGGERS) el.removeEventListener(type, trigger, true);
     const hydrateIsland = await load();
     await hydrateIsland();
     ready = true;
@@ -62,12 +79,12 @@ const interactionDirective: ClientDirective = (load, options, el) => {
 
   el.addEventListener('submit', hold, true);
   el.addEventListener('click', hold, true);
-  const value = options.value as { now?: string } | undefined;
+  el.addEventListener(HYDRATE_EVENT, () => void hydrate(), { once: true });
   if (typeof value === 'object' && value?.now && document.documentElement.matches(value.now)) {
     void hydrate();
     return;
   }
-  for (const type of TRIGGERS) el.addEventListener(type, hydrate, { capture: true, passive: true });
+  for (const type of TRIGGERS) el.addEventListener(type, trigger, { capture: true, passive: true });
   // Already focused inside before this ran (autofocus, a quick tab): that counts as reaching for it.
   if (el.contains(document.activeElement)) void hydrate();
 };
