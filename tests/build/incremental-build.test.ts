@@ -14,8 +14,8 @@ import { seedDemoReviewsIfEmpty } from '../../scripts/demo/demo-reviews';
 import { compareOutputs, listFiles } from '../../scripts/bench/build-output';
 import { astroEnv, bin, run } from '../../scripts/lib/processes';
 import { MANIFEST_FILE } from '../../src/features/incremental-build/build-manifest';
-import { prerenderedSeries } from '../../src/features/catalogue/prerendered-values';
-import type { RankedSeries } from '../../contract/catalogue';
+import { prerenderedPageData, prerenderedSeries } from '../../src/features/catalogue/prerendered-values';
+import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
 
 /*
  * Real `astro build`s of a small demo catalogue against the real API: two builds of the same data are
@@ -196,14 +196,15 @@ describe('site builds', () => {
     const moved = before
       .filter((series) => shown(series) !== shown(after.get(series.id)))
       .map((series) => series.id);
-    // A page's own rank is exact in the top ten, and its vote counts are its own.
+    // A page's own rank is exact in the top ten and a band below, its score has one decimal, and its vote
+    // counts and mean are its own.
     const ownShown = (series: RankedSeries | undefined) =>
       JSON.stringify(
-        series && {
-          ...prerenderedSeries(series),
-          exact: series.rank !== null && series.rank <= 10 ? series.rank : null,
-          votes: series.vote_count,
-        },
+        series &&
+          prerenderedPageData({
+            series,
+            detail: { rank: series.rank, final_score: series.final_score } as SeriesDetail,
+          }),
       );
     const ownMoved = new Set(
       before
