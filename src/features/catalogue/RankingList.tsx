@@ -31,8 +31,15 @@ export interface RankingListProps {
   genres: readonly string[];
   /** The page's series, rendered at build time so the page is complete without JavaScript. */
   initialItems: RankedSeries[];
-  /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
+  /** Which page of the list `initialItems` starts with (the pre-rendered one). */
   initialPage?: number;
+  /**
+   * How many pages `initialItems` holds: the pre-rendered page and those its scroll script appended before
+   * the island hydrated (scroll-handoff.ts); infinite scroll goes on from the next one.
+   */
+  initialPageCount?: number;
+  /** The scroll script showed the end of the list. */
+  initialEnded?: boolean;
   /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
   heading: string;
   /** The numbered pager (static HTML), shown while the list shows the page's own view. */
@@ -50,6 +57,8 @@ export default function RankingList({
   genres: catalogueGenres,
   initialItems,
   initialPage = 1,
+  initialPageCount = 1,
+  initialEnded,
   heading,
   children,
 }: RankingListProps) {
@@ -57,11 +66,13 @@ export default function RankingList({
   const baseKey = viewKey(baseView);
   const [flow, dispatch] = useReducer(listFlow, baseKey, firstFlow);
   const { source, edits } = flow;
-  const { ranked, results, live, phase, answers } = useRankingReads(type, initialPage, flow, hydrated);
+  const lastShown = initialPage + initialPageCount - 1;
+  const { ranked, results, live, phase, answers } = useRankingReads(type, lastShown, flow, hydrated);
   const shownView = rankingListView({
     source,
     initialItems,
-    initialPage,
+    initialPage: lastShown,
+    initialEnded,
     pages: ranked.pages,
     results: results.data,
     edits,
@@ -113,7 +124,9 @@ export default function RankingList({
     root,
     current: () => ({
       source,
-      pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,
+      // The pages the scroll script appended count: coming back asks for them with the others.
+      pageCount:
+        source.mode === 'ranked' ? ranked.pages.length + (source.fresh ? 0 : initialPageCount - 1) : 0,
       answers: answers(),
     }),
     restore: ({ source: kept, pageCount, answers: keptAnswers }) => {
@@ -153,7 +166,7 @@ export default function RankingList({
         onAdded={(added) => dispatch({ type: 'added', series: added })}
       />
 
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite" data-list-announcer>
         {flow.announcement}
       </p>
 

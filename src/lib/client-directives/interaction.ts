@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT, SCRIPT_OWNED_ATTRIBUTE, WAKE_EVENT } from './island-events';
 
 /**
  * `client:interaction`: hydrates an island when the visitor first reaches for it (pointer over or down,
@@ -14,6 +15,10 @@ import type { ClientDirective } from 'astro';
  *
  * `client:interaction={{ now: 'css selector' }}` hydrates at once when the document element matches the
  * selector, e.g. `[data-signed-in]` so a signed-in visitor is sent on from the login page without a touch.
+ *
+ * A plain script may own part of the island until then (island-events.ts): touching what it marked
+ * `data-script-owned` hydrates nothing, it hears when hydration starts (so it can hand over what it
+ * changed) and can ask for it.
  */
 const TRIGGERS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
@@ -23,8 +28,10 @@ const interactionDirective: ClientDirective = (load, options, el) => {
   let replay: (() => void) | undefined;
 
   const hydrating = () => el.querySelector('[data-hydrating]') !== null;
+  const scriptOwned = (event: Event) =>
+    event.target instanceof Element && event.target.closest(`[${SCRIPT_OWNED_ATTRIBUTE}]`) !== null;
   const hold = (event: Event) => {
-    if (ready && !hydrating()) return;
+    if ((ready && !hydrating()) || scriptOwned(event)) return;
     if (event.type === 'submit') {
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
@@ -39,10 +46,17 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     void hydrate();
   };
 
+  const reach = (event: Event) => {
+    if (!scriptOwned(event)) void hydrate();
+  };
+
   const hydrate = async () => {
     if (started) return;
     started = true;
-    for (const type of TRIGGERS) el.removeEventListener(type, hydrate, true);
+    for (const type of TRIGGERS) el.removeEventListener(type, reach, true);
+    el.setAttribute(AWAKE_ATTRIBUTE, '');
+    // Before the code loads: a script that changed the island's markup hands it over now (its props).
+    el.dispatchEvent(new Event(BEFORE_HYDRATE_EVENT));
     const hydrateIsland = await load();
     await hydrateIsland();
     ready = true;
@@ -62,12 +76,13 @@ const interactionDirective: ClientDirective = (load, options, el) => {
 
   el.addEventListener('submit', hold, true);
   el.addEventListener('click', hold, true);
+  el.addEventListener(WAKE_EVENT, () => void hydrate(), { once: true });
   const value = options.value as { now?: string } | undefined;
   if (typeof value === 'object' && value?.now && document.documentElement.matches(value.now)) {
     void hydrate();
     return;
   }
-  for (const type of TRIGGERS) el.addEventListener(type, hydrate, { capture: true, passive: true });
+  for (const type of TRIGGERS) el.addEventListener(type, reach, { capture: true, passive: true });
   // Already focused inside before this ran (autofocus, a quick tab): that counts as reaching for it.
   if (el.contains(document.activeElement)) void hydrate();
 };

@@ -1,0 +1,179 @@
+import {
+  AWAKE_ATTRIBUTE,
+  BEFORE_HYDRATE_EVENT,
+  SCRIPT_OWNED_ATTRIBUTE,
+} from '../../lib/client-directives/island-events';
+import { LOAD_FAILED_MESSAGE } from './catalogue-messages';
+import { anchorIn, keepListReturn } from './list-return';
+import { END_OF_LIST_MESSAGE, SCROLL_THROTTLE_MS, isPastScrollTrigger, throttle } from './ranking-list-state';
+import {
+  handOverProps,
+  isLastPage,
+  pagePath,
+  serializedId,
+  serializedItems,
+  type SerializedItem,
+} from './scroll-handoff';
+import { wakeForSearch } from './scroll-search';
+import styles from './RankingList.module.css';
+
+/*
+ * Infinite scroll of a pre-rendered list without React: the next page of the list is pre-rendered too, so
+ * its cards are fetched as HTML and appended, with the same placeholders, announcements, error and "Try
+ * again", end message and keeping of the list for Back as the React list. The list's React island
+ * hydrates only when the reader reaches for it (`client:interaction`); then this script stops and hands
+ * over what it appended (scroll-handoff.ts), so React's first render is what is on screen.
+ */
+
+const root = document.querySelector<HTMLElement>('[data-light-list]');
+const island = root?.querySelector('astro-island');
+const grid = island?.querySelector<HTMLOListElement>('ol[data-series-grid]');
+// The island hydrates at once for signed-in readers and views read live (RankingPage.astro): React scrolls.
+const live = document.documentElement.matches('[data-signed-in], [data-list-live]');
+if (root && island && grid && !live && !island.hasAttribute(AWAKE_ATTRIBUTE)) scrollPages(root, island, grid);
+
+function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement): void {
+  const { page: firstPage, totalPages, pageTwo = '', listKey = '', viewKey = '' } = root.dataset;
+  const announcer = island.querySelector('[data-list-announcer]');
+  const skeletonTemplate = root.querySelector<HTMLTemplateElement>('template[data-list-skeleton]');
+  const appended: SerializedItem[] = [];
+  const shownIds = new Set(
+    [...grid.querySelectorAll('article a[href^="/series/"]')].map((link) => link.getAttribute('href')),
+  );
+  let page = Number(firstPage);
+  let ended = isLastPage(page, Number(totalPages), grid.children.length);
+  let loading: AbortController | undefined;
+  /** Shown under the cards while a page loads or after it failed; the script's own, removed at hand-over. */
+  let status: Element | undefined;
+
+  const announce = (text: string) => {
+    if (announcer) announcer.textContent = text;
+  };
+  const showStatus = (element: Element | undefined, busy = false) => {
+    status?.remove();
+    status = element;
+    if (element) grid.after(element);
+    grid.setAttribute('aria-busy', String(busy));
+  };
+
+  async function loadNext(focusAfter: boolean): Promise<void> {
+    const controller = new AbortController();
+    loading = controller;
+    announce('Loading more series…');
+    showStatus(skeletonTemplate?.content.firstElementChild?.cloneNode(true) as Element | undefined, true);
+    try {
+      const response = await fetch(pagePath(pageTwo, page + 1), { signal: controller.signal });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+      if (controller.signal.aborted) return;
+      const items = serializedItems(
+        doc.querySelector('[data-light-list] astro-island')?.getAttribute('props') ?? null,
+      );
+      const rows = [...(doc.querySelector('ol[data-series-grid]')?.children ?? [])];
+      const added = appendRows(rows, items);
+      page += 1;
+      ended = isLastPage(page, Number(totalPages), rows.length);
+      loading = undefined;
+      showStatus(undefined);
+      if (ended) grid.after(endMessage());
+      announce(`${added.length} more series loaded.${ended ? ` ${END_OF_LIST_MESSAGE}` : ''}`);
+      if (focusAfter) added[0]?.querySelector<HTMLElement>('article a[href^="/series/"]')?.focus();
+      // The page may still be short of the trigger: check again once the new cards are laid out.
+      requestAnimationFrame(() => check());
+    } catch {
+      if (controller.signal.aborted) return;
+      loading = undefined;
+      const box = errorBox();
+      showStatus(box);
+      announce(LOAD_FAILED_MESSAGE);
+      if (focusAfter) box.querySelector('button')?.focus();
+    }
+  }
+
+  /** Appends the rows of a fetched page not shown yet, with their series; answers the rows appended. */
+  function appendRows(rows: Element[], items: SerializedItem[]): Element[] {
+    const added = rows.filter((row, index) => {
+      const href = row.querySelector('article a[href^="/series/"]')?.getAttribute('href');
+      const item = items[index];
+      if (!href || shownIds.has(href) || !item || `/series/${serializedId(item)}` !== href) return false;
+      shownIds.add(href);
+      appended.push(item);
+      // Later in the list than on their own page: lazily, as the React list renders them.
+      for (const image of row.querySelectorAll('img')) {
+        image.setAttribute('loading', 'lazy');
+        image.removeAttribute('fetchpriority');
+      }
+      return true;
+    });
+    grid.append(...added);
+    return added;
+  }
+
+  const check = () => {
+    if (loading || ended || status) return;
+    const { scrollHeight } = document.documentElement;
+    if (isPastScrollTrigger(window.scrollY, window.innerHeight, scrollHeight)) void loadNext(false);
+  };
+  const throttled = throttle(check, SCROLL_THROTTLE_MS);
+
+  // Kept for Back like the React list keeps itself (list-return.ts): the pages come back from the API.
+  const keep = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!link || page === Number(firstPage)) return;
+    keepListReturn({
+      href: window.location.href,
+      list: listKey,
+      source: { mode: 'ranked', view: viewKey, fresh: false },
+      pageCount: page - Number(firstPage),
+      answers: [],
+      anchor: anchorIn(island as HTMLElement, link),
+      scrollY: window.scrollY,
+    });
+  };
+
+  const stopSearch = wakeForSearch(root.dataset.type ?? '', island);
+  window.addEventListener('scroll', throttled.run, { passive: true });
+  window.addEventListener('resize', throttled.run, { passive: true });
+  document.addEventListener('click', keep, true);
+  island.addEventListener(
+    BEFORE_HYDRATE_EVENT,
+    () => {
+      throttled.cancel();
+      window.removeEventListener('scroll', throttled.run);
+      window.removeEventListener('resize', throttled.run);
+      stopSearch();
+      loading?.abort();
+      showStatus(undefined);
+      announce('');
+      const scrolled = { items: appended, pages: page - Number(firstPage), ended };
+      island.setAttribute('props', handOverProps(island.getAttribute('props'), scrolled));
+    },
+    { once: true },
+  );
+  check();
+
+  function errorBox(): Element {
+    const box = document.createElement('div');
+    box.className = styles.message ?? '';
+    box.setAttribute('role', 'alert');
+    box.setAttribute(SCRIPT_OWNED_ATTRIBUTE, '');
+    const text = document.createElement('p');
+    text.textContent = LOAD_FAILED_MESSAGE;
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.className = styles.secondaryButton ?? '';
+    retry.dataset.retry = '';
+    retry.textContent = 'Try again';
+    retry.addEventListener('click', () => void loadNext(true));
+    box.append(text, retry);
+    return box;
+  }
+}
+
+/** The end message as ListStatus renders it, so React hydrates it as its own. */
+function endMessage(): Element {
+  const end = document.createElement('p');
+  end.className = styles.end ?? '';
+  end.textContent = END_OF_LIST_MESSAGE;
+  return end;
+}
