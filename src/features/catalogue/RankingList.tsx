@@ -156,7 +156,7 @@ export default function RankingList({
           focus.after(focus.selectedGenre);
         }}
       />
-      <BrowseControls view={view} genres={catalogueGenres} enabled={hydrated} onChange={chooseView} />
+      <BrowseControls view={view} genres={catalogueGenres} onChange={chooseView} />
       <GenreStrip genres={genres} selected={stripGenre(view)} onSelect={chooseGenre} />
 
       <ListToolsRow

@@ -1,5 +1,3 @@
-import { RANKING_PAGE_SIZE } from './catalogue-types';
-
 /*
  * The pre-rendered list pages' infinite scroll runs as a plain script (scroll-pages.ts) until the list's
  * React island hydrates; then the island must render exactly what is on screen, or React would find
@@ -57,9 +55,9 @@ export function handOverProps(propsJson: string | null, scrolled: ScrolledPages)
   });
 }
 
-/** The list ends with page `page` when it is the last pre-rendered page or holds less than a full page. */
-export function isLastPage(page: number, totalPages: number, itemCount: number): boolean {
-  return page >= totalPages || itemCount < RANKING_PAGE_SIZE;
+/** The list ends with its last pre-rendered page (`totalPages` of them). */
+export function isLastPage(page: number, totalPages: number): boolean {
+  return page >= totalPages;
 }
 
 /** The path of page `page` of a list whose page 2 is at `pageTwoPath` (`/type/manga/page/2`). */

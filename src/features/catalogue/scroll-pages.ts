@@ -3,9 +3,8 @@ import {
   BEFORE_HYDRATE_EVENT,
   SCRIPT_OWNED_ATTRIBUTE,
 } from '../../lib/client-directives/island-events';
-import { LOAD_FAILED_MESSAGE } from './catalogue-messages';
 import { anchorIn, keepListReturn } from './list-return';
-import { END_OF_LIST_MESSAGE, SCROLL_THROTTLE_MS, isPastScrollTrigger, throttle } from './ranking-list-state';
+import { SCROLL_THROTTLE_MS, isPastScrollTrigger, throttle } from './list-scroll';
 import {
   handOverProps,
   isLastPage,
@@ -34,6 +33,8 @@ if (root && island && grid && !live && !island.hasAttribute(AWAKE_ATTRIBUTE)) sc
 
 function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement): void {
   const { page: firstPage, totalPages, pageTwo = '', listKey = '', viewKey = '' } = root.dataset;
+  // The list's texts come with the page, so this script imports nothing the React list shares.
+  const { endMessage = '', failedMessage = '' } = root.dataset;
   const announcer = island.querySelector('[data-list-announcer]');
   const skeletonTemplate = root.querySelector<HTMLTemplateElement>('template[data-list-skeleton]');
   const appended: SerializedItem[] = [];
@@ -41,7 +42,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     [...grid.querySelectorAll('article a[href^="/series/"]')].map((link) => link.getAttribute('href')),
   );
   let page = Number(firstPage);
-  let ended = isLastPage(page, Number(totalPages), grid.children.length);
+  let ended = isLastPage(page, Number(totalPages));
   let loading: AbortController | undefined;
   /** Shown under the cards while a page loads or after it failed; the script's own, removed at hand-over. */
   let status: Element | undefined;
@@ -72,11 +73,11 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
       const rows = [...(doc.querySelector('ol[data-series-grid]')?.children ?? [])];
       const added = appendRows(rows, items);
       page += 1;
-      ended = isLastPage(page, Number(totalPages), rows.length);
+      ended = isLastPage(page, Number(totalPages)) || rows.length === 0;
       loading = undefined;
       showStatus(undefined);
-      if (ended) grid.after(endMessage());
-      announce(`${added.length} more series loaded.${ended ? ` ${END_OF_LIST_MESSAGE}` : ''}`);
+      if (ended) grid.after(endElement(endMessage));
+      announce(`${added.length} more series loaded.${ended ? ` ${endMessage}` : ''}`);
       if (focusAfter) added[0]?.querySelector<HTMLElement>('article a[href^="/series/"]')?.focus();
       // The page may still be short of the trigger: check again once the new cards are laid out.
       requestAnimationFrame(() => check());
@@ -85,7 +86,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
       loading = undefined;
       const box = errorBox();
       showStatus(box);
-      announce(LOAD_FAILED_MESSAGE);
+      announce(failedMessage);
       if (focusAfter) box.querySelector('button')?.focus();
     }
   }
@@ -115,6 +116,9 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     if (isPastScrollTrigger(window.scrollY, window.innerHeight, scrollHeight)) void loadNext(false);
   };
   const throttled = throttle(check, SCROLL_THROTTLE_MS);
+  // A last page holding a full page of series was pre-rendered without the end (React would learn it from an
+  // empty next page): the script knows it is the last.
+  if (ended && !grid.nextElementSibling?.matches(`p.${styles.end}`)) grid.after(endElement(endMessage));
 
   // Kept for Back like the React list keeps itself (list-return.ts): the pages come back from the API.
   const keep = (event: MouseEvent) => {
@@ -158,7 +162,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     box.setAttribute('role', 'alert');
     box.setAttribute(SCRIPT_OWNED_ATTRIBUTE, '');
     const text = document.createElement('p');
-    text.textContent = LOAD_FAILED_MESSAGE;
+    text.textContent = failedMessage;
     const retry = document.createElement('button');
     retry.type = 'button';
     retry.className = styles.secondaryButton ?? '';
@@ -171,9 +175,9 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
 }
 
 /** The end message as ListStatus renders it, so React hydrates it as its own. */
-function endMessage(): Element {
+function endElement(message: string): Element {
   const end = document.createElement('p');
   end.className = styles.end ?? '';
-  end.textContent = END_OF_LIST_MESSAGE;
+  end.textContent = message;
   return end;
 }

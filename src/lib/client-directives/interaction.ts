@@ -7,8 +7,8 @@ import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT, SCRIPT_OWNED_ATTRIBUTE, WAKE_EVE
  * (for the account forms: React and the captcha).
  *
  * Nothing the visitor does is lost: uncontrolled inputs keep what was typed, the focus stays (hydration
- * reuses the server-rendered elements), and a form submitted or a button clicked before the island is
- * ready is held back (no native submission) and done again once it is.
+ * reuses the server-rendered elements), and a form submitted, a button clicked or a select changed before
+ * the island is ready is held back (no native submission) and done again once it is.
  *
  * React hydrates after `hydrateRoot` returns, so "ready" is when the island's content has no element marked
  * `data-hydrating` left (a component removes the mark once hydrated, see useHydrated), else the next frame.
@@ -21,6 +21,8 @@ import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT, SCRIPT_OWNED_ATTRIBUTE, WAKE_EVE
  * changed) and can ask for it.
  */
 const TRIGGERS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+/** What is held until the island is ready, then done again: a submission, a button's click, a select's choice. */
+const HELD = ['submit', 'click', 'change'] as const;
 
 const interactionDirective: ClientDirective = (load, options, el) => {
   let started = false;
@@ -37,6 +39,15 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
       replay = () => form.requestSubmit(submitter);
+    } else if (event.type === 'change') {
+      // A choice made in a select before the island is ready (a test or a quick reader): made again after.
+      const field = event.target;
+      if (!(field instanceof HTMLSelectElement)) return;
+      const { value } = field;
+      replay = () => {
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      };
     } else {
       const button = (event.target as Element | null)?.closest('button');
       if (!button || button.type === 'submit') return;
@@ -69,13 +80,11 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       });
       observer.observe(el, { attributes: true, attributeFilter: ['data-hydrating'], subtree: true });
     });
-    el.removeEventListener('submit', hold, true);
-    el.removeEventListener('click', hold, true);
+    for (const type of HELD) el.removeEventListener(type, hold, true);
     replay?.();
   };
 
-  el.addEventListener('submit', hold, true);
-  el.addEventListener('click', hold, true);
+  for (const type of HELD) el.addEventListener(type, hold, true);
   el.addEventListener(WAKE_EVENT, () => void hydrate(), { once: true });
   const value = options.value as { now?: string } | undefined;
   if (typeof value === 'object' && value?.now && document.documentElement.matches(value.now)) {
