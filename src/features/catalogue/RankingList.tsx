@@ -2,7 +2,7 @@ import { useReducer, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../ui/use-hydrated';
 import CompareTray from '../compare/CompareTray';
 import { listQuery } from './catalogue-queries';
-import type { RankedSeries, TypeFilter } from './catalogue-types';
+import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import GenreStrip from './GenreStrip';
 import ListHeading from './ListHeading';
 import ListStatus from './ListStatus';
@@ -78,9 +78,10 @@ export default function RankingList({
     edits,
   });
 
-  // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others.
-  const [genres, setGenres] = useState(() => extractGenres(initialItems));
-  const seen = extractGenres(shownView.read, genres);
+  // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others. The
+  // hydrating render shows the pre-rendered page's, as built: `initialItems` may hold pages appended since.
+  const [genres, setGenres] = useState(() => extractGenres(initialItems.slice(0, RANKING_PAGE_SIZE)));
+  const seen = hydrated ? extractGenres(shownView.read, genres) : genres;
   if (seen.length !== genres.length) setGenres(seen);
 
   const { tools, admin } = useListTools();

@@ -1,8 +1,4 @@
-import {
-  AWAKE_ATTRIBUTE,
-  BEFORE_HYDRATE_EVENT,
-  SCRIPT_OWNED_ATTRIBUTE,
-} from '../../lib/client-directives/island-events';
+import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT } from '../../lib/client-directives/island-events';
 import { anchorIn, keepListReturn } from './list-return';
 import { SCROLL_THROTTLE_MS, isPastScrollTrigger, throttle } from './list-scroll';
 import {
@@ -13,6 +9,7 @@ import {
   serializedItems,
   type SerializedItem,
 } from './scroll-handoff';
+import { endElement, errorBox } from './scroll-markup';
 import { wakeForSearch } from './scroll-search';
 import styles from './RankingList.module.css';
 
@@ -44,6 +41,8 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
   let page = Number(firstPage);
   let ended = isLastPage(page, Number(totalPages));
   let loading: AbortController | undefined;
+  /** Handed over to React: nothing more is done here. */
+  let stopped = false;
   /** Shown under the cards while a page loads or after it failed; the script's own, removed at hand-over. */
   let status: Element | undefined;
 
@@ -58,6 +57,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
   };
 
   async function loadNext(focusAfter: boolean): Promise<void> {
+    if (stopped) return;
     const controller = new AbortController();
     loading = controller;
     announce('Loading more series…');
@@ -84,7 +84,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     } catch {
       if (controller.signal.aborted) return;
       loading = undefined;
-      const box = errorBox();
+      const box = errorBox(failedMessage, () => void loadNext(true));
       showStatus(box);
       announce(failedMessage);
       if (focusAfter) box.querySelector('button')?.focus();
@@ -111,7 +111,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
   }
 
   const check = () => {
-    if (loading || ended || status) return;
+    if (stopped || loading || ended || status) return;
     const { scrollHeight } = document.documentElement;
     if (isPastScrollTrigger(window.scrollY, window.innerHeight, scrollHeight)) void loadNext(false);
   };
@@ -142,6 +142,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
   island.addEventListener(
     BEFORE_HYDRATE_EVENT,
     () => {
+      stopped = true;
       throttled.cancel();
       window.removeEventListener('scroll', throttled.run);
       window.removeEventListener('resize', throttled.run);
@@ -154,30 +155,4 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     },
     { once: true },
   );
-  check();
-
-  function errorBox(): Element {
-    const box = document.createElement('div');
-    box.className = styles.message ?? '';
-    box.setAttribute('role', 'alert');
-    box.setAttribute(SCRIPT_OWNED_ATTRIBUTE, '');
-    const text = document.createElement('p');
-    text.textContent = failedMessage;
-    const retry = document.createElement('button');
-    retry.type = 'button';
-    retry.className = styles.secondaryButton ?? '';
-    retry.dataset.retry = '';
-    retry.textContent = 'Try again';
-    retry.addEventListener('click', () => void loadNext(true));
-    box.append(text, retry);
-    return box;
-  }
-}
-
-/** The end message as ListStatus renders it, so React hydrates it as its own. */
-function endElement(message: string): Element {
-  const end = document.createElement('p');
-  end.className = styles.end ?? '';
-  end.textContent = message;
-  return end;
 }
