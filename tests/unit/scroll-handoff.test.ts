@@ -30,18 +30,21 @@ describe('scroll hand-over', () => {
 
   it('hands over the appended series, the pages they are and whether the end is shown', () => {
     const props = JSON.parse(
-      handOverProps(islandProps([1, 2]), { items: [item(3), item(4)], pages: 1, ended: true }),
+      handOverProps(islandProps([1, 2]), { items: [item(3), item(4)], pages: 1, ended: true, pending: true }),
     );
     expect(serializedItems(JSON.stringify(props)).map(serializedId)).toEqual([1, 2, 3, 4]);
     expect(props.initialPageCount).toEqual([0, 2]);
     expect(props.initialEnded).toEqual([0, true]);
+    expect(props.initialPending).toEqual([0, true]);
     // The other props are kept as Astro wrote them.
     expect(props.initialPage).toEqual([0, 1]);
     expect(props.heading).toEqual([0, 'Top ranked series']);
   });
 
   it('nothing appended hands over the page as it was', () => {
-    const props = JSON.parse(handOverProps(islandProps([1]), { items: [], pages: 0, ended: false }));
+    const props = JSON.parse(
+      handOverProps(islandProps([1]), { items: [], pages: 0, ended: false, pending: false }),
+    );
     expect(props.initialItems).toEqual([1, [item(1)]]);
     expect(props.initialPageCount).toEqual([0, 1]);
   });

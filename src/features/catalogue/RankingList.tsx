@@ -40,6 +40,8 @@ export interface RankingListProps {
   initialPageCount?: number;
   /** The scroll script showed the end of the list. */
   initialEnded?: boolean;
+  /** The scroll script was loading the next page (or had failed to) when the island hydrated. */
+  initialPending?: boolean;
   /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
   heading: string;
   /** The numbered pager (static HTML), shown while the list shows the page's own view. */
@@ -59,6 +61,7 @@ export default function RankingList({
   initialPage = 1,
   initialPageCount = 1,
   initialEnded,
+  initialPending = false,
   heading,
   children,
 }: RankingListProps) {
@@ -140,14 +143,16 @@ export default function RankingList({
     settled: listSettled(phase, flow, ranked.pages.length),
   });
 
-  useInfiniteScroll(source.mode === 'ranked' && !shownView.ended && phase === 'idle', shownView.page, () => {
+  const canLoad = source.mode === 'ranked' && !shownView.ended && phase === 'idle';
+  useInfiniteScroll(canLoad, shownView.page, initialPending, () => {
     dispatch({ type: 'more' });
     ranked.more();
   });
 
   const series = shownView.shown;
   return (
-    <div className={styles.list} ref={root}>
+    // data-hydrating until hydrated: a click or choice made before is replayed only then (client:interaction).
+    <div className={styles.list} ref={root} data-hydrating={hydrated ? undefined : ''}>
       <ListHeading
         heading={heading}
         search={source.mode === 'search' ? source.query : undefined}

@@ -38,11 +38,13 @@ export interface ScrolledPages {
   pages: number;
   /** The end of the list is shown. */
   ended: boolean;
+  /** A page was loading, or had failed, when React took over: React asks for it again at once. */
+  pending: boolean;
 }
 
 /**
  * The island's props with what the script appended: `initialItems` grows by the appended series, and
- * `initialPageCount` and `initialEnded` tell the list where it is (RankingList.tsx).
+ * `initialPageCount`, `initialEnded` and `initialPending` tell the list where it is (RankingList.tsx).
  */
 export function handOverProps(propsJson: string | null, scrolled: ScrolledPages): string {
   const props = parseProps(propsJson);
@@ -52,6 +54,7 @@ export function handOverProps(propsJson: string | null, scrolled: ScrolledPages)
     initialItems: [1, items],
     initialPageCount: [0, 1 + scrolled.pages],
     initialEnded: [0, scrolled.ended],
+    initialPending: [0, scrolled.pending],
   });
 }
 

@@ -143,6 +143,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
     BEFORE_HYDRATE_EVENT,
     () => {
       stopped = true;
+      const pending = loading !== undefined || status !== undefined;
       throttled.cancel();
       window.removeEventListener('scroll', throttled.run);
       window.removeEventListener('resize', throttled.run);
@@ -150,7 +151,7 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
       loading?.abort();
       showStatus(undefined);
       announce('');
-      const scrolled = { items: appended, pages: page - Number(firstPage), ended };
+      const scrolled = { items: appended, pages: page - Number(firstPage), ended, pending };
       island.setAttribute('props', handOverProps(island.getAttribute('props'), scrolled));
     },
     { once: true },

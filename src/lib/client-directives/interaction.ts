@@ -15,6 +15,8 @@ import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT, SCRIPT_OWNED_ATTRIBUTE, WAKE_EVE
  *
  * `client:interaction={{ now: 'css selector' }}` hydrates at once when the document element matches the
  * selector, e.g. `[data-signed-in]` so a signed-in visitor is sent on from the login page without a touch.
+ * `{ on: 'css selector' }` narrows what counts as reaching for it to its controls matching the selector
+ * (a list whose cards are links: pointing at, touching or tabbing through cards is reading, not acting).
  *
  * A plain script may own part of the island until then (island-events.ts): touching what it marked
  * `data-script-owned` hydrates nothing, it hears when hydration starts (so it can hand over what it
@@ -57,8 +59,12 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     void hydrate();
   };
 
+  const value = options.value as { now?: string; on?: string } | undefined;
+  // `on`: only a reach for one of the island's controls counts (or for the island as a whole).
+  const reaching = (target: EventTarget | null) =>
+    !value?.on || target === el || (target instanceof Element && target.closest(value.on) !== null);
   const reach = (event: Event) => {
-    if (!scriptOwned(event)) void hydrate();
+    if (!scriptOwned(event) && reaching(event.target)) void hydrate();
   };
 
   const hydrate = async () => {
@@ -86,14 +92,13 @@ const interactionDirective: ClientDirective = (load, options, el) => {
 
   for (const type of HELD) el.addEventListener(type, hold, true);
   el.addEventListener(WAKE_EVENT, () => void hydrate(), { once: true });
-  const value = options.value as { now?: string } | undefined;
   if (typeof value === 'object' && value?.now && document.documentElement.matches(value.now)) {
     void hydrate();
     return;
   }
   for (const type of TRIGGERS) el.addEventListener(type, reach, { capture: true, passive: true });
   // Already focused inside before this ran (autofocus, a quick tab): that counts as reaching for it.
-  if (el.contains(document.activeElement)) void hydrate();
+  if (el.contains(document.activeElement) && reaching(document.activeElement)) void hydrate();
 };
 
 export default interactionDirective;
