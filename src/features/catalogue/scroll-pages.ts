@@ -71,6 +71,9 @@ function scrollPages(root: HTMLElement, island: Element, grid: HTMLOListElement)
         doc.querySelector('[data-light-list] astro-island')?.getAttribute('props') ?? null,
       );
       const rows = [...(doc.querySelector('ol[data-series-grid]')?.children ?? [])];
+      // The parse and the cards' layout in separate tasks, so neither makes a long one.
+      await new Promise((resolve) => setTimeout(resolve));
+      if (controller.signal.aborted) return;
       const added = appendRows(rows, items);
       page += 1;
       ended = isLastPage(page, Number(totalPages)) || rows.length === 0;
