@@ -34,6 +34,18 @@ describe('ranked list view', () => {
     expect(rankingListView(prerendered(page(1, 7))).ended).toBe(true);
   });
 
+  it('goes on after the pages its scroll script appended, ended when it showed the end', () => {
+    // Pages 1 and 2 on screen before hydration (scroll-handoff.ts): 50 series, the list ends with page 2.
+    const handed = { ...prerendered(page(1, 50)), initialPage: 2 };
+    expect(rankingListView(handed)).toMatchObject({ page: 2, ended: false });
+    expect(rankingListView({ ...handed, pages: [page(51, 25)] })).toMatchObject({ page: 3, ended: false });
+    // 60 series whose last page held 10: the end was shown, though 60 is more than a page.
+    expect(rankingListView({ ...prerendered(page(1, 60)), initialPage: 3, initialEnded: true }).ended).toBe(
+      true,
+    );
+    expect(rankingListView({ ...handed, initialEnded: false }).ended).toBe(false);
+  });
+
   it('appends pages, each id once, and ends on a page under 25', () => {
     // A series that moved up between the build and now comes again on page 2.
     const two = rankingListView({ ...prerendered(page(1, 25)), pages: [[series(25), ...page(26, 24)]] });

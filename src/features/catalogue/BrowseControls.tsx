@@ -10,8 +10,6 @@ export interface BrowseControlsProps {
   view: RankingView;
   /** Every genre of the catalogue, by name. */
   genres: readonly string[];
-  /** False until the island runs: the selects do nothing before. */
-  enabled: boolean;
   onChange: (view: RankingView) => void;
 }
 
@@ -44,8 +42,10 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
 /**
  * The order and filters of a ranked list: labelled selects for the order and the status, and a genre
  * chooser (a disclosure with one labelled select per genre: any, include, exclude) that works by keyboard.
+ * Enabled from the first paint: the island hydrates when they are reached for, and a choice made before
+ * it is ready is made again then (`client:interaction`).
  */
-export default function BrowseControls({ view, genres, enabled, onChange }: BrowseControlsProps) {
+export default function BrowseControls({ view, genres, onChange }: BrowseControlsProps) {
   const id = useId();
   const chosen = view.genres.length + view.not.length;
   return (
@@ -56,7 +56,6 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
           className={fieldStyles.input}
           id={`${id}-sort`}
           value={view.sort}
-          disabled={!enabled}
           onChange={(event) => onChange({ ...view, sort: event.target.value as RankingView['sort'] })}
         >
           {RANKING_SORTS.map((sort) => (
@@ -72,7 +71,6 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
           className={fieldStyles.input}
           id={`${id}-status`}
           value={view.status ?? ''}
-          disabled={!enabled}
           onChange={(event) =>
             onChange({ ...view, status: (event.target.value || undefined) as SeriesStatus | undefined })
           }
@@ -91,7 +89,7 @@ export default function BrowseControls({ view, genres, enabled, onChange }: Brow
             {DISCOVERY_TEXT.genresLabel}
             {chosen > 0 && <span className={styles.count}>({chosen})</span>}
           </summary>
-          <fieldset className={styles.genreList} disabled={!enabled}>
+          <fieldset className={styles.genreList}>
             <legend className="visually-hidden">{DISCOVERY_TEXT.genresLabel}</legend>
             {genres.map((genre) => (
               <label key={genre} className={styles.genre}>

@@ -22,6 +22,17 @@ export interface ListStatusProps {
   onClearGenre: () => void;
 }
 
+/** The placeholders of a page loading; also pre-rendered for the pages' scroll script (RankingPage.astro). */
+export function ListSkeleton() {
+  return (
+    <div className={styles.grid} data-testid="series-skeleton">
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <SeriesCardSkeleton key={index} withListToggle />
+      ))}
+    </div>
+  );
+}
+
 /** Under the cards: placeholders while a page loads, the error with "Try again", the empty state, the end. */
 export default function ListStatus({
   phase,
@@ -34,13 +45,7 @@ export default function ListStatus({
 }: ListStatusProps) {
   return (
     <>
-      {phase === 'loading' && (
-        <div className={styles.grid} data-testid="series-skeleton">
-          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-            <SeriesCardSkeleton key={index} withListToggle />
-          ))}
-        </div>
-      )}
+      {phase === 'loading' && <ListSkeleton />}
 
       {phase === 'error' && (
         <div className={styles.message} role="alert">
@@ -62,6 +67,7 @@ export default function ListStatus({
         </div>
       )}
 
+      {/* scroll-pages.ts makes the same element when it reaches the end before React hydrates. */}
       {ended && phase === 'idle' && !empty && <p className={styles.end}>{END_OF_LIST_MESSAGE}</p>}
     </>
   );

@@ -2,7 +2,7 @@ import { useReducer, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../ui/use-hydrated';
 import CompareTray from '../compare/CompareTray';
 import { listQuery } from './catalogue-queries';
-import type { RankedSeries, TypeFilter } from './catalogue-types';
+import { RANKING_PAGE_SIZE, type RankedSeries, type TypeFilter } from './catalogue-types';
 import GenreStrip from './GenreStrip';
 import ListHeading from './ListHeading';
 import ListStatus from './ListStatus';
@@ -31,8 +31,17 @@ export interface RankingListProps {
   genres: readonly string[];
   /** The page's series, rendered at build time so the page is complete without JavaScript. */
   initialItems: RankedSeries[];
-  /** Which page of the list `initialItems` is; infinite scroll goes on from the next one. */
+  /** Which page of the list `initialItems` starts with (the pre-rendered one). */
   initialPage?: number;
+  /**
+   * How many pages `initialItems` holds: the pre-rendered page and those its scroll script appended before
+   * the island hydrated (scroll-handoff.ts); infinite scroll goes on from the next one.
+   */
+  initialPageCount?: number;
+  /** The scroll script showed the end of the list. */
+  initialEnded?: boolean;
+  /** The scroll script was loading the next page (or had failed to) when the island hydrated. */
+  initialPending?: boolean;
   /** The page's heading ("Top ranked series, page 2"); a search's results are headed by the search. */
   heading: string;
   /** The numbered pager (static HTML), shown while the list shows the page's own view. */
@@ -50,6 +59,9 @@ export default function RankingList({
   genres: catalogueGenres,
   initialItems,
   initialPage = 1,
+  initialPageCount = 1,
+  initialEnded,
+  initialPending = false,
   heading,
   children,
 }: RankingListProps) {
@@ -57,19 +69,22 @@ export default function RankingList({
   const baseKey = viewKey(baseView);
   const [flow, dispatch] = useReducer(listFlow, baseKey, firstFlow);
   const { source, edits } = flow;
-  const { ranked, results, live, phase, answers } = useRankingReads(type, initialPage, flow, hydrated);
+  const lastShown = initialPage + initialPageCount - 1;
+  const { ranked, results, live, phase, answers } = useRankingReads(type, lastShown, flow, hydrated);
   const shownView = rankingListView({
     source,
     initialItems,
-    initialPage,
+    initialPage: lastShown,
+    initialEnded,
     pages: ranked.pages,
     results: results.data,
     edits,
   });
 
-  // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others.
-  const [genres, setGenres] = useState(() => extractGenres(initialItems));
-  const seen = extractGenres(shownView.read, genres);
+  // Every genre seen so far, for the genre strip; it only grows, so choosing a genre keeps the others. The
+  // hydrating render shows the pre-rendered page's, as built: `initialItems` may hold pages appended since.
+  const [genres, setGenres] = useState(() => extractGenres(initialItems.slice(0, RANKING_PAGE_SIZE)));
+  const seen = hydrated ? extractGenres(shownView.read, genres) : genres;
   if (seen.length !== genres.length) setGenres(seen);
 
   const { tools, admin } = useListTools();
@@ -113,7 +128,9 @@ export default function RankingList({
     root,
     current: () => ({
       source,
-      pageCount: source.mode === 'ranked' ? ranked.pages.length : 0,
+      // The pages the scroll script appended count: coming back asks for them with the others.
+      pageCount:
+        source.mode === 'ranked' ? ranked.pages.length + (source.fresh ? 0 : initialPageCount - 1) : 0,
       answers: answers(),
     }),
     restore: ({ source: kept, pageCount, answers: keptAnswers }) => {
@@ -126,14 +143,16 @@ export default function RankingList({
     settled: listSettled(phase, flow, ranked.pages.length),
   });
 
-  useInfiniteScroll(source.mode === 'ranked' && !shownView.ended && phase === 'idle', shownView.page, () => {
+  const canLoad = source.mode === 'ranked' && !shownView.ended && phase === 'idle';
+  useInfiniteScroll(canLoad, shownView.page, initialPending, () => {
     dispatch({ type: 'more' });
     ranked.more();
   });
 
   const series = shownView.shown;
   return (
-    <div className={styles.list} ref={root}>
+    // data-hydrating until hydrated: a click or choice made before is replayed only then (client:interaction).
+    <div className={styles.list} ref={root} data-hydrating={hydrated ? undefined : ''}>
       <ListHeading
         heading={heading}
         search={source.mode === 'search' ? source.query : undefined}
@@ -143,7 +162,7 @@ export default function RankingList({
           focus.after(focus.selectedGenre);
         }}
       />
-      <BrowseControls view={view} genres={catalogueGenres} enabled={hydrated} onChange={chooseView} />
+      <BrowseControls view={view} genres={catalogueGenres} onChange={chooseView} />
       <GenreStrip genres={genres} selected={stripGenre(view)} onSelect={chooseGenre} />
 
       <ListToolsRow
@@ -153,7 +172,7 @@ export default function RankingList({
         onAdded={(added) => dispatch({ type: 'added', series: added })}
       />
 
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite" data-list-announcer>
         {flow.announcement}
       </p>
 

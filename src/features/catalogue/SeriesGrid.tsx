@@ -22,7 +22,8 @@ export interface SeriesGridProps {
 export default function SeriesGrid({ series, loading, tools, admin, onUpdated, onDeleted }: SeriesGridProps) {
   const selection = useStore($compareSelection, { ssr: 'initial' });
   return (
-    <ol className={styles.grid} role="list" aria-busy={loading}>
+    // data-series-grid: the pre-rendered pages' scroll script (scroll-pages.ts) appends its cards here.
+    <ol className={styles.grid} role="list" aria-busy={loading} data-series-grid>
       {series.map((entry, index) => (
         <li key={entry.id}>
           <SeriesCard

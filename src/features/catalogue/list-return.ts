@@ -9,7 +9,9 @@ import type { ListSource } from './ranking-list-state';
  * focused. A new visit to the address is a new entry, with nothing kept: it starts at the top.
  */
 
-const STATE_KEY = 'panelrank.rankingList';
+/** The key of a kept list in `history.state` (the list page's inline script looks for it too). */
+export const LIST_RETURN_STATE_KEY = 'panelrank.rankingList';
+const STATE_KEY = LIST_RETURN_STATE_KEY;
 
 export interface ListAnchor {
   /** The series whose card to come back to. */

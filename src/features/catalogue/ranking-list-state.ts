@@ -28,9 +28,14 @@ export const NO_EDITS: ListEdits = { added: [], updated: new Map(), removed: new
 
 export interface ListRead {
   source: ListSource;
-  /** The build's page, and which page of the list it is (page 3 on `/page/3`: scrolling loads page 4). */
+  /**
+   * The build's page (with the pages its scroll script appended), and which page of the list it ends with
+   * (page 3 on `/page/3`: scrolling loads page 4).
+   */
   initialItems: RankedSeries[];
   initialPage: number;
+  /** The scroll script showed the end of the list (`initialItems` holds several pages). */
+  initialEnded?: boolean | undefined;
   /** The ranked pages loaded since, in order. */
   pages: RankedSeries[][];
   /** A search's answer, once there. */
@@ -69,6 +74,7 @@ export function rankingListView({
   source,
   initialItems,
   initialPage,
+  initialEnded,
   pages,
   results,
   edits,
@@ -80,8 +86,10 @@ export function rankingListView({
     return { read, shown, ended: true, page: 0 };
   }
   const base = source.fresh ? [] : initialItems;
-  const last = pages.at(-1) ?? (source.fresh ? undefined : initialItems);
-  const ended = last !== undefined && last.length < RANKING_PAGE_SIZE;
+  const last = pages.at(-1);
+  const ended = last
+    ? last.length < RANKING_PAGE_SIZE
+    : !source.fresh && (initialEnded ?? initialItems.length < RANKING_PAGE_SIZE);
   let read = withEdits(
     pages.reduce((items, page) => appendUnique(items, page), appendUnique([], base)),
     edits,
@@ -98,41 +106,7 @@ export function rankingListView({
   return { read, shown: read, ended, page };
 }
 
-/** Infinite scroll fires once the bottom of the viewport passes 80% of the page. */
-export const SCROLL_TRIGGER_RATIO = 0.8;
-export const SCROLL_THROTTLE_MS = 150;
-
-export function isPastScrollTrigger(
-  scrollY: number,
-  viewportHeight: number,
-  documentHeight: number,
-): boolean {
-  if (documentHeight <= 0) return false;
-  return (scrollY + viewportHeight) / documentHeight >= SCROLL_TRIGGER_RATIO;
-}
-
-/** Calls `fn` at most once per `wait` ms, the last call of a burst included (it runs when the wait ends). */
-export function throttle(fn: () => void, wait: number): { run: () => void; cancel: () => void } {
-  let last = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    const now = Date.now();
-    const remaining = wait - (now - last);
-    if (remaining <= 0) {
-      clearTimeout(timer);
-      timer = undefined;
-      last = now;
-      fn();
-    } else if (!timer) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        last = Date.now();
-        fn();
-      }, remaining);
-    }
-  };
-  return { run, cancel: () => clearTimeout(timer) };
-}
+export { SCROLL_THROTTLE_MS, SCROLL_TRIGGER_RATIO, isPastScrollTrigger, throttle } from './list-scroll';
 
 /** The empty-state text: "No MANHWA titles found"; on the home page (ALL) simply "No titles found". */
 export function emptyListMessage(type: string): string {

@@ -23,6 +23,7 @@ export interface RankingReads {
  */
 export function useRankingReads(
   type: TypeFilter,
+  /** The last page the pre-rendered list shows (its own, or one its scroll script appended). */
   initialPage: number,
   { source, resume }: ListFlow,
   hydrated: boolean,

@@ -1,4 +1,4 @@
-import { HYDRATE_EVENT } from '../../lib/client-directives/wake';
+import { WAKE_EVENT } from '../../lib/client-directives/island-events';
 import { $session } from '../accounts/session-store';
 import { formatForumTime } from './forum-format';
 import { threadStore } from './forum-queries';
@@ -32,7 +32,7 @@ function start(page: HTMLElement): void {
     stopWatching = threadStore(id, user).subscribe(({ data }) => {
       if (woken || !data || threadVersion(data) === page.dataset.threadVersion) return;
       woken = true;
-      island?.dispatchEvent(new Event(HYDRATE_EVENT));
+      island?.dispatchEvent(new Event(WAKE_EVENT));
     });
   });
 }

@@ -3,6 +3,6 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean | { now?: string; controls?: string };
+    'client:interaction'?: boolean | { now?: string; on?: string };
   }
 }
