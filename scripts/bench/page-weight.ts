@@ -27,7 +27,7 @@ const listScripts = args.includes('--scripts');
 const urlFlag = args.indexOf('--url');
 const runningSite = urlFlag >= 0 ? args[urlFlag + 1]?.replace(/\/+$/, '') : undefined;
 const distDir = resolve(
-  args.find((arg, index) => !arg.startsWith('--') && index !== urlFlag + 1) ??
+  args.find((arg, index) => !arg.startsWith('--') && (urlFlag < 0 || index !== urlFlag + 1)) ??
     process.env.SITE_DIST ??
     'dist',
 );
