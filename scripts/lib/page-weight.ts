@@ -79,7 +79,8 @@ export function pageTypes(distDir: string): PageType[] {
     { name: 'verify email', path: '/verify-email', budgetKb: undefined },
     { name: 'info', path: '/about', budgetKb: 15 },
     { name: 'compare', path: '/compare', budgetKb: CATALOGUE_APP_KB },
-    { name: 'my lists', path: '/my-lists', budgetKb: 100 },
+    // 100 until the series page's texts became a chunk of their own (0.8 KB) that this page shares.
+    { name: 'my lists', path: '/my-lists', budgetKb: 102 },
     { name: 'notifications', path: '/notifications', budgetKb: 100 },
     // Every /lists/{token} is this one page (a 200 rewrite).
     { name: 'shared list', path: '/lists', budgetKb: 100 },
