@@ -5,7 +5,7 @@ import { loadBuildCatalogue } from './catalogue-source';
 import type { BuildCatalogue } from './catalogue-schema';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
 import { pageChanged } from '../incremental-build/changed-pages';
-import { prerenderedSeries, type RankBand } from './prerendered-values';
+import { prerenderedSeries } from './prerendered-values';
 import { rankingPageInputs } from './ranking-page-inputs';
 import {
   browseListKey,
@@ -47,7 +47,7 @@ export interface BuildCatalogueIndex {
    * A series' "Readers also liked", most alike first, as pre-rendered pages show them ([] without a list,
    * or for a series not in the build).
    */
-  alsoLiked(seriesId: number): (RankedSeries & RankBand)[];
+  alsoLiked(seriesId: number): RankedSeries[];
   /** A series' review count and three most helpful reviews (a visitor's view; none without reviews). */
   reviews(seriesId: number): SeriesReviews;
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
@@ -117,8 +117,8 @@ async function load(): Promise<BuildCatalogueIndex> {
  */
 function alsoLikedIndex(
   lists: BuildCatalogue['also_liked'],
-  cards: ReadonlyMap<number, RankedSeries & RankBand>,
-): (seriesId: number) => (RankedSeries & RankBand)[] {
+  cards: ReadonlyMap<number, RankedSeries>,
+): (seriesId: number) => RankedSeries[] {
   const byId = new Map(lists.map((list) => [list.series_id, list.liked_ids]));
   return (seriesId) =>
     (byId.get(seriesId) ?? []).flatMap((likedId) => {

@@ -1,9 +1,5 @@
-import type { RankedSeries as ListEntry } from '../catalogue/catalogue-types';
-import type { RankBand } from '../catalogue/prerendered-values';
+import type { RankedSeries } from '../catalogue/catalogue-types';
 import { splitGenres } from '../catalogue/series-format';
-
-/** A list entry, with its rank as an exact rank or (as pre-rendered pages show it) a band. */
-type RankedSeries = ListEntry & RankBand;
 
 /*
  * "Related series" on a series page: series of the same type that share its genres, the most shared
