@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { APPS_TEXT, type OAuthApp } from '../../../contract/apps';
+import type { OAuthApp } from '../../../contract/apps';
+import { APPS_TEXT } from '../../../contract/apps-values';
 import { errorDetail } from '../../lib/api-client';
 import { useQuery } from '../../lib/use-query';
 import ConfirmDialog from './ConfirmDialog';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { APPS_TEXT, type Authorization } from '../../../contract/apps';
+import type { Authorization } from '../../../contract/apps';
+import { APPS_TEXT } from '../../../contract/apps-values';
 import { errorDetail } from '../../lib/api-client';
 import { useQuery } from '../../lib/use-query';
 import { FormNotice, useNotice } from '../../ui/FormNotice';

@@ -1,12 +1,12 @@
 import { useRef, useState, type SubmitEvent } from 'react';
+import type { CreatedOAuthApp } from '../../../contract/apps';
 import {
   APP_NAME_MAX_LENGTH,
   APPS_TEXT,
   CLIENT_TYPES,
   MAX_REDIRECT_URIS,
   redirectUriProblem,
-  type CreatedOAuthApp,
-} from '../../../contract/apps';
+} from '../../../contract/apps-values';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';
 import { registerApp } from './apps.queries';

@@ -1,11 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import {
-  APPS_TEXT,
-  OAUTH_SCOPES,
-  SCOPE_WORDS,
-  TOKEN_NAME_MAX_LENGTH,
-  type CreatedPersonalToken,
-} from '../../../contract/apps';
+import type { CreatedPersonalToken } from '../../../contract/apps';
+import { APPS_TEXT, OAUTH_SCOPES, SCOPE_WORDS, TOKEN_NAME_MAX_LENGTH } from '../../../contract/apps-values';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';
 import { createToken } from './apps.queries';

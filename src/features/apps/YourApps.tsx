@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { APPS_TEXT, type CreatedOAuthApp } from '../../../contract/apps';
+import type { CreatedOAuthApp } from '../../../contract/apps';
+import { APPS_TEXT } from '../../../contract/apps-values';
 import { FormNotice, useNotice } from '../../ui/FormNotice';
 import AppList from './AppList';
 import RegisterAppForm from './RegisterAppForm';
