@@ -114,20 +114,26 @@ describe('apps state', () => {
     expect(consentViewOf(null, 'bad')).toEqual({ kind: 'error', message: 'bad' });
   });
 
-  it('shows a 400’s error_description, else its detail, else the fallback', () => {
+  it('tells a refused request (400) from a failed call, which may be tried again', () => {
+    const texts = { invalid: 'invalid', failed: 'failed' };
     expect(
       consentErrorOf(
         {
+          status: 400,
           data: {
             error: 'invalid_request',
             error_description: 'redirect_uri is not registered for this client.',
           },
         },
-        'f',
+        texts,
       ),
-    ).toBe('redirect_uri is not registered for this client.');
-    expect(consentErrorOf({ data: { detail: 'Too many requests.' } }, 'f')).toBe('Too many requests.');
-    expect(consentErrorOf(new Error('offline'), 'f')).toBe('f');
+    ).toEqual({ kind: 'error', message: 'redirect_uri is not registered for this client.' });
+    expect(consentErrorOf({ status: 400, data: {} }, texts)).toEqual({ kind: 'error', message: 'invalid' });
+    expect(consentErrorOf({ status: 429, data: { detail: 'Too many requests.' } }, texts)).toEqual({
+      kind: 'failed',
+      message: 'Too many requests.',
+    });
+    expect(consentErrorOf(new Error('offline'), texts)).toEqual({ kind: 'failed', message: 'failed' });
   });
 
   it('navigates only to absolute, non-script addresses', () => {

@@ -36,13 +36,15 @@ export default function ConsentPage() {
   const check = useQuery(hydrated && user ? authorizeCheckStore(authorizeCheckKey(user.id, search)) : null);
   const [answer, setAnswer] = useState<ConsentView | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A decision that could not be sent: said above the buttons, which stay for another try. */
+  const [failure, setFailure] = useState<string | null>(null);
 
   const view: ConsentView | null =
     answer ??
     (check.data !== undefined
       ? consentViewOf(check.data, TEXT.invalid)
       : check.error !== undefined
-        ? { kind: 'error', message: consentErrorOf(check.error, TEXT.failed) }
+        ? consentErrorOf(check.error, TEXT)
         : null);
 
   useEffect(() => {
@@ -56,11 +58,14 @@ export default function ConsentPage() {
 
   async function decide(decision: 'allow' | 'deny') {
     setBusy(true);
+    setFailure(null);
     try {
       const answered = await decideAuthorization(authorizeRequestOf(search), decision);
       setAnswer(consentViewOf(answered, TEXT.invalid));
     } catch (error) {
-      setAnswer({ kind: 'error', message: consentErrorOf(error, TEXT.failed) });
+      const problem = consentErrorOf(error, TEXT);
+      if (problem.kind === 'error') setAnswer(problem);
+      else setFailure(problem.message);
       setBusy(false);
     }
   }
@@ -77,6 +82,16 @@ export default function ConsentPage() {
       <p className={styles.muted} role="status">
         {TEXT.sending}
       </p>
+    );
+  }
+  if (view.kind === 'failed') {
+    return (
+      <div className={styles.problem} role="alert" data-consent-error>
+        <p>{view.message}</p>
+        <button type="button" className={`button ${styles.retry}`} onClick={check.retry}>
+          {TEXT.tryAgain}
+        </button>
+      </div>
     );
   }
   if (view.kind === 'error') {
@@ -113,6 +128,9 @@ export default function ConsentPage() {
         >
           {TEXT.switchAccount}
         </button>
+      </p>
+      <p role="alert" className={styles.failure}>
+        {failure}
       </p>
       <div className={styles.actions}>
         <button type="button" className="button" disabled={busy} onClick={() => decide('deny')}>

@@ -84,7 +84,10 @@ export function formProblemOf(error: unknown, knownFields: readonly string[], fa
 export type ConsentView =
   | { kind: 'consent'; clientId: string; appName: string; scopes: string[]; redirectUri: string }
   | { kind: 'redirect'; to: string }
-  | { kind: 'error'; message: string };
+  /** The request is refused (a 400, or an answer that makes no sense): nothing to retry. */
+  | { kind: 'error'; message: string }
+  /** The call failed (offline, 5xx, 429): the same request may work when tried again. */
+  | { kind: 'failed'; message: string };
 
 const REFUSED_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
 
@@ -122,12 +125,25 @@ export function consentViewOf(answer: unknown, invalidMessage: string): ConsentV
   return { kind: 'error', message: invalidMessage };
 }
 
-/** A failed check or decision: the API's `error_description` (400), else `detail`, else the fallback. */
-export function consentErrorOf(error: unknown, fallback: string): string {
-  const data = (error as { data?: Record<string, unknown> } | undefined)?.data;
-  if (typeof data?.error_description === 'string' && data.error_description) return data.error_description;
-  if (typeof data?.detail === 'string' && data.detail) return data.detail;
-  return fallback;
+/**
+ * A failed check or decision: a 400 refuses the request (its `error_description` said on the page);
+ * anything else failed and may be tried again (the API's `detail`, else `failed`).
+ */
+export function consentErrorOf(
+  error: unknown,
+  texts: { invalid: string; failed: string },
+): Extract<ConsentView, { kind: 'error' | 'failed' }> {
+  const failed = error as { status?: number; data?: Record<string, unknown> } | undefined;
+  const data = failed?.data;
+  if (failed?.status === 400) {
+    const description = data?.error_description;
+    return {
+      kind: 'error',
+      message: typeof description === 'string' && description ? description : texts.invalid,
+    };
+  }
+  const detail = data?.detail;
+  return { kind: 'failed', message: typeof detail === 'string' && detail ? detail : texts.failed };
 }
 
 /** The host an app's redirect URI names ("localhost:8080"), or the URI itself for a private scheme. */
