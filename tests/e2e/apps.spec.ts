@@ -273,6 +273,22 @@ test('registering shows the API’s field errors next to their field and keeps w
   await expect(page.locator('#app-name-error')).toBeVisible();
   await expect(name).toBeFocused();
   await expect(uris).toHaveValue(REDIRECT_URI);
+
+  // A confidential app: its secret is shown once, with its client ID, a copy button and the warning.
+  await name.fill('Sync server');
+  await page.getByLabel(APPS_TEXT.confidentialClient).check();
+  await page.getByRole('button', { name: APPS_PAGE_TEXT.register }).click();
+  const secret = page.getByLabel(APPS_PAGE_TEXT.clientSecret);
+  await expect(secret).toHaveValue(/^prk_cs_/);
+  await expect(page.getByText(APPS_TEXT.shownOnce)).toBeVisible();
+  await expect(page.getByText(`${APPS_PAGE_TEXT.clientId}: prk_app_`)).toBeVisible();
+  await page.getByRole('button', { name: APPS_PAGE_TEXT.done }).click();
+  await expect(secret).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: APPS_TEXT.myApps })).toBeFocused();
+  // The form is back, empty, for the next app; the list has this one, with no secret anywhere.
+  await expect(name).toHaveValue('');
+  await expect(page.locator('[data-app]', { hasText: 'Sync server' })).toContainText('confidential');
+  expect(await page.locator('main').textContent()).not.toContain('prk_cs_');
 });
 
 test('the consent and apps pages cannot be framed, are not indexed, and only /developers is in the sitemap', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { APPS_TEXT } from '../../../contract/apps-values';
 import { APPS_PAGE_TEXT as TEXT } from './apps-texts';
 import styles from './AppsPage.module.css';
@@ -7,8 +7,10 @@ interface ShownOnceProps {
   /** "Client secret", "Your new token". */
   label: string;
   value: string;
+  /** False for a value that stays visible later (a public app's client ID): no "shown only once" warning. */
+  once?: boolean;
   /** Lines shown above the value (the client ID, say). */
-  children?: React.ReactNode;
+  children?: ReactNode;
   onDone: () => void;
 }
 
@@ -17,7 +19,7 @@ interface ShownOnceProps {
  * in a read-only field, a Copy button, the "shown only once" warning, and Done to put it away. Focus moves
  * here when it appears, so a screen reader reads it next; "Copied" is announced.
  */
-export default function ShownOnce({ label, value, children, onDone }: ShownOnceProps) {
+export default function ShownOnce({ label, value, once = true, children, onDone }: ShownOnceProps) {
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [told, setTold] = useState<{ text: string; id: number } | null>(null);
@@ -49,7 +51,7 @@ export default function ShownOnce({ label, value, children, onDone }: ShownOnceP
           value={value}
           readOnly
           spellCheck={false}
-          aria-describedby={`${id}-once`}
+          aria-describedby={once ? `${id}-once` : undefined}
           onFocus={(event) => event.currentTarget.select()}
           data-secret
         />
@@ -57,9 +59,11 @@ export default function ShownOnce({ label, value, children, onDone }: ShownOnceP
           {TEXT.copy}
         </button>
       </div>
-      <p id={`${id}-once`} className={styles.warning}>
-        {APPS_TEXT.shownOnce}
-      </p>
+      {once && (
+        <p id={`${id}-once`} className={styles.warning}>
+          {APPS_TEXT.shownOnce}
+        </p>
+      )}
       <p role="status" className={styles.copied}>
         {told && <span key={told.id}>{told.text}</span>}
       </p>

@@ -32,6 +32,7 @@ export default function YourApps({ userId }: { userId: number }) {
           key={created.client_id}
           label={created.client_secret ? TEXT.clientSecret : TEXT.clientId}
           value={created.client_secret ?? created.client_id}
+          once={created.client_secret !== null}
           onDone={() => {
             setCreated(null);
             show('');
