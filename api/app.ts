@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountsPlugin from './accounts/plugin';
+import appsPlugin from './apps/plugin';
+import appsRoutes from './apps/routes';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
 import changeFeedPlugin from './plugins/change-feed';
@@ -109,6 +111,7 @@ export async function buildApp({
   await app.register(profilesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
+  await app.register(appsPlugin);
   await app.register(digestPlugin);
   await app.register(retentionPlugin);
 
@@ -126,6 +129,7 @@ export async function buildApp({
   await app.register(notificationRoutes);
   await app.register(digestRoutes);
   await app.register(profileRoutes);
+  await app.register(appsRoutes);
 
   return app;
 }
