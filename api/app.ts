@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client';
 import forumPlugin from './forum/plugin';
 import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
+import { logSerializers } from './log-redaction';
 import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
 import digestPlugin from './digest/plugin';
@@ -63,7 +64,14 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Secrets in a query string (an OAuth token sent wrongly) are redacted from the logged URL.
+    logger:
+      logger === false
+        ? false
+        : {
+            serializers: logSerializers,
+            ...(logger === true || !logger ? { level: config.LOG_LEVEL } : logger),
+          },
     trustProxy: config.TRUST_PROXY,
     // Ids are the server's (see requestId): a forged or oversized X-Request-Id never reaches the logs.
     requestIdHeader: false,
