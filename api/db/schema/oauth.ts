@@ -47,7 +47,7 @@ export const oauthCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     redirectUri: text('redirect_uri').notNull(),
-    scopes: text('scopes').$type<OAuthScope[]>().array().notNull(),
+    scopes: text('scopes').array().$type<OAuthScope[]>().notNull(),
     /** BASE64URL(SHA-256(code_verifier)); S256 is the only method accepted. */
     codeChallenge: text('code_challenge').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -78,7 +78,7 @@ export const oauthTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The code the family was issued for (a second use of it revokes the family). */
     codeId: integer('code_id'),
-    scopes: text('scopes').$type<OAuthScope[]>().array().notNull(),
+    scopes: text('scopes').array().$type<OAuthScope[]>().notNull(),
     accessHash: text('access_hash').notNull(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshHash: text('refresh_hash').notNull(),
@@ -107,7 +107,7 @@ export const personalTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    scopes: text('scopes').$type<OAuthScope[]>().array().notNull(),
+    scopes: text('scopes').array().$type<OAuthScope[]>().notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The token's last characters, so the reader can tell tokens apart. */
     tokenHint: text('token_hint').notNull(),
