@@ -29,9 +29,9 @@ function redirectUrisProblem(text: string): string | null {
 }
 
 /**
- * Registers an app: name, redirect URIs one per line, public or confidential. The URIs are checked as they
- * are typed out (the same rule the API applies); the API's own field errors show next to their field, and
- * what was typed stays until the app is registered.
+ * Registers an app: name, redirect URIs one per line, public or confidential. The URIs are checked on
+ * Register with the rule the API applies, and a problem shown follows the typing; the API's own field
+ * errors show next to their field, and what was typed stays until the app is registered.
  */
 export default function RegisterAppForm({
   userId,
@@ -116,11 +116,12 @@ export default function RegisterAppForm({
           placeholder="https://example.com/callback"
           aria-invalid={urisError ? true : undefined}
           aria-describedby={urisError ? 'app-redirect-uris-error' : 'app-redirect-uris-hint'}
-          onBlur={(event) => {
-            const problem = event.currentTarget.value.trim()
-              ? redirectUrisProblem(event.currentTarget.value)
-              : null;
-            setFields((current) => ({ ...current, redirect_uris: problem ?? '' }));
+          onInput={(event) => {
+            // A shown problem follows the typing (gone once fixed); a new one waits for Register: checking
+            // on blur would move the button under a pointer on its way to it, and the click would be lost.
+            const text = event.currentTarget.value;
+            if (urisError)
+              setFields((current) => ({ ...current, redirect_uris: redirectUrisProblem(text) ?? '' }));
           }}
         />
         {urisError ? (

@@ -38,7 +38,7 @@ export default function ShownOnce({ label, value, once = true, children, onDone 
 
   const id = `shown-once-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div className={styles.shownOnce} ref={box} tabIndex={-1} aria-labelledby={`${id}-label`}>
+    <div className={styles.shownOnce} ref={box} tabIndex={-1}>
       {children}
       <label id={`${id}-label`} htmlFor={id} className={styles.secretLabel}>
         {label}
