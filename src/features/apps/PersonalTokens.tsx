@@ -31,6 +31,7 @@ export default function PersonalTokens({ userId }: { userId: number }) {
       {created ? (
         <ShownOnce
           key={created.id}
+          title={TEXT.created(created.name)}
           label={TEXT.newToken}
           value={created.token}
           onDone={() => {
@@ -38,15 +39,12 @@ export default function PersonalTokens({ userId }: { userId: number }) {
             show('');
             focusHeading();
           }}
-        >
-          <p className={styles.createdTitle}>{TEXT.created(created.name)}</p>
-        </ShownOnce>
+        />
       ) : (
         <TokenForm
           userId={userId}
           onCreated={(token) => {
             setCreated(token);
-            show(TEXT.created(token.name), 'success', { announceOnly: true });
           }}
         />
       )}

@@ -4,6 +4,8 @@ import { APPS_PAGE_TEXT as TEXT } from './apps-texts';
 import styles from './AppsPage.module.css';
 
 interface ShownOnceProps {
+  /** What just happened: "Tachi is registered." Names the box, which takes the focus. */
+  title: string;
   /** "Client secret", "Your new token". */
   label: string;
   value: string;
@@ -19,7 +21,7 @@ interface ShownOnceProps {
  * in a read-only field, a Copy button, the "shown only once" warning, and Done to put it away. Focus moves
  * here when it appears, so a screen reader reads it next; "Copied" is announced.
  */
-export default function ShownOnce({ label, value, once = true, children, onDone }: ShownOnceProps) {
+export default function ShownOnce({ title, label, value, once = true, children, onDone }: ShownOnceProps) {
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [told, setTold] = useState<{ text: string; id: number } | null>(null);
@@ -38,7 +40,10 @@ export default function ShownOnce({ label, value, once = true, children, onDone 
 
   const id = `shown-once-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div className={styles.shownOnce} ref={box} tabIndex={-1}>
+    <div className={styles.shownOnce} ref={box} tabIndex={-1} role="group" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className={styles.createdTitle}>
+        {title}
+      </p>
       {children}
       <label id={`${id}-label`} htmlFor={id} className={styles.secretLabel}>
         {label}

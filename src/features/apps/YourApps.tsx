@@ -30,6 +30,7 @@ export default function YourApps({ userId }: { userId: number }) {
       {created ? (
         <ShownOnce
           key={created.client_id}
+          title={TEXT.registered(created.name)}
           label={created.client_secret ? TEXT.clientSecret : TEXT.clientId}
           value={created.client_secret ?? created.client_id}
           once={created.client_secret !== null}
@@ -39,7 +40,6 @@ export default function YourApps({ userId }: { userId: number }) {
             focusHeading();
           }}
         >
-          <p className={styles.createdTitle}>{TEXT.registered(created.name)}</p>
           {created.client_secret && (
             <p className={styles.muted}>
               {TEXT.clientId}: <code className={styles.code}>{created.client_id}</code>
@@ -51,7 +51,6 @@ export default function YourApps({ userId }: { userId: number }) {
           userId={userId}
           onRegistered={(app) => {
             setCreated(app);
-            show(TEXT.registered(app.name), 'success', { announceOnly: true });
           }}
         />
       )}
