@@ -305,6 +305,10 @@ test('the consent and apps pages cannot be framed, are not indexed, and only /de
   expect(sitemap).not.toContain('/account/apps');
   expect(sitemap).not.toContain('/oauth/');
 
+  // A visitor on /account/apps is sent to log in, and back here after.
+  await page.goto('/account/apps');
+  await expect(page).toHaveURL(`${e2eStack.siteUrl}/login?next=${encodeURIComponent('/account/apps')}`);
+
   // /developers: static, with the real endpoints and the OpenAPI link; linked from the footer.
   await page.goto('/about');
   await page.locator('footer').getByRole('link', { name: 'Developers' }).click();
