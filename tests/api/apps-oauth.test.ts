@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeCheck, AuthorizeRedirect, CreatedOAuthApp } from '../../contract/apps';
+import { BearerTokens } from '../../api/apps/bearer';
 import { oauthTokens } from '../../api/db/schema';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { startSecondInstance, startTestServer, type SecondInstance, type TestServer } from './harness';
@@ -465,6 +466,27 @@ describe('OAuth apps', () => {
     await oauth.processRevocationResponse(
       await oauth.revocationRequest(as, client, oauth.None(), 'prk_rt_unknown', options),
     );
+  });
+
+  it('stops serving a remembered access token the moment it expires (a clock moved past it)', async () => {
+    const app = await newApp();
+    const { params, verifier } = await authorize(app, 'profile');
+    const tokens = await exchange(app, params, verifier);
+    let clock = Date.now();
+    const bearer = new BearerTokens({
+      db: server.database.db,
+      ttlMs: 3_600_000,
+      now: () => clock,
+      onError: () => {},
+    });
+    const grant = await bearer.check(tokens.access_token);
+    expect(grant).toMatchObject({ kind: 'access', userId: reader.id });
+    expect(bearer.remembered(tokens.access_token)).toBe(grant);
+    clock = grant!.expiresAt - 1;
+    expect(bearer.remembered(tokens.access_token)).toBe(grant);
+    clock = grant!.expiresAt;
+    expect(bearer.remembered(tokens.access_token)).toBeUndefined();
+    expect(await bearer.check(tokens.access_token)).toBeUndefined();
   });
 
   it("refuses a deleted account's token", async () => {
