@@ -181,18 +181,6 @@ export type OAuthError = z.infer<typeof oauthErrorSchema>;
 
 /* The protocol (`/oauth/token`, `/oauth/revoke`, metadata). */
 
-export const tokenRequestBody = z.looseObject({
-  grant_type: z.string().max(100).optional().describe('authorization_code or refresh_token'),
-  code: z.string().max(200).optional(),
-  redirect_uri: z.string().max(2000).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(200).optional().describe('client_secret_post (or use HTTP Basic)'),
-  code_verifier: z.string().max(200).optional(),
-  refresh_token: z.string().max(200).optional(),
-  scope: z.string().max(500).optional().describe('refresh_token: a subset of the granted scopes'),
-});
-export type TokenRequestBody = z.infer<typeof tokenRequestBody>;
-
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
@@ -201,13 +189,6 @@ export const tokenResponseSchema = z.object({
   scope: z.string().describe('Space-separated granted scopes'),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
-
-export const revokeRequestBody = z.looseObject({
-  token: z.string().max(200).optional(),
-  token_type_hint: z.string().max(100).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(200).optional(),
-});
 
 export const emptyObjectSchema = z.object({}).describe('Empty JSON object');
 

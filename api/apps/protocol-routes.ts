@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
@@ -15,6 +15,17 @@ import {
  * call them. The authorization endpoint is the site's /oauth/authorize page (account-routes.ts).
  */
 const appsProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What the API refuses before these handlers (a NUL in a field, an oversized or undecodable body) is
+  // answered in the protocol's shape too.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    reply.header('cache-control', 'no-store');
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ error: 'server_error' });
+    }
+    return reply.status(400).send({ error: 'invalid_request', error_description: error.message });
+  });
   app.post(
     '/oauth/token',
     {
@@ -34,7 +45,7 @@ const appsProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
           200: tokenResponseSchema,
           400: oauthErrorSchema,
           401: oauthErrorSchema,
-          503: oauthErrorSchema,
+          500: oauthErrorSchema,
         },
       },
     },

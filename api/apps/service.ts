@@ -238,19 +238,27 @@ export class AppsService {
       body: (request.body ?? {}) as Record<string, unknown>,
     });
     const oauthResponse = new Response({ headers: {} });
+    const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
     try {
       await this.oauth.token(oauthRequest, oauthResponse);
     } catch (error) {
-      if (!(error instanceof OAuthError) || error.code >= 500) this.options.onError(error);
+      if (!(error instanceof OAuthError) || error.code >= 500) {
+        this.options.onError(error);
+        return { status: 500, headers: noStore, body: { error: 'server_error' } };
+      }
+      // Refused before the library's own answer was written (a body that is no form, say).
+      if (!(oauthResponse.body as { error?: string } | undefined)?.error) {
+        return {
+          status: error.code,
+          headers: noStore,
+          body: { error: error.name, error_description: error.message },
+        };
+      }
     }
     return {
       status: oauthResponse.status ?? 200,
-      headers: {
-        ...(oauthResponse.headers as Record<string, string>),
-        'cache-control': 'no-store',
-        pragma: 'no-cache',
-      },
-      body: protocolBody(oauthResponse.body as Record<string, unknown>),
+      headers: { ...(oauthResponse.headers as Record<string, string>), ...noStore },
+      body: oauthResponse.body,
     };
   }
 
@@ -368,12 +376,4 @@ function toPersonalToken(row: {
     last_used_at: row.lastUsedAt && new Date(row.lastUsedAt).toISOString(),
     token_hint: row.tokenHint,
   };
-}
-
-/**
- * The library's error texts name its internals ("Invalid grant: authorization code is invalid"); they are
- * kept (they are precise), with the error code RFC 6749 gives.
- */
-function protocolBody(body: Record<string, unknown> | undefined): unknown {
-  return body ?? { error: 'server_error' };
 }

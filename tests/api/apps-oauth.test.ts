@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeCheck, AuthorizeRedirect, CreatedOAuthApp } from '../../contract/apps';
+import { BearerTokens } from '../../api/apps/bearer';
 import { oauthTokens } from '../../api/db/schema';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { startSecondInstance, startTestServer, type SecondInstance, type TestServer } from './harness';
@@ -129,6 +130,43 @@ describe('OAuth apps', () => {
       body: (await response.json()) as Record<string, string>,
     };
   }
+
+  it('answers hostile token and revocation requests with RFC 6749 errors, never a 5xx', async () => {
+    const app = await newApp();
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+      });
+    const cases: [string, string, Record<string, string>?][] = [
+      ['/oauth/token', ''],
+      ['/oauth/token', 'grant_type=password&username=a&password=b'],
+      ['/oauth/token', `grant_type=client_credentials&client_id=${app.client_id}`],
+      ['/oauth/token', `grant_type=authorization_code&client_id=${app.client_id}`],
+      [
+        '/oauth/token',
+        `grant_type=authorization_code&client_id=${app.client_id}&code=%00%01&code_verifier=x`,
+      ],
+      [
+        '/oauth/token',
+        `grant_type=refresh_token&client_id=${app.client_id}&refresh_token=${'x'.repeat(5000)}`,
+      ],
+      ['/oauth/token', `grant_type=refresh_token&client_id=${'y'.repeat(5000)}&refresh_token=prk_rt_x`],
+      ['/oauth/token', 'grant_type=refresh_token&refresh_token=prk_rt_x', { authorization: 'Basic %%%' }],
+      ['/oauth/token', 'grant_type=refresh_token&refresh_token=prk_rt_x', { authorization: 'Basic Og==' }],
+      ['/oauth/token', '{"grant_type":"refresh_token"}', { 'content-type': 'application/json' }],
+      ['/oauth/revoke', 'token=prk_at_x'],
+      ['/oauth/revoke', `client_id=${app.client_id}`],
+      ['/oauth/revoke', `client_id=${app.client_id}&client_secret=nope&token=x`],
+    ];
+    for (const [path, body, headers] of cases) {
+      const answer = await post(path, body, headers);
+      expect([400, 401], `${path} ${body.slice(0, 80)}`).toContain(answer.status);
+      expect(await answer.json()).toMatchObject({ error: expect.any(String) });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
 
   it('publishes RFC 8414 metadata: the site’s consent page, S256 only, the token and revocation endpoints', () => {
     expect(as.issuer).toBe(ISSUER);
@@ -465,6 +503,27 @@ describe('OAuth apps', () => {
     await oauth.processRevocationResponse(
       await oauth.revocationRequest(as, client, oauth.None(), 'prk_rt_unknown', options),
     );
+  });
+
+  it('stops serving a remembered access token the moment it expires (a clock moved past it)', async () => {
+    const app = await newApp();
+    const { params, verifier } = await authorize(app, 'profile');
+    const tokens = await exchange(app, params, verifier);
+    let clock = Date.now();
+    const bearer = new BearerTokens({
+      db: server.database.db,
+      ttlMs: 3_600_000,
+      now: () => clock,
+      onError: () => {},
+    });
+    const grant = await bearer.check(tokens.access_token);
+    expect(grant).toMatchObject({ kind: 'access', userId: reader.id });
+    expect(bearer.remembered(tokens.access_token)).toBe(grant);
+    clock = grant!.expiresAt - 1;
+    expect(bearer.remembered(tokens.access_token)).toBe(grant);
+    clock = grant!.expiresAt;
+    expect(bearer.remembered(tokens.access_token)).toBeUndefined();
+    expect(await bearer.check(tokens.access_token)).toBeUndefined();
   });
 
   it("refuses a deleted account's token", async () => {
