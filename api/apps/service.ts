@@ -317,6 +317,15 @@ export class AppsService {
     };
   }
 
+  /**
+   * After an account's deletion: its own tokens went with it (the users topic drops them), and so did the
+   * apps it registered, with the tokens other readers granted them. Which readers those were is not worth
+   * a query for so rare an event: every instance forgets every remembered token, to be checked anew.
+   */
+  accountDeleted(): Promise<void> {
+    return this.options.changeFeed.changed(API_TOKENS_TOPIC, null);
+  }
+
   /** Deletes codes long expired (kept a day to recognise a replay). */
   sweep(): Promise<void> {
     return sweepCodes(this.options.db);

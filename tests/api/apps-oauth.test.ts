@@ -542,6 +542,22 @@ describe('OAuth apps', () => {
     expect((await v1(server, tokens.access_token, '/me')).status).toBe(401);
   });
 
+  it("stops the tokens of a deleted account's apps at once", async () => {
+    const credentials = newCredentials();
+    const developer = await createUserWithToken(server, { credentials });
+    const app = await registerApp(server, developer.token);
+    const { params, verifier } = await authorize(app, 'profile');
+    const tokens = await exchange(app, params, verifier);
+    expect((await v1(server, tokens.access_token, '/me')).status).toBe(200);
+    const deleted = await server.request('/auth/me', {
+      method: 'DELETE',
+      token: developer.token,
+      json: { password: credentials.password },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await v1(server, tokens.access_token, '/me')).status).toBe(401);
+  });
+
   describe('with a second instance', () => {
     let second: SecondInstance;
     beforeAll(async () => {
