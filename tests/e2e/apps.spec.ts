@@ -234,6 +234,10 @@ test('a personal token made on the page works until it is revoked there', async 
   await expect(shown).toHaveValue(/^prk_pat_/);
   await expect(page.getByText(APPS_TEXT.shownOnce)).toBeVisible();
   const token = await shown.inputValue();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eStack.siteUrl });
+  await page.getByRole('button', { name: APPS_PAGE_TEXT.copy }).click();
+  await expect(page.getByRole('status').filter({ hasText: APPS_PAGE_TEXT.copied })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   const listed = page.locator('[data-token]', { hasText: 'backup script' });
   await expect(listed).toContainText(token.slice(-4));
 
