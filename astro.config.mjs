@@ -126,10 +126,11 @@ export default defineConfig({
       customPages: keptPageUrls,
       // Not in the sitemap: the 404 page, the client-rendered series and forum-thread fallbacks, the compare
       // page, the check-your-email and verify-email steps of signup, the report form's outcome pages and the
-      // reading-list pages, the profile page and the admins' pages (all noindex, no content of their own); nor the social card
+      // reading-list pages, the profile page, the admins' pages, /account/apps and the OAuth consent page (all noindex,
+      // no content of their own); nor the social card
       // images.
       filter: (page) =>
-        !/^\/(404|series\/fallback|forum\/fallback|compare|check-your-email|verify-email|report-issue\/(sent|not-sent\/.*)|my-lists|notifications|lists|u|admin\/.*|social\/.*)(\.html)?\/?$/.test(
+        !/^\/(404|series\/fallback|forum\/fallback|compare|check-your-email|verify-email|report-issue\/(sent|not-sent\/.*)|my-lists|notifications|lists|u|admin\/.*|account\/apps|oauth\/.*|social\/.*)(\.html)?\/?$/.test(
           new URL(page).pathname,
         ),
     }),

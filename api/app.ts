@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import accountsPlugin from './accounts/plugin';
+import appsPlugin from './apps/plugin';
+import appsRoutes from './apps/routes';
 import accountRoutes from './accounts/routes';
 import catalogueAdminRoutes from './catalogue/admin-routes';
 import changeFeedPlugin from './plugins/change-feed';
@@ -11,6 +13,7 @@ import type { DatabaseHandle } from './db/client';
 import forumPlugin from './forum/plugin';
 import forumRoutes from './forum/routes';
 import { defaultErrorCode } from './http-error';
+import { logSerializers } from './log-redaction';
 import healthRoutes from './health/routes';
 import issuesPlugin from './issues/plugin';
 import digestPlugin from './digest/plugin';
@@ -61,7 +64,14 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Secrets in a query string (an OAuth token sent wrongly) are redacted from the logged URL.
+    logger:
+      logger === false
+        ? false
+        : {
+            serializers: logSerializers,
+            ...(logger === true || !logger ? { level: config.LOG_LEVEL } : logger),
+          },
     trustProxy: config.TRUST_PROXY,
     // Ids are the server's (see requestId): a forged or oversized X-Request-Id never reaches the logs.
     requestIdHeader: false,
@@ -109,6 +119,7 @@ export async function buildApp({
   await app.register(profilesPlugin);
   await app.register(accountsPlugin);
   await app.register(authPlugin);
+  await app.register(appsPlugin);
   await app.register(digestPlugin);
   await app.register(retentionPlugin);
 
@@ -126,6 +137,7 @@ export async function buildApp({
   await app.register(notificationRoutes);
   await app.register(digestRoutes);
   await app.register(profileRoutes);
+  await app.register(appsRoutes);
 
   return app;
 }

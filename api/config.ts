@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from '../contract/apps-values';
 import { DEFAULT_MAX_ITEMS_PER_LIST } from '../contract/reading-lists';
 import { REVIEWS_PER_HOUR } from '../contract/reviews';
 
@@ -339,6 +340,38 @@ export const configSchema = z.object({
       'Access-token lifetime (60 s to 90 days). There are no refresh tokens: the site signs out 30 s ' +
         'before expiry.',
     ),
+  OAUTH_ACCESS_TOKEN_TTL: durationSeconds
+    .default(ACCESS_TOKEN_LIFETIME_SECONDS)
+    .pipe(z.number().min(1, 'must be at least 1 second').max(86_400, 'must be at most 1 day'))
+    .describe(
+      "Lifetime of the OAuth access tokens apps get (the library API's bearer), 1 s to 1 day; apps renew " +
+        'them with their refresh token.',
+    ),
+  OAUTH_REFRESH_TOKEN_TTL: durationSeconds
+    .default(REFRESH_TOKEN_LIFETIME_SECONDS)
+    .pipe(
+      z
+        .number()
+        .min(60, 'must be at least 60 seconds')
+        .max(365 * 86_400, 'must be at most 365 days'),
+    )
+    .describe(
+      'Lifetime of an OAuth refresh token. Each refresh answers a new one (rotation), so an app in use ' +
+        'stays signed in; one unused this long must ask the reader again.',
+    ),
+  V1_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .describe(
+      'Library API (`/v1`) calls per token per window (an OAuth grant counts as one token across ' +
+        'refreshes); every call counts, in the shared rate-limit store.',
+    ),
+  V1_RATE_LIMIT_WINDOW: durationSeconds
+    .default(60)
+    .pipe(z.number().min(1, 'must be at least 1 second'))
+    .describe('Window of the library API limit.'),
   EMAIL_TOKEN_TTL: durationSeconds
     .default(86_400)
     .pipe(

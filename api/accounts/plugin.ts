@@ -62,6 +62,8 @@ export default fp(
             await app.notifications.accountDeleted(userId);
           },
           ({ userId }) => app.profiles.accountDeleted(userId),
+          // The apps it registered went too, with the tokens other readers granted them.
+          () => app.apps.accountDeleted(),
         ],
       }),
     );

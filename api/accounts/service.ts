@@ -75,6 +75,11 @@ export class AccountsService {
   private readonly mailer: Mailer;
   private readonly google: GoogleTokenVerifier | undefined;
   private readonly allowedDomains: readonly string[];
+  /**
+   * The change-feed topic on which every change to a user (a deletion above all) is announced: features
+   * that remember something per user (the library API's tokens) subscribe to it.
+   */
+  readonly usersTopic = USERS_TOPIC;
 
   constructor(private readonly options: AccountsServiceOptions) {
     const { config, db, log } = options;

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SEARCH_MAX_RESULTS,
   TRENDING_DAYS,
+  type ExternalIdField,
+  type RankedSeries,
   type RankingSort,
   type SeriesDetail,
 } from '../../contract/catalogue';
 import type { ChangeSource } from '../cache/cache';
 import type { Database, DatabaseHandle } from '../db/client';
-import type { SeriesType } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { series as seriesTable, type SeriesType } from '../db/schema';
 import { cachedJson, type CachedJson } from '../http-cache';
 import type { RetiredMedia } from '../media/retired-media';
 import type { MediaStorage } from '../media/storage';
@@ -395,6 +398,33 @@ export class CatalogueService {
           found.map(({ placed, matchedTitle }) => toSuggestion(placed.overall, matchedTitle, this.media)),
         ),
     );
+  }
+
+  /** The first `limit` of findSeries' results as ranked-list entries (the library API's search). */
+  async searchEntries(query: string, limit: number): Promise<RankedSeries[]> {
+    const { found } = await this.findSeries(query, undefined, limit);
+    return found.map(({ placed }) => toRankedSeries(placed.overall, this.media));
+  }
+
+  /** One series as a ranked-list entry; undefined when there is no such series. */
+  async entry(id: number): Promise<RankedSeries | undefined> {
+    const found = await this.placeSeries(id);
+    return found && toRankedSeries(found.placed.overall, this.media);
+  }
+
+  /** The series linked to this id on another site (each id is unique); undefined when none is. */
+  async entryByExternalId(field: ExternalIdField, value: number | string): Promise<RankedSeries | undefined> {
+    const column = {
+      mal_id: seriesTable.malId,
+      anilist_id: seriesTable.anilistId,
+      mangaupdates_id: seriesTable.mangaupdatesId,
+    }[field];
+    const [row] = await this.db
+      .select({ id: seriesTable.id })
+      .from(seriesTable)
+      .where(eq(column, value as never))
+      .limit(1);
+    return row && this.entry(row.id);
   }
 
   /** One series with its overall rank; undefined when there is no such series. */

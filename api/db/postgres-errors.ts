@@ -1,6 +1,7 @@
 /** SQLSTATE codes the API maps to answers. */
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const UNIQUE_VIOLATION = '23505';
+export const CHECK_VIOLATION = '23514';
 
 /**
  * The SQLSTATE of a failed query, whichever driver raised it. Drizzle wraps the driver's error (node-postgres

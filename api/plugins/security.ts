@@ -9,14 +9,31 @@ const DOCS_POLICY =
   "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; " +
   "form-action 'none'";
 
-/** CORS for the site's origin(s), the usual security headers and a Content-Security-Policy on everything. */
+/** The library API, the OAuth token and revocation endpoints and the server metadata (docs/features/apps.md). */
+const OPEN_TO_ANY_ORIGIN =
+  /^\/(v1(\/|\?|$)|oauth\/(token|revoke)\/?(\?|$)|\.well-known\/oauth-authorization-server\/?(\?|$))/;
+
+/** CORS for the site's origin(s) (for the apps' calls: any origin), the usual security headers and a Content-Security-Policy on everything. */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
-    await app.register(cors, {
-      origin: app.config.corsOrigins,
+    const shared = {
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposedHeaders: ['X-Total-Count', 'Retry-After', 'ETag', 'X-Request-Id'],
       maxAge: 600,
+    };
+    // The site's own calls: its origins only.
+    const siteCors = { ...shared, origin: app.config.corsOrigins };
+    // What apps call from anywhere (a browser app too): any origin, never with credentials; they
+    // authenticate with a bearer token or a client secret, never a cookie. WWW-Authenticate is readable.
+    const openCors = {
+      ...shared,
+      origin: '*',
+      credentials: false,
+      exposedHeaders: [...shared.exposedHeaders, 'WWW-Authenticate'],
+    };
+    await app.register(cors, {
+      delegator: (request, callback) =>
+        callback(null, OPEN_TO_ANY_ORIGIN.test(request.url ?? '') ? openCors : siteCors),
     });
     await app.register(helmet, {
       // Set below: none at all for JSON and media, what the docs page needs for it.

@@ -253,7 +253,8 @@ export async function updateItem(
         update ${readingListItems} i
         set reading_status = coalesce(${readingStatus ?? null}::text, i.reading_status),
             chapters_read = coalesce(${chaptersRead ?? null}::int, i.chapters_read),
-            score = ${newScore}
+            score = ${newScore},
+            updated_at = now()
         from ${readingLists} l
         where i.list_id = l.id and l.id = ${listId} and l.user_id = ${userId} and i.series_id = ${seriesId}
         returning i.series_id, i.added_at, i.reading_status, i.chapters_read, i.score)
@@ -603,7 +604,8 @@ export async function importIntoList<Plan extends ImportWrites>(
         tx,
         sql`
           update ${readingListItems} i
-          set chapters_read = greatest(i.chapters_read, x.chapters_read), score = coalesce(i.score, x.score)
+          set chapters_read = greatest(i.chapters_read, x.chapters_read), score = coalesce(i.score, x.score),
+            updated_at = now()
           from json_to_recordset(${JSON.stringify(rows)}::json)
             as x(series_id int, chapters_read int, score smallint)
           where i.list_id = ${listId} and i.series_id = x.series_id

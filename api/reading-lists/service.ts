@@ -11,6 +11,7 @@ import type {
 } from '../../contract/reading-lists';
 import { Cache } from '../cache/cache';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
+import type { ReadingStatus } from '../../contract/reading-progress-values';
 import type { Database } from '../db/client';
 import { isPossibleSerialId } from '../../contract/http';
 import { cachedJson, type CachedJson } from '../http-cache';
@@ -21,7 +22,17 @@ import { importReport, titleIndex } from './myanimelist/import-report';
 import { matchEntries, planListChanges, type ImportCandidate } from './myanimelist/plan-import';
 import { readMalExport } from './myanimelist/read-export';
 import { writeMalExport } from './myanimelist/write-export';
+import {
+  firstListOfUser,
+  libraryEntry,
+  libraryPage,
+  removeFromLibrary,
+  setLibraryFields,
+  type LibraryChanges,
+  type LibraryRow,
+} from './library';
 import { toListItem } from './presenters';
+import { CHECK_VIOLATION, postgresErrorCode } from '../db/postgres-errors';
 import {
   addItem,
   createList,
@@ -80,6 +91,17 @@ export interface ReadingListsOptions {
   /** The caches' clock, for tests. */
   now?: () => number;
 }
+
+/** A library write (the library API's PUT): the fields, and where to add the series when it is absent. */
+export interface LibraryWrite extends LibraryChanges {
+  /** The list to add to (or to change the series in, when that list holds it); default the first list. */
+  listId?: number;
+  /** The name of the list created for a reader who has none. */
+  newListName: string;
+}
+
+export type LibraryWriteOutcome =
+  LibraryRow | 'series-not-found' | 'list-not-found' | 'full' | 'dates-out-of-order' | 'user-gone';
 
 /** A list in MyAnimeList's export format: the download's file name and its text. */
 export interface ListMalExport {
@@ -198,6 +220,75 @@ export class ReadingListsService {
     if (typeof outcome === 'string') return outcome;
     void this.changed([listId]);
     return toListItem(outcome, snapshot, this.options.media);
+  }
+
+  /*
+   * The library (the library API, /v1): every item of the user's lists, one entry per series; a series in
+   * several lists is the entry of the list in the lowest place (library.ts). Writes go through the same
+   * `changed` as the list screens' writes, so /my-lists and the Track panel show them at once everywhere.
+   */
+
+  /** A page of the user's library by series id, optionally of one reading status. */
+  library(userId: number, status: ReadingStatus | undefined, page: number, pageSize: number) {
+    return libraryPage(this.options.db, userId, status, page, pageSize);
+  }
+
+  /** The user's library entry of the series; undefined when none of their lists holds it. */
+  libraryEntry(userId: number, seriesId: number): Promise<LibraryRow | undefined> {
+    if (!isPossibleSerialId(seriesId)) return Promise.resolve(undefined);
+    return libraryEntry(this.options.db, userId, seriesId);
+  }
+
+  /**
+   * Sets the fields of the user's entry of the series, adding the series first when no list holds it: to
+   * `listId`, else to the first list, else to a list created for it (`newListName`). With a `listId` that
+   * holds the series, that list's item is the one changed. Answers the entry as it now is.
+   */
+  async putLibraryEntry(userId: number, seriesId: number, write: LibraryWrite): Promise<LibraryWriteOutcome> {
+    const { db } = this.options;
+    if (!isPossibleSerialId(seriesId)) return 'series-not-found';
+    const { listId: wantedList, newListName, ...changes } = write;
+    if (wantedList !== undefined && !isPossibleSerialId(wantedList)) return 'list-not-found';
+    const existing =
+      (wantedList !== undefined && (await libraryEntry(db, userId, seriesId, wantedList))) ||
+      (wantedList === undefined ? await libraryEntry(db, userId, seriesId) : undefined);
+    const startedOn = changes.startedOn === undefined ? (existing?.startedOn ?? null) : changes.startedOn;
+    const finishedOn = changes.finishedOn === undefined ? (existing?.finishedOn ?? null) : changes.finishedOn;
+    if (startedOn && finishedOn && finishedOn < startedOn) return 'dates-out-of-order';
+    let listId = existing?.listId ?? wantedList;
+    if (!existing) {
+      listId ??= await this.firstOrNewList(userId, newListName);
+      if (listId === undefined) return 'user-gone';
+      const added = await addItem(db, userId, listId, seriesId, this.options.maxItems);
+      if (typeof added === 'string') return added;
+    }
+    try {
+      await setLibraryFields(db, userId, listId!, seriesId, changes);
+    } catch (error) {
+      // Another write changed the dates in between.
+      if (postgresErrorCode(error) === CHECK_VIOLATION) return 'dates-out-of-order';
+      throw error;
+    }
+    void this.changed([listId!]);
+    return (await libraryEntry(db, userId, seriesId, listId)) ?? 'series-not-found';
+  }
+
+  /** Removes the series from every list of the user; false when none held it. */
+  async removeFromLibrary(userId: number, seriesId: number): Promise<boolean> {
+    if (!isPossibleSerialId(seriesId)) return false;
+    const listIds = await removeFromLibrary(this.options.db, userId, seriesId);
+    if (listIds.length > 0) void this.changed(listIds);
+    return listIds.length > 0;
+  }
+
+  /** The user's first list, or a new one named so when they have none; undefined when the user is gone. */
+  private async firstOrNewList(userId: number, name: string): Promise<number | undefined> {
+    const first = await firstListOfUser(this.options.db, userId);
+    if (first !== undefined) return first;
+    const created = await this.create(userId, name);
+    if (typeof created !== 'string') return created.id;
+    // 'name-taken' or 'limit': a simultaneous write created a list meanwhile.
+    return created === 'user-gone' ? undefined : firstListOfUser(this.options.db, userId);
   }
 
   /**

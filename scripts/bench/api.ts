@@ -10,6 +10,9 @@
  * has a goal on its median handling time instead: at most 2 ms; so do a series' reviews (a page of 20 of its
  * 200 reviews, asked one at a time by both sorts, visitor and signed in): at most 3 ms; and a reader's
  * profile (`GET /users/{username}`, the first ask of each of 199 readers and one asked again): at most 5 ms.
+ * The library API, one at a time with a personal token: `GET /v1/library` for a library of 200 entries (a
+ * page of 100) at most 3 ms; `PUT /v1/library/{id}` (progress, and adding a series) at most 5 ms; and the
+ * bearer check of a token checked lately at most 50 µs.
  *
  *   npm run bench:api [-- --series 10000 --reports 10000 --duration 5 --connections 50]
  *   npm run bench:api -- --only list       # only routes whose name contains "list" (and the bare route)
@@ -109,10 +112,24 @@ const LONG_THREAD_POSTS = 300;
 const REVIEWS_HANDLING_GOAL_MS = 3;
 /** A reader's profile (`GET /users/{username}`): the median handling, at most this. */
 const PROFILE_HANDLING_GOAL_MS = 5;
+/** The library API: a reader's library of this many entries (two lists), read and written one at a time. */
+const LIBRARY_ENTRIES = 200;
+const LIBRARY_HANDLING_GOAL_MS = 3;
+const LIBRARY_PUT_GOAL_MS = 5;
+/** The library API's bearer check of a token checked lately: its cost, at most this. */
+const BEARER_CHECK_GOAL_US = 50;
 /** Reviews of the reviewed series, by as many readers, with helpful marks among them. */
 const REVIEW_COUNT = 200;
 /** Pages of the reviews asked one at a time (every sort and page, as a visitor and signed in, in turn). */
 const REVIEW_ASKS = 400;
+
+/** One request of a one-at-a-time measurement. */
+interface OneAsk {
+  url: string;
+  token?: string;
+  method?: 'GET' | 'PUT';
+  json?: unknown;
+}
 
 interface ReadingListFixture {
   /** Bearer token of the list's owner. */
@@ -153,6 +170,46 @@ async function createReadingList(app: Awaited<ReturnType<typeof buildApp>>): Pro
     unlistedSeriesId: 2,
     readerId: user!.id,
   };
+}
+
+interface LibraryFixture {
+  /** A personal access token with every scope. */
+  apiToken: string;
+  /** Series not in the library, for the writes that add one. */
+  freeSeriesIds: number[];
+  listedSeriesIds: number[];
+}
+
+/** A reader whose library holds LIBRARY_ENTRIES series over two lists, with a personal token. */
+async function createLibrary(app: Awaited<ReturnType<typeof buildApp>>): Promise<LibraryFixture> {
+  const [user] = await app.db
+    .insert(users)
+    .values({ username: 'bench_library', email: 'bench.library@gmail.com', emailVerifiedAt: new Date() })
+    .returning();
+  const listedSeriesIds: number[] = [];
+  for (const [name, from] of [
+    ['Reading', 0],
+    ['Later', LIBRARY_ENTRIES / 2],
+  ] as const) {
+    const list = await createList(app.db, user!.id, name);
+    if (typeof list === 'string') throw new Error(`could not create the library list: ${list}`);
+    for (let i = 0; i < LIBRARY_ENTRIES / 2; i++) {
+      const seriesId = 1 + (((from + i) * 37) % SERIES_COUNT);
+      const added = await addItem(app.db, user!.id, list.id, seriesId, LIBRARY_ENTRIES);
+      if (typeof added === 'string') throw new Error(`could not fill the library: ${added}`);
+      listedSeriesIds.push(seriesId);
+    }
+  }
+  const personal = await app.apps.createPersonalToken(user!.id, {
+    name: 'bench',
+    scopes: ['library.read', 'library.write', 'profile'],
+  });
+  if (personal === 'limit') throw new Error('could not create the bench token');
+  const listed = new Set(listedSeriesIds);
+  const freeSeriesIds = Array.from({ length: SERIES_COUNT }, (_, i) => i + 1)
+    .filter((id) => !listed.has(id))
+    .slice(0, 100);
+  return { apiToken: personal.token, freeSeriesIds, listedSeriesIds };
 }
 
 /**
@@ -211,6 +268,8 @@ async function serve(): Promise<void> {
     LOG_LEVEL: 'silent',
     // The voters of the mixed scenario vote faster than people do.
     VOTE_RATE_LIMIT_MAX: '1000000',
+    // The library API's reads and writes are asked thousands of times with one token.
+    V1_RATE_LIMIT_MAX: '1000000',
   });
   const database = await openDatabase(config.database, {
     embeddedSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
@@ -231,6 +290,7 @@ async function serve(): Promise<void> {
   app.get(BARE_ROUTE, { logLevel: 'silent' }, async () => ({ ok: true }));
   const readingList = await createReadingList(app);
   await seedReviews(app, readingList.listedSeriesId, readingList.readerId);
+  const library = await createLibrary(app);
   const handlingMs = new Map<string, number[]>();
   app.addHook('onResponse', async (request, reply) => {
     // Requests whose URL changes every time (cache misses on purpose) report under their route's name.
@@ -260,10 +320,12 @@ async function serve(): Promise<void> {
     }
     if (message.type === 'one-at-a-time') {
       // Asked one at a time, so each handling is the route's own, not a queue's; the server's own figure.
-      const { key, asks } = message as unknown as { key: string; asks: { url: string; token?: string }[] };
-      for (const { url, token } of asks) {
+      const { key, asks } = message as unknown as { key: string; asks: OneAsk[] };
+      for (const { url, token, method, json } of asks) {
         const reply = await app.inject({
           url,
+          method: method ?? 'GET',
+          ...(json === undefined ? {} : { payload: json as object }),
           headers: { 'x-bench-route': key, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         });
         if (reply.statusCode !== 200) throw new Error(`${url} answered ${reply.statusCode}`);
@@ -271,6 +333,19 @@ async function serve(): Promise<void> {
       const elapsed = (handlingMs.get(key) ?? []).sort((a, b) => a - b);
       handlingMs.delete(key);
       process.send!({ type: 'one-at-a-time', median: elapsed[elapsed.length >> 1] ?? 0 });
+    }
+    if (message.type === 'bearer-check') {
+      // The bearer check of a token checked lately (remembered by its hash), in batches: µs per check.
+      const token = library.apiToken;
+      if (!(await app.apps.bearer.check(token))) throw new Error('the bench token is not valid');
+      const perCheck: number[] = [];
+      for (let batch = 0; batch < 50; batch++) {
+        const start = performance.now();
+        for (let i = 0; i < 10_000; i++) if (!app.apps.bearer.remembered(token)) throw new Error('not kept');
+        perCheck.push(((performance.now() - start) * 1000) / 10_000);
+      }
+      perCheck.sort((a, b) => a - b);
+      process.send!({ type: 'bearer-check', micros: perCheck[perCheck.length >> 1] });
     }
     if (message.type === 'stored-votes') {
       const voterIds = voters.map((voter) => voter.id);
@@ -294,6 +369,7 @@ async function serve(): Promise<void> {
     seedMs,
     coldLoadMs,
     readingList,
+    library,
     longThreadId,
     tokens: voters.map((voter) => voter.token),
     seriesIds: (await app.catalogue.snapshot()).ranking.overall.map((entry) => entry.series.id),
@@ -469,6 +545,7 @@ interface Ready {
   seedMs: number;
   coldLoadMs: number;
   readingList: ReadingListFixture;
+  library: LibraryFixture;
   longThreadId: number;
   tokens: string[];
   seriesIds: number[];
@@ -604,7 +681,7 @@ async function benchRoutes(child: ChildProcess, base: string, ready: Ready): Pro
   }
   console.log('\nhandling = median time from request received to response sent, measured in the server.');
   console.log('vs bare = share of the better of the two bare-route runs.');
-  const oneAtATime = async (key: string, asks: { url: string; token?: string }[]) =>
+  const oneAtATime = async (key: string, asks: OneAsk[]) =>
     (await request<{ median: number }>(child, { type: 'one-at-a-time', key, asks }, 'one-at-a-time')).median;
   const verdict = (median: number, goalMs: number) =>
     `median handling ${(median * 1000).toFixed(0)} µs, goal ≤ ${goalMs} ms: ${median <= goalMs ? 'ok' : 'OVER'}`;
@@ -635,6 +712,45 @@ async function benchRoutes(child: ChildProcess, base: string, ready: Ready): Pro
     console.log(
       `profiles, one reader's asked 400 times in turn (kept): ` +
         verdict(await oneAtATime('profile-kept', again), PROFILE_HANDLING_GOAL_MS),
+    );
+  }
+  if (!options.only || 'library api'.includes(options.only)) {
+    const { library } = ready;
+    const token = library.apiToken;
+    // A page of 100 of the 200 entries, both pages and a status filter in turn.
+    const reads = Array.from({ length: 400 }, (_, ask) => ({
+      url: ['/v1/library', '/v1/library?page=2', '/v1/library?status=plan_to_read'][ask % 3]!,
+      token,
+    }));
+    console.log(
+      `library API, GET /v1/library (a page of 100 of ${LIBRARY_ENTRIES} entries), one at a time over 400 asks: ` +
+        verdict(await oneAtATime('library-read', reads), LIBRARY_HANDLING_GOAL_MS),
+    );
+    // Progress on a listed series (status, chapters, score, a date), and adding series not yet listed.
+    const writes: OneAsk[] = Array.from({ length: 400 }, (_, ask) => ({
+      url: `/v1/library/${library.listedSeriesIds[ask % library.listedSeriesIds.length]}`,
+      token,
+      method: 'PUT',
+      json: { status: 'READING', chapters_read: ask, score: 1 + (ask % 10), started_on: '2024-01-01' },
+    }));
+    console.log(
+      'library API, PUT /v1/library/{id} (progress of a listed series), one at a time over 400 asks: ' +
+        verdict(await oneAtATime('library-write', writes), LIBRARY_PUT_GOAL_MS),
+    );
+    const adds: OneAsk[] = library.freeSeriesIds.slice(0, 50).map((id) => ({
+      url: `/v1/library/${id}`,
+      token,
+      method: 'PUT',
+      json: { status: 'PLAN_TO_READ' },
+    }));
+    console.log(
+      'library API, PUT /v1/library/{id} adding a series, one at a time over 50 series: ' +
+        verdict(await oneAtATime('library-add', adds), LIBRARY_PUT_GOAL_MS),
+    );
+    const { micros } = await request<{ micros: number }>(child, { type: 'bearer-check' }, 'bearer-check');
+    console.log(
+      `library API, bearer check of a token checked lately: ${micros.toFixed(2)} µs, goal ≤ ` +
+        `${BEARER_CHECK_GOAL_US} µs: ${micros <= BEARER_CHECK_GOAL_US ? 'ok' : 'OVER'}`,
     );
   }
   if (routes.some(([name]) => name.startsWith('list tracking'))) {

@@ -118,6 +118,15 @@ export const apiSections: { title: string; settings: ApiSetting[] }[] = [
   },
   { title: 'Reading lists', settings: ['READING_LIST_MAX_ITEMS'] },
   {
+    title: 'Apps (OAuth and the library API)',
+    settings: [
+      'OAUTH_ACCESS_TOKEN_TTL',
+      'OAUTH_REFRESH_TOKEN_TTL',
+      'V1_RATE_LIMIT_MAX',
+      'V1_RATE_LIMIT_WINDOW',
+    ],
+  },
+  {
     title: 'Notifications',
     settings: [
       'NOTIFICATION_STREAMS_PER_USER',

@@ -78,10 +78,15 @@ export function pageTypes(distDir: string): PageType[] {
     // Verifies its link on load, so React loads at once; no budget (docs/performance.md, Page weight).
     { name: 'verify email', path: '/verify-email', budgetKb: undefined },
     { name: 'info', path: '/about', budgetKb: 15 },
+    // Static like the info pages: the shared header's script and nothing else.
+    { name: 'developers', path: '/developers', budgetKb: 15 },
     { name: 'compare', path: '/compare', budgetKb: CATALOGUE_APP_KB },
     // 100 until the series page's texts became a chunk of their own (0.8 KB) that this page shares.
     { name: 'my lists', path: '/my-lists', budgetKb: 102 },
     { name: 'notifications', path: '/notifications', budgetKb: 100 },
+    // Signed-in pages with one island each (React and the query layer); a visitor is sent to log in.
+    { name: 'account apps', path: '/account/apps', budgetKb: 100 },
+    { name: 'oauth consent', path: '/oauth/authorize', budgetKb: 95 },
     // Every /lists/{token} is this one page (a 200 rewrite).
     { name: 'shared list', path: '/lists', budgetKb: 100 },
     { name: 'issues tracker', path: '/issues', budgetKb: 60 },

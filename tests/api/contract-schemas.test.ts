@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import * as accounts from '../../contract/accounts';
+import * as apps from '../../contract/apps';
 import * as catalogue from '../../contract/catalogue';
 import * as digest from '../../contract/digest';
 import * as forum from '../../contract/forum';
@@ -28,6 +29,7 @@ describe('the API declares the contract', () => {
     const exported = new Set<unknown>(
       [
         accounts,
+        apps,
         catalogue,
         digest,
         forum,
@@ -76,6 +78,10 @@ describe('the API declares the contract', () => {
       'GET /users/:username',
       'PUT /auth/me/avatar',
       'POST /reviews/:id/helpful',
+      'POST /oauth/token',
+      'GET /oauth/authorize/check',
+      'PUT /v1/library/:seriesId',
+      'GET /.well-known/oauth-authorization-server',
     ])
       expect(checked).toContain(route);
     await app.close();

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import {
   apiLogin,
@@ -24,6 +25,8 @@ interface Fixture {
   seriesAfterBuild: number;
   threadAfterBuild: number;
   sharedListToken: string;
+  /** The consent page asked for by an app the reader registered. */
+  consentPath: string;
 }
 
 interface PageType {
@@ -63,6 +66,7 @@ const PAGE_TYPES: PageType[] = [
   { name: 'about', path: '/about' },
   { name: 'contact', path: '/contact' },
   { name: 'how rankings work', path: '/how-rankings-work' },
+  { name: 'developers', path: '/developers' },
   { name: 'login', path: '/login' },
   { name: 'sign-up', path: '/signup' },
   { name: 'check your e-mail', path: '/check-your-email' },
@@ -78,6 +82,8 @@ const PAGE_TYPES: PageType[] = [
   { name: 'account', path: '/account' },
   { name: 'my lists', path: '/my-lists' },
   { name: 'notifications', path: '/notifications' },
+  { name: 'apps and tokens', path: '/account/apps' },
+  { name: 'OAuth consent', path: (fixture) => fixture.consentPath },
   { name: 'shared list', path: (fixture) => `/lists/${fixture.sharedListToken}` },
   { name: 'forum', path: '/forum' },
   { name: 'forum thread', path: '/forum/1' },
@@ -140,7 +146,23 @@ test.beforeAll(async ({ request }) => {
   });
   expect(shared.status(), await shared.text()).toBe(200);
 
+  const app = await request.post(`${e2eStack.apiUrl}/oauth/apps`, {
+    headers: asUser(reader),
+    data: { name: 'Console check', redirect_uris: ['http://127.0.0.1:7/callback'], client_type: 'public' },
+  });
+  expect(app.status(), await app.text()).toBe(201);
+  const consent = new URLSearchParams({
+    response_type: 'code',
+    client_id: ((await app.json()) as { client_id: string }).client_id,
+    redirect_uri: 'http://127.0.0.1:7/callback',
+    scope: 'library.read',
+    state: 'console',
+    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+
   fixture = {
+    consentPath: `/oauth/authorize?${consent}`,
     admin,
     reader,
     seriesAfterBuild: ((await series.json()) as { id: number }).id,

@@ -49,7 +49,14 @@ test.describe('site shell', () => {
   test('footer links and the plain "Terms"', async ({ page }) => {
     await page.goto('/about');
     const footer = page.locator('footer');
-    for (const href of ['/about', '/contact', '/report-issue', '/issues', '/how-rankings-work']) {
+    for (const href of [
+      '/about',
+      '/contact',
+      '/report-issue',
+      '/issues',
+      '/how-rankings-work',
+      '/developers',
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByText('Terms', { exact: true })).toBeVisible();

@@ -99,7 +99,7 @@ describe("the navigation's link lists", () => {
   });
 
   it('links the source code from the footer only when its address is configured', () => {
-    const pages = ['/about', '/contact', '/how-rankings-work', '/report-issue', '/issues'];
+    const pages = ['/about', '/contact', '/how-rankings-work', '/report-issue', '/issues', '/developers'];
     expect(footerLinks(null).map((link) => link.href)).toEqual(pages);
     expect(footerLinks('https://git.panelrank.net/panelrank').at(-1)).toEqual({
       href: 'https://git.panelrank.net/panelrank',

@@ -23,6 +23,10 @@ function writeBuild(folder: string, text: string) {
   writeFileSync(join(folder, 'about.html'), page(`about ${text} `));
   writeFileSync(join(folder, '_astro', 'app.abc123.js'), `console.log(${JSON.stringify(text.repeat(400))});`);
   writeFileSync(join(folder, '_redirects'), '/old  /about  301\n');
+  mkdirSync(join(folder, 'oauth'), { recursive: true });
+  writeFileSync(join(folder, 'oauth', 'authorize.html'), page(`consent ${text} `));
+  mkdirSync(join(folder, 'account'), { recursive: true });
+  writeFileSync(join(folder, 'account', 'apps.html'), page(`apps ${text} `));
 }
 
 beforeAll(async () => {
@@ -76,6 +80,18 @@ describe('local site server', () => {
     const asset = await fetch(`${origin}/_astro/app.abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('never lets another site frame the consent page or /account/apps (netlify.toml)', async () => {
+    for (const path of ['/oauth/authorize?client_id=prk_app_x&state=s', '/account/apps']) {
+      const served = await fetch(`${origin}${path}`);
+      expect(served.status, path).toBe(200);
+      expect(await served.text(), path).toContain(path.startsWith('/oauth') ? 'consent' : 'apps');
+      expect(served.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(served.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+    }
+    // Other pages keep their own framing rule and no CSP of this kind.
+    expect((await fetch(`${origin}/about`)).headers.get('content-security-policy')).toBeNull();
   });
 
   it('keeps the compressed copy identical to the file', async () => {

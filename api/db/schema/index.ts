@@ -28,3 +28,4 @@ export * from './search-words';
 export * from './reviews';
 export * from './review-helpful-marks';
 export * from './series-also-liked';
+export * from './oauth';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -73,6 +74,11 @@ export const readingListItems = pgTable(
      * none. Apart from the category votes: it never counts in the ranking.
      */
     score: smallint('score'),
+    /** When the reader started and finished the series (a calendar date; the library API sets them). */
+    startedOn: date('started_on', { mode: 'string' }),
+    finishedOn: date('finished_on', { mode: 'string' }),
+    /** The last change to the item (added, progress, dates). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.seriesId] }),
@@ -87,6 +93,10 @@ export const readingListItems = pgTable(
     check(
       'reading_list_items_score_check',
       sql`${t.score} between ${sql.raw(String(MIN_PERSONAL_SCORE))} and ${sql.raw(String(MAX_PERSONAL_SCORE))}`,
+    ),
+    check(
+      'reading_list_items_dates_check',
+      sql`${t.finishedOn} is null or ${t.startedOn} is null or ${t.finishedOn} >= ${t.startedOn}`,
     ),
     index('reading_list_items_list_added_idx').on(t.listId, t.addedAt),
     index('reading_list_items_series_idx').on(t.seriesId),

@@ -13,6 +13,7 @@ const FOOTER_PAGES: FooterLink[] = [
   { href: '/how-rankings-work', label: 'How Rankings Work' },
   { href: '/report-issue', label: 'Report an Issue' },
   { href: '/issues', label: 'Issues' },
+  { href: '/developers', label: 'Developers' },
 ];
 
 /**

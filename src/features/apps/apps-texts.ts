@@ -1,0 +1,60 @@
+/*
+ * The words of /account/apps and the consent page beyond the contract's (APPS_TEXT in
+ * contract/apps-values.ts, which the API shares): labels, hints, confirmations and announcements.
+ */
+export const APPS_PAGE_TEXT = {
+  title: 'Apps and tokens',
+  lead: 'Register apps that sign readers in with OAuth, see the apps you let in, and make tokens for your own scripts.',
+  loading: 'Loading…',
+  tryAgain: 'Try again',
+  appName: 'App name',
+  redirectUris: 'Redirect URIs',
+  redirectUrisHint:
+    'One per line: https, http on 127.0.0.1 or localhost, or your app’s own scheme (com.example.app:/callback).',
+  clientType: 'Client type',
+  register: 'Register app',
+  registering: 'Registering…',
+  registered: (name: string) => `${name} is registered.`,
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  tokenName: 'Token name',
+  tokenNameHint: 'What it is for, e.g. "backup script".',
+  scopes: 'Scopes',
+  creating: 'Creating…',
+  created: (name: string) => `Token ${name} is created.`,
+  newToken: 'Your new token',
+  copy: 'Copy',
+  copied: 'Copied to the clipboard.',
+  copyFailed: 'Could not copy: select the text and copy it yourself.',
+  done: 'Done, I have saved it',
+  created_at: 'Created',
+  authorizedAt: 'Authorized',
+  lastUsed: 'Last used',
+  endsWith: 'Ends with',
+  cancel: 'Cancel',
+  deleteApp: (name: string) => `Delete ${name}?`,
+  deleteAppWarning:
+    'Its client ID stops working at once, and every reader who authorized it is signed out of it.',
+  deleted: (name: string) => `${name} is deleted.`,
+  revokeApp: (name: string) => `Revoke ${name}’s access?`,
+  revokeAppWarning: 'Its tokens stop working at once. It can ask you again later.',
+  revokeToken: (name: string) => `Revoke the token ${name}?`,
+  revokeTokenWarning: 'Scripts using it get 401 from their next call.',
+  revoked: (name: string) => `${name} is revoked.`,
+  failed: 'That did not work. Please try again.',
+  developersLink: 'How apps use the API',
+} as const;
+
+export const CONSENT_TEXT = {
+  title: 'Authorize an app',
+  checking: 'Checking the request…',
+  signedInAs: 'Signed in as',
+  notYou: 'Not you?',
+  switchAccount: 'Use another account',
+  redirectsTo: 'You will be sent back to',
+  invalid: 'This authorization request is not valid.',
+  invalidHelp: 'Go back to the app and try again, or tell its developer.',
+  failed: "Couldn't check this request. Please try again.",
+  sending: 'Sending you back to the app…',
+  tryAgain: 'Try again',
+} as const;
