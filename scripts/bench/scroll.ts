@@ -164,6 +164,7 @@ async function main() {
         `  ${`${slowdown}×`.padEnd(8)}  ${String(median(results.map((result) => result.cards.length))).padStart(5)}` +
           `  ${`median ${median(longCounts)} (runs: ${longCounts.join(', ')})`.padEnd(20)}` +
           `  ${`${median(longest).toFixed(0)} ms`.padStart(12)}  ${`${(median(results.map((result) => result.scrollMs)) / 1000).toFixed(1)} s`.padStart(11)}` +
+          `  ${String(median(results.map((result) => result.traced))).padStart(12)}` +
           `  ${String(react).padStart(12)}  ${mismatches.every((count) => count === 0) ? 'the same as the API' : `${mismatches.join(', ')} differ`}`,
       );
       if (results.some((result) => result.longTasks.length))
