@@ -256,6 +256,15 @@ describe('library API and personal tokens', () => {
       page: 1,
       has_more: false,
     });
+    // With a list_id holding the series, that list's item is the one set.
+    const inSecond = (await (
+      await put(reader.api, ids[1]!, { list_id: second.id, chapters_read: 7 })
+    ).json()) as LibraryEntry;
+    expect(inSecond).toMatchObject({ list_id: second.id, status: 'DROPPED', chapters_read: 7 });
+    expect(await (await v1(server, reader.api, `/library/${ids[1]}`)).json()).toMatchObject({
+      list_id: first.id,
+      chapters_read: 0,
+    });
     const onHold = (await (await v1(server, reader.api, '/library?status=on_hold')).json()) as LibraryPage;
     expect(onHold.items.map((item) => item.series_id)).toEqual([ids[1]]);
     expect(((await (await v1(server, reader.api, '/library?page=2')).json()) as LibraryPage).items).toEqual(

@@ -339,6 +339,15 @@ describe('OAuth apps', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('refuses a code past its 60 seconds', async () => {
+    const app = await newApp();
+    const { params, verifier } = await authorize(app);
+    await server.database.db.execute(
+      sql`update oauth_codes set expires_at = now() - interval '1 second' where id = (select max(id) from oauth_codes)`,
+    );
+    await expect(exchange(app, params, verifier)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('revokes what a code issued when the code is used a second time', async () => {
     const app = await newApp();
     const { params, verifier } = await authorize(app);
