@@ -154,7 +154,7 @@ describe('cover images', () => {
     expect(coverSources(null, [])).toBeNull();
   });
 
-  it('loads the first cover at high priority, the first row eagerly, the rest lazily', () => {
-    expect([0, 1, 5, 6, 24].map(coverLoadingFor)).toEqual(['priority', 'eager', 'eager', 'lazy', 'lazy']);
+  it("loads the first cover at high priority, a phone's first row eagerly, the rest lazily", () => {
+    expect([0, 1, 2, 5, 24].map(coverLoadingFor)).toEqual(['priority', 'eager', 'lazy', 'lazy', 'lazy']);
   });
 });

@@ -33,10 +33,15 @@ export function coverSources(
   };
 }
 
-/** How a card cover loads: the first visible one eagerly at high priority, the first row eagerly, the rest lazily. */
+/**
+ * How a card cover loads: the first one eagerly at high priority, the second (the rest of a phone's first
+ * row) eagerly, the rest lazily. A phone on a slow network shares its bandwidth among every eager cover, so
+ * more of them delay the first one, the page's largest paint; wider screens' later covers in view load as
+ * soon as they are laid out.
+ */
 export type CoverLoading = 'priority' | 'eager' | 'lazy';
 
 export function coverLoadingFor(index: number): CoverLoading {
   if (index === 0) return 'priority';
-  return index < 6 ? 'eager' : 'lazy';
+  return index < 2 ? 'eager' : 'lazy';
 }
