@@ -70,6 +70,9 @@ try {
           await page.waitForTimeout(100);
         if (values.wait) await page.locator(values.wait).first().waitFor();
         const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${scheme}.png`;
+        // A whole page at once: what is laid out only near the screen (content-visibility: auto) is drawn as
+        // a reader scrolling to it would see it, not as the blank it stays while off screen.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
         await page.screenshot({ path: join(values.out, name), fullPage: true });
         console.log(join(values.out, name));
         await context.close();

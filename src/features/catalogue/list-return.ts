@@ -124,7 +124,14 @@ export function placeAnchor(list: HTMLElement | null, kept: ListReturn): void {
     window.scrollTo({ top: kept.scrollY, behavior: 'instant' });
     return;
   }
-  const top = window.scrollY + card.getBoundingClientRect().top - anchor.top;
-  window.scrollTo({ top, behavior: 'instant' });
+  const place = () =>
+    window.scrollTo({
+      top: window.scrollY + card.getBoundingClientRect().top - anchor.top,
+      behavior: 'instant',
+    });
+  place();
   if (anchor.focus) link.focus({ preventScroll: true });
+  // Cards are laid out only near the screen (their content-visibility): the ones around the card take their
+  // real height at the next frame, after the first placing measured them at a stand-in height. Place it again.
+  requestAnimationFrame(() => requestAnimationFrame(place));
 }
