@@ -1,4 +1,3 @@
-import { useRef, useState, type SubmitEvent } from 'react';
 import type { CreatedOAuthApp } from '../../../contract/apps';
 import {
   APP_NAME_MAX_LENGTH,
@@ -7,10 +6,11 @@ import {
   MAX_REDIRECT_URIS,
   redirectUriProblem,
 } from '../../../contract/apps-values';
-import { FormNotice, useNotice } from '../../ui/FormNotice';
+import { FormNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';
 import { registerApp } from './apps.queries';
-import { formProblemOf, isClientType, redirectUrisOf } from './apps-state';
+import { isClientType, redirectUrisOf } from './apps-state';
+import { useAppsForm } from './use-apps-form';
 import { APPS_PAGE_TEXT as TEXT } from './apps-texts';
 import styles from './AppsPage.module.css';
 
@@ -40,47 +40,22 @@ export default function RegisterAppForm({
   userId: number;
   onRegistered: (app: CreatedOAuthApp) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [notice, show] = useNotice();
-  const urisRef = useRef<HTMLTextAreaElement>(null);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const urisText = String(data.get('redirect_uris') ?? '');
-    const uriProblem = redirectUrisProblem(urisText);
-    if (uriProblem) {
-      setFields({ redirect_uris: uriProblem });
-      show(uriProblem, 'error', { announceOnly: true });
-      urisRef.current?.focus();
-      return;
-    }
-    const clientType = data.get('client_type');
-    setBusy(true);
-    setFields({});
-    show('');
-    try {
-      const created = await registerApp(userId, {
+  const { busy, fields, setFields, notice, submit } = useAppsForm({
+    fieldNames: FIELDS,
+    check: (data) => {
+      const problem = redirectUrisProblem(String(data.get('redirect_uris') ?? ''));
+      return problem ? { field: 'redirect_uris', message: problem } : null;
+    },
+    send: (data) => {
+      const clientType = data.get('client_type');
+      return registerApp(userId, {
         name: String(data.get('name') ?? ''),
-        redirect_uris: redirectUrisOf(urisText),
+        redirect_uris: redirectUrisOf(String(data.get('redirect_uris') ?? '')),
         client_type: isClientType(clientType) ? clientType : 'public',
       });
-      form.reset();
-      onRegistered(created);
-    } catch (error) {
-      const problem = formProblemOf(error, FIELDS, APPS_TEXT.saveFailed);
-      setFields(problem.fields);
-      const first = Object.values(problem.fields)[0];
-      show(problem.message || first || '', 'error', { announceOnly: !problem.message });
-      const firstField = Object.keys(problem.fields)[0];
-      if (firstField) form.querySelector<HTMLElement>(`[name="${firstField}"]`)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    done: onRegistered,
+  });
 
   const urisError = fields.redirect_uris;
   return (
@@ -106,7 +81,6 @@ export default function RegisterAppForm({
           {TEXT.redirectUris}
         </label>
         <textarea
-          ref={urisRef}
           id="app-redirect-uris"
           name="redirect_uris"
           className={styles.textarea}

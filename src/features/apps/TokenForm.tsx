@@ -1,10 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
 import type { CreatedPersonalToken } from '../../../contract/apps';
 import { APPS_TEXT, OAUTH_SCOPES, SCOPE_WORDS, TOKEN_NAME_MAX_LENGTH } from '../../../contract/apps-values';
-import { FormNotice, useNotice } from '../../ui/FormNotice';
+import { FormNotice } from '../../ui/FormNotice';
 import TextField from '../../ui/TextField';
 import { createToken } from './apps.queries';
-import { formProblemOf, scopesOf } from './apps-state';
+import { scopesOf } from './apps-state';
+import { useAppsForm } from './use-apps-form';
 import { APPS_PAGE_TEXT as TEXT } from './apps-texts';
 import styles from './AppsPage.module.css';
 
@@ -21,37 +21,12 @@ export default function TokenForm({
   userId: number;
   onCreated: (token: CreatedPersonalToken) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [notice, show] = useNotice();
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setBusy(true);
-    setFields({});
-    show('');
-    try {
-      const created = await createToken(userId, {
-        name: String(data.get('name') ?? ''),
-        scopes: scopesOf(data.getAll('scopes')),
-      });
-      form.reset();
-      onCreated(created);
-    } catch (error) {
-      const problem = formProblemOf(error, FIELDS, APPS_TEXT.saveFailed);
-      setFields(problem.fields);
-      show(problem.message || Object.values(problem.fields)[0] || '', 'error', {
-        announceOnly: !problem.message,
-      });
-      const firstField = Object.keys(problem.fields)[0];
-      if (firstField) form.querySelector<HTMLElement>(`[name="${firstField}"]`)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, fields, notice, submit } = useAppsForm({
+    fieldNames: FIELDS,
+    send: (data) =>
+      createToken(userId, { name: String(data.get('name') ?? ''), scopes: scopesOf(data.getAll('scopes')) }),
+    done: onCreated,
+  });
 
   return (
     <form
