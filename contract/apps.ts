@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERIES_NOT_FOUND, SERIES_NOT_FOUND_CODE, SERIES_TYPES } from './catalogue';
-import { bodyId, emptyIfBlank, pathId } from './http';
+import { bodyId, emptyIfBlank, formList, pathId } from './http';
 import {
   APP_NAME_MAX_LENGTH,
   CLIENT_TYPES,
@@ -73,14 +73,16 @@ const nameField = (max: number) =>
 
 export const createOAuthAppBody = z.object({
   name: nameField(APP_NAME_MAX_LENGTH),
-  redirect_uris: z
-    .array(redirectUri)
-    .min(1, 'register at least one redirect URI')
-    .max(MAX_REDIRECT_URIS, `at most ${MAX_REDIRECT_URIS} redirect URIs`)
-    .describe(
-      `1-${MAX_REDIRECT_URIS} redirect URIs: absolute https, http on 127.0.0.1/[::1]/localhost, or a ` +
-        'private-use scheme (com.example.app:/callback); no fragment; matched exactly',
-    ),
+  redirect_uris: formList(
+    z
+      .array(redirectUri)
+      .min(1, 'register at least one redirect URI')
+      .max(MAX_REDIRECT_URIS, `at most ${MAX_REDIRECT_URIS} redirect URIs`)
+      .describe(
+        `1-${MAX_REDIRECT_URIS} redirect URIs: absolute https, http on 127.0.0.1/[::1]/localhost, or a ` +
+          'private-use scheme (com.example.app:/callback); no fragment; matched exactly',
+      ),
+  ),
   client_type: z.enum(CLIENT_TYPES),
 });
 export type CreateOAuthAppBody = z.infer<typeof createOAuthAppBody>;
@@ -120,11 +122,13 @@ export type CreatedPersonalToken = z.infer<typeof createdPersonalTokenSchema>;
 
 export const createPersonalTokenBody = z.object({
   name: nameField(TOKEN_NAME_MAX_LENGTH),
-  scopes: z
-    .array(z.enum(OAUTH_SCOPES))
-    .min(1, SCOPES_REQUIRED)
-    .max(OAUTH_SCOPES.length)
-    .describe(`A non-empty subset of ${OAUTH_SCOPES.join(', ')}`),
+  scopes: formList(
+    z
+      .array(z.enum(OAUTH_SCOPES))
+      .min(1, SCOPES_REQUIRED)
+      .max(OAUTH_SCOPES.length)
+      .describe(`A non-empty subset of ${OAUTH_SCOPES.join(', ')}`),
+  ),
 });
 export type CreatePersonalTokenBody = z.infer<typeof createPersonalTokenBody>;
 

@@ -144,6 +144,14 @@ export const bodyIdList = z.preprocess((value) => {
 }, z.array(bodyId).max(1000).optional());
 
 /**
+ * A list of values in a body: a JSON array; in a form, a repeated field, which the form parsers give as a
+ * string when it was sent once: that one value is a list of one.
+ */
+export function formList<Item extends z.ZodType>(list: z.ZodArray<Item>) {
+  return z.preprocess((value) => (typeof value === 'string' ? [value] : value), list);
+}
+
+/**
  * Characters that show nothing: the zero-width ones (U+200B-U+200D, U+2060, U+FEFF), the bidirectional
  * controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069, U+061C) and the rest of Unicode's
  * Default_Ignorable_Code_Point set (soft hyphen, Hangul fillers, variation selectors, tags).

@@ -20,6 +20,26 @@ function encodings(fields: Record<string, string>): [string, RequestInit][] {
   ];
 }
 
+/** As `encodings`, with list fields: a JSON array, a repeated url-encoded or multipart field. */
+function listEncodings(fields: Record<string, string | string[]>): [string, RequestInit][] {
+  const entries = Object.entries(fields).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => [name, item] as [string, string]),
+  );
+  const multipart = new FormData();
+  for (const [name, value] of entries) multipart.append(name, value);
+  return [
+    ['json', { body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } }],
+    [
+      'urlencoded',
+      {
+        body: new URLSearchParams(entries).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    ],
+    ['multipart', { body: multipart }],
+  ];
+}
+
 describe('contract conventions', () => {
   let server: TestServer;
   let seriesId: number;
@@ -82,6 +102,39 @@ describe('contract conventions', () => {
       expect(await login.json()).toEqual({ detail: 'Email not verified', code: 'EMAIL_NOT_VERIFIED' });
       const resend = await send('/auth/resend-verification', { email: credentials.email });
       expect(resend.status, `resend ${name}`).toBe(200);
+    }
+  });
+
+  it('takes an app and a personal token in every encoding, lists as arrays and one value as a list of one', async () => {
+    for (const [name, encoded] of listEncodings({
+      name: 'Encoded app',
+      redirect_uris: ['https://example.com/cb', 'com.example.app:/callback'],
+      client_type: 'public',
+    })) {
+      const response = await server.request('/oauth/apps', { method: 'POST', token: user.token, ...encoded });
+      expect(response.status, name).toBe(201);
+      expect(((await response.json()) as { redirect_uris: string[] }).redirect_uris, name).toEqual([
+        'https://example.com/cb',
+        'com.example.app:/callback',
+      ]);
+      const app = (await server
+        .request('/oauth/apps', { token: user.token })
+        .then((answer) => answer.json())) as {
+        client_id: string;
+      }[];
+      for (const { client_id } of app)
+        await server.request(`/oauth/apps/${client_id}`, { method: 'DELETE', token: user.token });
+    }
+    for (const scopes of [['library.read', 'profile'], ['library.read']]) {
+      for (const [name, encoded] of listEncodings({ name: `Script ${scopes.length}`, scopes })) {
+        const response = await server.request('/personal-tokens', {
+          method: 'POST',
+          token: user.token,
+          ...encoded,
+        });
+        expect(response.status, `${name} ${scopes.join(' ')}`).toBe(201);
+        expect(((await response.json()) as { scopes: string[] }).scopes, name).toEqual(scopes);
+      }
     }
   });
 
