@@ -325,3 +325,20 @@ test('the consent and apps pages cannot be framed, are not indexed, and only /de
   await expect(page.locator('main')).toContainText(`${e2eStack.siteUrl}/oauth/authorize?response_type=code`);
   expect(await page.locator('astro-island').count()).toBe(0);
 });
+
+test('an app named with markup is shown as text on /account/apps and the consent page, never run', async ({
+  page,
+  request,
+}) => {
+  const name = `<img src=x onerror="window.__xssApp=1">${Date.now().toString(36)}`;
+  await useSession(page, await newReader(request, 'xssapp'));
+  page.on('dialog', (dialog) => void dialog.dismiss());
+  const clientId = await registerApp(page, name);
+  await expect(page.locator(`[data-app="${clientId}"] img`)).toHaveCount(0);
+
+  const { url } = await startAuthorization(await authorizationServer(), clientId);
+  await page.goto(url.href);
+  await expect(page.getByRole('heading', { name: `${name} wants to:` })).toBeVisible();
+  await expect(page.locator('[data-consent] img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xssApp?: number }).__xssApp)).toBeUndefined();
+});
