@@ -64,6 +64,9 @@ async function build(previous?: string, settings: NodeJS.ProcessEnv = {}): Promi
   return dist;
 }
 
+/** The output of the n-th build of this file. */
+const buildLog = (n: number) => readFileSync(join(scratch, `build-${n}.log`), 'utf8');
+
 /** Every series of the catalogue as the API ranks it. */
 const rankedSeries = () => api<RankedSeries[]>('/series/rankings?page=1&page_size=100');
 
@@ -128,14 +131,18 @@ describe('site builds', () => {
   let first = '';
   let incremental = '';
 
-  it('are byte-identical, page for page, for the same data', async () => {
-    first = await build();
-    const second = await build();
+  it('are byte-identical, page for page, for the same data, with render workers or without', async () => {
+    first = await build(undefined, { RENDER_WORKERS: '1' });
+    const second = await build(undefined, { RENDER_WORKERS: '0' });
     const comparison = await compareOutputs(first, second);
     expect(comparison.changed).toEqual([]);
     expect(comparison.added).toEqual([]);
     expect(comparison.removed).toEqual([]);
     expect(comparison.unchanged.filter(dataPage).length).toBeGreaterThan(60);
+    // The first build's worker rendered some of the pages, the second build rendered all on one thread.
+    const shared = /(\d+) pages rendered by 1 render worker, (\d+) on the main thread/.exec(buildLog(1));
+    expect(Number(shared?.[1])).toBeGreaterThan(0);
+    expect(buildLog(2)).not.toMatch(/render worker/);
   }, 240_000);
 
   it('render only the pages whose inputs changed, and equal a full build', async () => {

@@ -10,7 +10,9 @@ import { loadBuildCatalogue, type LoadedCatalogue } from './catalogue-source';
  * graphs, so the read in flight is handed over through a global slot.
  */
 
-const SLOT = Symbol.for('panelrank.catalogue-prefetch');
+/** The slot's key (Symbol.for): a render worker fills its own with the catalogue its parent read. */
+export const PREFETCH_SLOT_KEY = 'panelrank.catalogue-prefetch';
+const SLOT = Symbol.for(PREFETCH_SLOT_KEY);
 type Slot = { [SLOT]?: Promise<LoadedCatalogue> };
 
 /** Starts reading the catalogue for this build (once); its failure is reported to whoever takes it. */
@@ -30,6 +32,14 @@ export function prefetchCatalogue(env: BuildSourceEnv): void {
   // Never an unhandled rejection: a build that does not take it (none that renders pages) ignores it.
   promise.catch(() => undefined);
   slot[SLOT] = promise;
+}
+
+/**
+ * The catalogue read started by prefetchCatalogue, left in place for build-catalogue.ts: the build's render
+ * workers (src/features/render-workers) are handed a copy of it.
+ */
+export function prefetchedCatalogue(): Promise<LoadedCatalogue> | undefined {
+  return (globalThis as Slot)[SLOT];
 }
 
 /** The catalogue read started by prefetchCatalogue, once; undefined when none was started. */

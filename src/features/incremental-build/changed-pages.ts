@@ -24,7 +24,9 @@ export interface BuildPagesState {
   keptUrls: string[];
 }
 
-const SLOT = Symbol.for('panelrank.incremental-build');
+/** The slot's key (Symbol.for): a render worker keeps its own state there (render-workers). */
+export const BUILD_PAGES_SLOT_KEY = 'panelrank.incremental-build';
+const SLOT = Symbol.for(BUILD_PAGES_SLOT_KEY);
 type Slot = { [SLOT]?: BuildPagesState };
 
 export function setBuildPagesState(state: BuildPagesState | undefined): void {
@@ -63,4 +65,11 @@ export function pageChanged(path: string, inputs: () => unknown): boolean {
 export function pageRendered(path: string, inputs: unknown): void {
   const state = buildPagesState();
   if (state && !state.pages.has(path)) state.pages.set(path, fingerprint(inputs));
+}
+
+/** Records the fingerprints pages recorded in a render worker's thread (render-workers), as pageRendered. */
+export function pagesRenderedElsewhere(pages: Iterable<readonly [path: string, print: string]>): void {
+  const state = buildPagesState();
+  if (!state) return;
+  for (const [path, print] of pages) if (!state.pages.has(path)) state.pages.set(path, print);
 }

@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { PREFETCH_SLOT_KEY, prefetchedCatalogue } from '../catalogue/catalogue-prefetch';
+import { BUILD_PAGES_SLOT_KEY, pagesRenderedElsewhere } from '../incremental-build/changed-pages';
+import { RenderPool } from './render-pool';
+import type { WorkerSetup } from './render-protocol';
+
+/*
+ * Render workers (docs/features/render-workers.md). `astro build` renders its pages one after another on
+ * one thread, and at 100,000 series rendering is nearly all of a build. This integration gives Astro a
+ * renderer (its prerenderer API) that hands pages to worker threads, each with its own copy of the build's
+ * server bundle and catalogue, and renders on the main thread whatever no worker has room for; Astro
+ * writes every page as before. The output is the same byte for byte (tests/build).
+ */
+
+/** Workers beside the main thread: RENDER_WORKERS, else one fewer than the cores, at most two. */
+export function renderWorkerCount(env: Record<string, string | undefined>): number {
+  const chosen = env.RENDER_WORKERS?.trim();
+  if (chosen) {
+    const count = Number(chosen);
+    if (!Number.isInteger(count) || count < 0) {
+      throw new Error(
+        `RENDER_WORKERS must be a whole number of workers (0 renders on the main thread only): "${chosen}"`,
+      );
+    }
+    return count;
+  }
+  return Math.min(Math.max(availableParallelism() - 1, 0), 2);
+}
+
+interface BuildApp {
+  getOptions(): { settings: { scripts: { stage: string }[] } };
+}
+
+/** Astro's data of each page by its key, as the `astro:build:setup` hook hands it over. */
+type PagesByKeys = ReadonlyMap<string, { styles: unknown }>;
+
+export function renderWorkers(workers: number): AstroIntegration {
+  let entry: string | undefined;
+  let site = '';
+  let pages: PagesByKeys | undefined;
+  return {
+    name: 'panelrank-render-workers',
+    hooks: {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        if (command !== 'build' || workers < 1) return;
+        site = config.site ?? 'http://localhost:4321';
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                // Where the server bundle's entry was written: each worker loads it.
+                name: 'panelrank-render-workers-entry',
+                writeBundle(output, bundle) {
+                  const file = Object.keys(bundle).find((name) => name.startsWith('prerender-entry'));
+                  if (file && output.dir) entry = pathToFileURL(resolve(output.dir, file)).href;
+                },
+              },
+            ],
+          },
+        });
+      },
+      // Each page's data, its styles among them (filled in while the bundle is built): a render reads them.
+      'astro:build:setup': ({ pages: built, target }) => {
+        if (target === 'server') pages = built;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        if (workers < 1) return;
+        setPrerenderer((base) =>
+          pooledPrerenderer(base, {
+            workers,
+            entry: () => entry,
+            pages: () => pages,
+            site,
+            info: (message) => logger.info(message),
+            warn: (message) => logger.warn(message),
+          }),
+        );
+      },
+    },
+  };
+}
+
+interface PoolOptions {
+  workers: number;
+  entry: () => string | undefined;
+  pages: () => PagesByKeys | undefined;
+  site: string;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+function pooledPrerenderer(base: AstroPrerenderer, options: PoolOptions): AstroPrerenderer {
+  let pool: RenderPool | undefined;
+  let renderedHere = 0;
+  return {
+    name: 'panelrank:render-workers',
+    async setup() {
+      await base.setup?.();
+      const entry = options.entry();
+      const pages = options.pages();
+      const scripts = (base as AstroPrerenderer & { app?: BuildApp }).app?.getOptions().settings.scripts;
+      const catalogue = prefetchedCatalogue();
+      const why = !entry
+        ? 'the server bundle was not found'
+        : !pages || !scripts
+          ? "Astro's build data did not reach the renderer"
+          : scripts.some((script) => script.stage === 'page')
+            ? 'a page script is injected (the workers do not resolve its bundle)'
+            : !catalogue
+              ? 'no catalogue was read'
+              : !process.features.typescript
+                ? 'this Node cannot run the worker (TypeScript)'
+                : undefined;
+      if (why) {
+        options.warn(`Rendering on the main thread only: ${why}`);
+        return;
+      }
+      const setup: WorkerSetup = {
+        entry: entry!,
+        internals: {
+          pagesByKeys: new Map([...pages!].map(([key, page]) => [key, { styles: page.styles }])),
+          entrySpecifierToBundleMap: new Map(),
+        },
+        scripts: scripts!,
+        slots: { catalogue: PREFETCH_SLOT_KEY, pages: BUILD_PAGES_SLOT_KEY },
+        catalogue: await catalogue,
+        site: options.site,
+      };
+      pool = new RenderPool(
+        options.workers,
+        new URL('./render-worker.ts', import.meta.url),
+        setup,
+        options.warn,
+      );
+    },
+    getStaticPaths: () => base.getStaticPaths(),
+    async render(request, renderOptions) {
+      const { routeData } = renderOptions;
+      const elsewhere = routeData.type === 'page' ? pool?.render(request.url, routeData) : undefined;
+      if (!elsewhere) {
+        renderedHere += 1;
+        return base.render(request, renderOptions);
+      }
+      const { response, pages } = await elsewhere;
+      pagesRenderedElsewhere(pages);
+      return response;
+    },
+    async teardown() {
+      if (pool) {
+        options.info(
+          `${pool.rendered} pages rendered by ${options.workers} render worker${options.workers === 1 ? '' : 's'}, ` +
+            `${renderedHere} on the main thread`,
+        );
+      }
+      await pool?.close();
+      await base.teardown?.();
+    },
+  };
+}
