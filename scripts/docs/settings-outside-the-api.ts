@@ -81,6 +81,15 @@ export const siteBuildSettings: EnvSetting[] = [
     readBy: ['src/features/incremental-build/integration.ts', 'scripts/lib/site-builds.ts'],
   },
   {
+    name: 'RENDER_WORKERS',
+    default: 'one fewer than the cores, at most 2',
+    description:
+      'Worker threads that render pages beside the main thread during `astro build` (0: the main thread ' +
+      'only). Each holds a copy of the catalogue: about 0.4 GB at 100,000 series. The output is the same ' +
+      'whatever the number (docs/features/render-workers.md).',
+    readBy: ['astro.config.mjs', 'src/features/render-workers/integration.ts'],
+  },
+  {
     name: 'CARD_CACHE_DIR',
     default: 'node_modules/.cache/panelrank/social-cards',
     description:

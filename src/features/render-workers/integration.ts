@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { PREFETCH_SLOT_KEY, prefetchedCatalogue } from '../catalogue/catalogue-prefetch';
+import { SERIES_PAGE_ROUTE, catalogueWithoutDetails } from '../catalogue/catalogue-without-details';
 import { BUILD_PAGES_SLOT_KEY, pagesRenderedElsewhere } from '../incremental-build/changed-pages';
 import { RenderPool } from './render-pool';
+import { spreadForWorkers } from './render-order';
 import type { WorkerSetup } from './render-protocol';
 
 /*
@@ -83,6 +85,11 @@ export function renderWorkers(workers: number): AstroIntegration {
   };
 }
 
+/** Whether a worker may render the route's pages: every page but a series page (catalogueWithoutDetails). */
+function rendersAnywhere(route: { type: string; component: string }): boolean {
+  return route.type === 'page' && route.component !== SERIES_PAGE_ROUTE;
+}
+
 interface PoolOptions {
   workers: number;
   entry: () => string | undefined;
@@ -118,6 +125,7 @@ function pooledPrerenderer(base: AstroPrerenderer, options: PoolOptions): AstroP
         options.warn(`Rendering on the main thread only: ${why}`);
         return;
       }
+      const loaded = await catalogue!;
       const setup: WorkerSetup = {
         entry: entry!,
         internals: {
@@ -126,7 +134,9 @@ function pooledPrerenderer(base: AstroPrerenderer, options: PoolOptions): AstroP
         },
         scripts: scripts!,
         slots: { catalogue: PREFETCH_SLOT_KEY, pages: BUILD_PAGES_SLOT_KEY },
-        catalogue: await catalogue,
+        // Without the series' details: the workers render every page but the series pages, in a third of
+        // the memory (the main thread renders those).
+        catalogue: { ...loaded, snapshot: catalogueWithoutDetails(loaded.snapshot) },
         site: options.site,
       };
       pool = new RenderPool(
@@ -136,17 +146,21 @@ function pooledPrerenderer(base: AstroPrerenderer, options: PoolOptions): AstroP
         options.warn,
       );
     },
-    getStaticPaths: () => base.getStaticPaths(),
+    async getStaticPaths() {
+      const paths = await base.getStaticPaths();
+      return pool ? spreadForWorkers(paths, ({ route }) => rendersAnywhere(route)) : paths;
+    },
     async render(request, renderOptions) {
       const { routeData } = renderOptions;
-      const elsewhere = routeData.type === 'page' ? pool?.render(request.url, routeData) : undefined;
+      const elsewhere = rendersAnywhere(routeData) ? pool?.render(request.url, routeData) : undefined;
       if (!elsewhere) {
         renderedHere += 1;
         return base.render(request, renderOptions);
       }
       const { response, pages } = await elsewhere;
       pagesRenderedElsewhere(pages);
-      return response;
+      // A render's result rather than a Response: Astro takes either (see RenderedElsewhere).
+      return { response: response as Response };
     },
     async teardown() {
       if (pool) {
