@@ -74,8 +74,10 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
   let routesStart: number | undefined;
   let firstPageMs: number | undefined;
   let lastFileAt: number | undefined;
+  let firstFileAt: number | undefined;
   let current: { kind: PageKind; start: number; end: number; files: number } | undefined;
   let gapsMs = 0;
+  let runs = 0;
   const rendering = new Map<PageKind, { ms: number; files: number; from: number; to: number }>();
   const closeRun = () => {
     if (!current) return;
@@ -113,7 +115,9 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
         if (current) gapsMs += at - current.end;
         closeRun();
         current = { kind, start: at, end: at, files: 1 };
+        runs += 1;
       }
+      firstFileAt ??= at;
       lastFileAt = at;
     }
   }
@@ -174,7 +178,20 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
       });
     }
   }
-  for (const kind of order) {
+  // With render workers the kinds come interleaved (src/features/render-workers/render-order.ts): one
+  // rendering phase, first file to last, rather than per kind.
+  const interleaved = runs > 2 * rendering.size + 10;
+  if (interleaved && firstFileAt !== undefined && lastFileAt !== undefined) {
+    const counts = order.filter((kind) => files[kind] > 0).map((kind) => `${files[kind]} ${names[kind]}`);
+    phases.push({
+      name: `rendering, kinds interleaved: ${counts.join(', ')}`,
+      ms: lastFileAt - firstFileAt,
+      fromMs: firstFileAt,
+      toMs: lastFileAt,
+      files: Object.values(files).reduce((sum, count) => sum + count, 0),
+    });
+  }
+  for (const kind of interleaved ? [] : order) {
     const entry = rendering.get(kind);
     if (!entry) continue;
     phases.push({
@@ -185,7 +202,8 @@ export function buildPhases(lines: readonly StampedLine[], totalMs: number): Bui
       files: entry.files,
     });
   }
-  if (gapsMs > 0) phases.push({ name: 'pauses between routes', ms: gapsMs, fromMs: 0, toMs: 0 });
+  if (gapsMs > 0 && !interleaved)
+    phases.push({ name: 'pauses between routes', ms: gapsMs, fromMs: 0, toMs: 0 });
   if (lastFileAt !== undefined)
     phases.push(span('writing (redirects, sitemap) to the end', lastFileAt, totalMs));
   return { phases, firstPageMs, totalMs, files };

@@ -88,4 +88,18 @@ describe('build benchmark phases', () => {
     expect(firstPageMs).toBe(2500);
     expect(files).toMatchObject({ series: 3, ranking: 1, other: 2 });
   });
+
+  it('reports one rendering phase, first file to last, when render workers interleave the kinds', () => {
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      at: 1000 + index * 10,
+      text: index % 2 === 0 ? `  ├─ /series/${index}.html (+4ms)` : `  ├─ /page/${index}.html (+4ms)`,
+    }));
+    const { phases } = buildPhases(lines, 2000);
+    const names = phases.map((phase) => phase.name);
+    expect(names).toContain('rendering, kinds interleaved: 20 series pages, 20 ranking pages');
+    expect(phases.find((phase) => phase.name.startsWith('rendering, kinds'))?.ms).toBe(390);
+    expect(names.some((name) => name.startsWith('rendering: ') || name === 'pauses between routes')).toBe(
+      false,
+    );
+  });
 });
