@@ -9,7 +9,7 @@ import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.t
 import { siteLinkProblems } from './src/lib/external-links.ts';
 import { incrementalBuild } from './src/features/incremental-build/integration.ts';
 import { reactRenderToStringWithPrefix } from './src/lib/react-render-to-string.ts';
-import { renderWorkerCount, renderWorkers } from './src/features/render-workers/integration.ts';
+import { renderWorkerSetting, renderWorkers } from './src/features/render-workers/integration.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -17,8 +17,9 @@ const siteUrl = (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 // The pages an incremental build keeps from the previous one: the sitemap lists them with those it renders.
 /** @type {string[]} */
 const keptPageUrls = [];
-// Threads that render pages beside the main one (src/features/render-workers): RENDER_WORKERS, else by cores.
-const workers = renderWorkerCount(env);
+// Threads that render pages beside the main one (src/features/render-workers): RENDER_WORKERS, else one per
+// spare core in rebuilds.
+const renderWorkerSetup = renderWorkerSetting(env);
 
 export default defineConfig({
   site: siteUrl,
@@ -32,7 +33,7 @@ export default defineConfig({
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
   // Pages in flight at once: each render worker holds two, the main thread renders the rest.
-  build: { format: 'file', concurrency: 2 + 16 * workers },
+  build: { format: 'file', concurrency: 2 + 16 * renderWorkerSetup.workers },
   // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
   // HTML's lossless whitespace handling instead.
@@ -125,7 +126,7 @@ export default defineConfig({
     // Renders only the data pages whose inputs changed since PREVIOUS_SITE_DIST's build, keeps the rest.
     incrementalBuild(keptPageUrls, fileURLToPath(new URL('.', import.meta.url))),
     // Pages rendered on worker threads as well as the main one: the same files, in a fraction of the time.
-    renderWorkers(workers),
+    renderWorkers(renderWorkerSetup),
     // dist/_redirects: public/_redirects plus a rule for every other casing of the type pages.
     typePageRedirectsIntegration(),
     sitemap({

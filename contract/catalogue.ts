@@ -202,6 +202,18 @@ const genreListParam = z
   .optional();
 
 /** GET /series/rankings */
+/** `sort` of the ranked lists: any casing; empty for the default. */
+const rankingSortParam = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase() || DEFAULT_RANKING_SORT)
+  .pipe(z.enum(RANKING_SORTS, { error: `Unknown sort: use ${RANKING_SORTS.join(', ')}` }))
+  .default(DEFAULT_RANKING_SORT)
+  .describe(
+    `(additive) ${RANKING_SORTS.join(', ')}: final score (default), distinct voters, distinct voters of the ` +
+      `last ${TRENDING_DAYS} days, date added, title. \`rank\` stays the rank by final score.`,
+  );
+
 export const rankingsQuerySchema = z.object({
   page: pageNumber,
   page_size: z.coerce.number().int().min(1).max(RANKING_MAX_PAGE_SIZE).default(RANKING_PAGE_SIZE),
@@ -221,16 +233,7 @@ export const rankingsQuerySchema = z.object({
     .transform((value) => (value === 'ALL' || value === '' ? undefined : value))
     .optional()
     .describe('(additive) A series status in any casing; empty or ALL for any'),
-  sort: z
-    .string()
-    .trim()
-    .transform((value) => value.toLowerCase() || DEFAULT_RANKING_SORT)
-    .pipe(z.enum(RANKING_SORTS, { error: `Unknown sort: use ${RANKING_SORTS.join(', ')}` }))
-    .default(DEFAULT_RANKING_SORT)
-    .describe(
-      `(additive) ${RANKING_SORTS.join(', ')}: final score (default), distinct voters, distinct voters of the ` +
-        `last ${TRENDING_DAYS} days, date added, title. \`rank\` stays the rank by final score.`,
-    ),
+  sort: rankingSortParam,
 });
 export type RankingsQuery = z.infer<typeof rankingsQuerySchema>;
 
@@ -290,7 +293,7 @@ export type CataloguePage = z.infer<typeof cataloguePageSchema>;
 export const rankingPlaceSchema = z.object({ id: z.number().int(), rank: z.number().int().nullable() });
 
 /** GET /series/ranking-order (additive): a ranked list's whole order, for static builds. */
-export const rankingOrderQuerySchema = z.object({ type: seriesTypeFilter });
+export const rankingOrderQuerySchema = z.object({ type: seriesTypeFilter, sort: rankingSortParam });
 export const rankingOrderSchema = z.object({ items: z.array(rankingPlaceSchema) });
 export type RankingOrder = z.infer<typeof rankingOrderSchema>;
 

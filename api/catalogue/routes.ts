@@ -198,7 +198,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rankingOrderSchema, 422: validationErrorSchema },
       },
     },
-    async (request, reply) => sendPublic(request, reply, await catalogue.rankingOrder(request.query.type)),
+    async (request, reply) =>
+      sendPublic(request, reply, await catalogue.rankingOrder(request.query.type, request.query.sort)),
   );
 };
 

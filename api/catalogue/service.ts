@@ -18,6 +18,7 @@ import { CatalogueAdmin } from './admin';
 import { loadCatalogue, loadCatalogueFingerprint, loadCatalogueRows } from './catalogue-load';
 import {
   CatalogueSnapshot,
+  type CatalogueEntry,
   type CatalogueLoad,
   type LoadedCatalogueRow,
   type PlacedSeries,
@@ -96,6 +97,11 @@ export interface RankingsQuery extends ListFilter {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A ranked list's name in the snapshot's memos: its type and filters. */
+function listKey(type: SeriesType | undefined, filter: ListFilter): string {
+  return `${type ?? ''}:${filter.status ?? ''}:${filter.genres.join(',')}:${filter.not.join(',')}`;
+}
 
 /**
  * Where the trending window starts: TRENDING_DAYS days before the start of the current day (UTC). Counted
@@ -252,26 +258,37 @@ export class CatalogueService {
     const { page, pageSize, type, sort } = query;
     const snapshot = await this.snapshot();
     const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
-    const filterKey = `${query.status ?? ''}:${query.genres.join(',')}:${query.not.join(',')}`;
+    const key = listKey(type, query);
     const listed = isFiltered(query)
-      ? await snapshot.memoize(`filtered:${type ?? ''}:${filterKey}`, () => filterEntries(scope, query))
+      ? await snapshot.memoize(`filtered:${key}`, () => filterEntries(scope, query))
       : scope;
-    let ordered = listed;
-    if (sort !== 'score') {
-      const bucket = sort === 'trending' ? trendingWindowStart(this.now()) : '';
-      const recentVoters =
-        sort === 'trending' ? await this.recentVoters(snapshot, bucket as number) : new Map<number, number>();
-      ordered = await snapshot.memoize(`sorted:${sort}${bucket}:${type ?? ''}:${filterKey}`, () =>
-        sortEntries(listed, sort, {
-          recentVoters,
-          titleOrder: (id) => this.titleOrder(snapshot).get(id) ?? Number.MAX_SAFE_INTEGER,
-        }),
-      );
-    }
+    const ordered = await this.inOrder(snapshot, listed, sort, key);
     const entries = pageOf(ordered, page, pageSize);
     // Serialized again only when an entry of the page changed (its series or its rank).
-    return snapshot.derive(`rankings:${type ?? ''}:${sort}:${filterKey}:${page}:${pageSize}`, entries, () =>
+    return snapshot.derive(`rankings:${key}:${sort}:${page}:${pageSize}`, entries, () =>
       cachedJson(entries.map((entry) => toRankedSeries(entry, this.media))),
+    );
+  }
+
+  /**
+   * A list's entries in `sort`'s order, made once per snapshot (and per day for trending); `listKey` names
+   * the list (its type and filters).
+   */
+  private async inOrder(
+    snapshot: CatalogueSnapshot,
+    listed: readonly CatalogueEntry[],
+    sort: RankingSort,
+    listKey: string,
+  ): Promise<readonly CatalogueEntry[]> {
+    if (sort === 'score') return listed;
+    const bucket = sort === 'trending' ? trendingWindowStart(this.now()) : '';
+    const recentVoters =
+      sort === 'trending' ? await this.recentVoters(snapshot, bucket as number) : new Map<number, number>();
+    return snapshot.memoize(`sorted:${sort}${bucket}:${listKey}`, () =>
+      sortEntries(listed, sort, {
+        recentVoters,
+        titleOrder: (id) => this.titleOrder(snapshot).get(id) ?? Number.MAX_SAFE_INTEGER,
+      }),
     );
   }
 
@@ -487,10 +504,11 @@ export class CatalogueService {
    * A ranked list's whole order (ids and ranks within the list), for static builds: one answer instead of a
    * thousand pages of rankings. Serialized again only when the list changed.
    */
-  async rankingOrder(type: SeriesType | undefined): Promise<CachedJson> {
+  async rankingOrder(type: SeriesType | undefined, sort: RankingSort = 'score'): Promise<CachedJson> {
     const snapshot = await this.snapshot();
-    const list = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
-    return snapshot.derive(`ranking-order:${type ?? ''}`, [list], () =>
+    const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
+    const list = await this.inOrder(snapshot, scope, sort, listKey(type, { genres: [], not: [] }));
+    return snapshot.derive(`ranking-order:${type ?? ''}:${sort}`, [list], () =>
       cachedJson({ items: list.map((entry) => ({ id: entry.series.id, rank: entry.rank })) }),
     );
   }

@@ -82,11 +82,12 @@ export const siteBuildSettings: EnvSetting[] = [
   },
   {
     name: 'RENDER_WORKERS',
-    default: 'one fewer than the cores, at most 2',
+    default: 'in rebuilds one fewer than the cores (at most 2), in full builds none',
     description:
       'Worker threads that render pages beside the main thread during `astro build` (0: the main thread ' +
-      'only). Each holds a copy of the catalogue: about 0.4 GB at 100,000 series. The output is the same ' +
-      'whatever the number (docs/features/render-workers.md).',
+      'only); set, it applies to full builds too. A worker renders every page but the series pages, from ' +
+      "the catalogue without the series' details. The output is the same whatever the number " +
+      '(docs/features/render-workers.md).',
     readBy: ['astro.config.mjs', 'src/features/render-workers/integration.ts'],
   },
   {

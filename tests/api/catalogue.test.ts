@@ -433,6 +433,17 @@ describe('catalogue reads', () => {
       }
       expect((await getJson(server, '/series/ranking-order?type=comic')).status).toBe(422);
     });
+
+    it('gives a list in another order whole, as the pages of that order give it', async () => {
+      for (const query of ['sort=trending', 'sort=POPULAR&type=manga', 'sort=title']) {
+        const order = await getJson(server, `/series/ranking-order?${query}`);
+        expect(order.status).toBe(200);
+        const pages = await getRanked(server, `/series/rankings?page_size=100&${query}`);
+        expect(order.body).toEqual({ items: idsAndRanks(pages).map(([id, rank]) => ({ id, rank })) });
+      }
+      const unknown = await getJson(server, '/series/ranking-order?sort=random');
+      expect(unknown.status).toBe(422);
+    });
   });
 
   it('documents every catalogue route in the OpenAPI document', async () => {

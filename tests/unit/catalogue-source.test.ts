@@ -134,12 +134,9 @@ beforeAll(async () => {
       body = { items: reviewed.slice(0, pageSize), has_more: reviewed.length > pageSize };
     } else if (url.pathname === '/series/ranking-method') {
       body = rankingMethod;
-    } else if (url.pathname === '/series/rankings' && url.searchParams.get('sort') === 'trending') {
-      // Trending: the newest series first, in pages of the size asked for.
-      body = details
-        .toReversed()
-        .slice((page - 1) * size, page * size)
-        .map((entry) => ({ id: entry.series_id, rank: entry.rank, title: entry.title }));
+    } else if (url.pathname === '/series/ranking-order' && url.searchParams.get('sort') === 'trending') {
+      // Trending: the newest series first, with their overall ranks.
+      body = { items: details.toReversed().map((entry) => ({ id: entry.series_id, rank: entry.rank })) };
     } else if (url.pathname === '/series/ranking-order') {
       body = {
         items: details
@@ -184,13 +181,10 @@ describe('build-time catalogue', () => {
     expect(snapshot.rankings.MANHUA).toEqual([]);
     // The weighting the scores were computed with, for the page that explains it.
     expect(snapshot.ranking_method).toEqual(rankingMethod);
-    // The trending order, which only the API counts, with the overall ranks: pages of 100 until a short one.
+    // The trending order, which only the API counts, with the overall ranks, in one request.
     expect(snapshot.trending).toHaveLength(130);
     expect(snapshot.trending[0]).toEqual({ id: 130, rank: 130 });
-    expect(requests.filter((path) => path.startsWith('/series/rankings'))).toEqual([
-      '/series/rankings?sort=trending&page=1&page_size=100',
-      '/series/rankings?sort=trending&page=2&page_size=100',
-    ]);
+    expect(requests.filter((path) => path.startsWith('/series/rankings'))).toEqual([]);
     // Pages of 100, each after the last id of the one before; then one request per list.
     expect(requests.filter((path) => path.startsWith('/series/catalogue'))).toEqual([
       '/series/catalogue?after_id=0&page_size=1000',
@@ -198,13 +192,14 @@ describe('build-time catalogue', () => {
     ]);
     expect(requests.filter((path) => path.startsWith('/series/ranking-order')).sort()).toEqual([
       '/series/ranking-order',
+      '/series/ranking-order?sort=trending',
       '/series/ranking-order?type=MANGA',
       '/series/ranking-order?type=MANHUA',
       '/series/ranking-order?type=MANHWA',
     ]);
     expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
     // And "Readers also liked", 20 lists a page here: 43 lists in 3; reviews, 10 series a page: 26 in 3.
-    expect(requests).toHaveLength(2 + 4 + 1 + 2 + 3 + 3);
+    expect(requests).toHaveLength(2 + 4 + 1 + 1 + 3 + 3);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {

@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { PREFETCH_SLOT_KEY, prefetchedCatalogue } from '../catalogue/catalogue-prefetch';
 import { SERIES_PAGE_ROUTE, catalogueWithoutDetails } from '../catalogue/catalogue-without-details';
-import { BUILD_PAGES_SLOT_KEY, pagesRenderedElsewhere } from '../incremental-build/changed-pages';
+import {
+  BUILD_PAGES_SLOT_KEY,
+  buildPagesState,
+  pagesRenderedElsewhere,
+} from '../incremental-build/changed-pages';
 import { RenderPool } from './render-pool';
 import { spreadForWorkers } from './render-order';
 import type { WorkerSetup } from './render-protocol';
@@ -17,8 +21,19 @@ import type { WorkerSetup } from './render-protocol';
  * writes every page as before. The output is the same byte for byte (tests/build).
  */
 
-/** Workers beside the main thread: RENDER_WORKERS, else one fewer than the cores, at most two. */
-export function renderWorkerCount(env: Record<string, string | undefined>): number {
+/** How many workers render beside the main thread. */
+export interface RenderWorkerSetting {
+  workers: number;
+  /**
+   * Set by RENDER_WORKERS, for every build. Left to the default, full builds render on the main thread
+   * alone: on two cores at 100,000 series a worker made them no faster and took 0.9 GB more
+   * (docs/performance.md), while a rebuild, mostly list pages, shares them out.
+   */
+  chosen: boolean;
+}
+
+/** RENDER_WORKERS, else one fewer than the cores (at most two), in incremental builds. */
+export function renderWorkerSetting(env: Record<string, string | undefined>): RenderWorkerSetting {
   const chosen = env.RENDER_WORKERS?.trim();
   if (chosen) {
     const count = Number(chosen);
@@ -27,9 +42,9 @@ export function renderWorkerCount(env: Record<string, string | undefined>): numb
         `RENDER_WORKERS must be a whole number of workers (0 renders on the main thread only): "${chosen}"`,
       );
     }
-    return count;
+    return { workers: count, chosen: true };
   }
-  return Math.min(Math.max(availableParallelism() - 1, 0), 2);
+  return { workers: Math.min(Math.max(availableParallelism() - 1, 0), 2), chosen: false };
 }
 
 interface BuildApp {
@@ -39,7 +54,8 @@ interface BuildApp {
 /** Astro's data of each page by its key, as the `astro:build:setup` hook hands it over. */
 type PagesByKeys = ReadonlyMap<string, { styles: unknown }>;
 
-export function renderWorkers(workers: number): AstroIntegration {
+export function renderWorkers(setting: RenderWorkerSetting): AstroIntegration {
+  const { workers } = setting;
   let entry: string | undefined;
   let site = '';
   let pages: PagesByKeys | undefined;
@@ -70,6 +86,10 @@ export function renderWorkers(workers: number): AstroIntegration {
       },
       'astro:build:start': ({ setPrerenderer, logger }) => {
         if (workers < 1) return;
+        if (!setting.chosen && !buildPagesState()?.previous) {
+          logger.info('Full build: pages render on the main thread (render workers take part in rebuilds)');
+          return;
+        }
         setPrerenderer((base) =>
           pooledPrerenderer(base, {
             workers,
