@@ -33,7 +33,7 @@ export default defineConfig({
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
   // Pages in flight at once: each render worker holds two, the main thread renders the rest.
-  build: { format: 'file', concurrency: 2 + 16 * renderWorkerSetup.workers },
+  build: { format: 'file', concurrency: 2 + 64 * renderWorkerSetup.workers },
   // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
   // HTML's lossless whitespace handling instead.

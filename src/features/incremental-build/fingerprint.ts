@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * A page's fingerprint: a digest of everything it renders from data (its inputs, as the page itself reads
@@ -6,5 +6,6 @@ import { createHash } from 'node:crypto';
  * inputs, so a page whose fingerprint is unchanged comes out byte for byte as before.
  */
 export function fingerprint(inputs: unknown): string {
-  return createHash('sha256').update(JSON.stringify(inputs)).digest('base64url');
+  // One call, no Hash object: 131,000 of these run before a rebuild's first page.
+  return hash('sha256', JSON.stringify(inputs), 'base64url');
 }
