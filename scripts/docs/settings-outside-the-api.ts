@@ -82,7 +82,7 @@ export const siteBuildSettings: EnvSetting[] = [
   },
   {
     name: 'RENDER_WORKERS',
-    default: 'in rebuilds one fewer than the cores (at most 2), in full builds none',
+    unset: 'in rebuilds one worker per spare core (at most 2); in full builds none',
     description:
       'Worker threads that render pages beside the main thread during `astro build` (0: the main thread ' +
       'only); set, it applies to full builds too. A worker renders every page but the series pages, from ' +
