@@ -15,10 +15,11 @@ import type { WorkerSetup } from './render-protocol';
 
 /*
  * Render workers (docs/features/render-workers.md). `astro build` renders its pages one after another on
- * one thread, and at 100,000 series rendering is nearly all of a build. This integration gives Astro a
- * renderer (its prerenderer API) that hands pages to worker threads, each with its own copy of the build's
- * server bundle and catalogue, and renders on the main thread whatever no worker has room for; Astro
- * writes every page as before. The output is the same byte for byte (tests/build).
+ * one thread; a rebuild after votes renders every list page again. This integration gives Astro a renderer
+ * (its prerenderer API) that hands pages to worker threads, each with its own copy of the build's server
+ * bundle and of the catalogue less the series' details, and renders on the main thread the series pages and
+ * whatever no worker has room for; Astro writes every page as before. The output is the same byte for byte
+ * (tests/build).
  */
 
 /** How many workers render beside the main thread. */
