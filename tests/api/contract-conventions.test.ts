@@ -3,25 +3,11 @@ import { AUTH_TEST_ENV, createUserWithToken, newCredentials } from './auth-helpe
 import { startTestServer, type TestServer } from './harness';
 import { insertSeries } from './series-fixtures';
 
-/** The same fields in the three encodings every form call accepts (docs/api.md). */
-function encodings(fields: Record<string, string>): [string, RequestInit][] {
-  const multipart = new FormData();
-  for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
-  return [
-    ['json', { body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } }],
-    [
-      'urlencoded',
-      {
-        body: new URLSearchParams(fields).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      },
-    ],
-    ['multipart', { body: multipart }],
-  ];
-}
-
-/** As `encodings`, with list fields: a JSON array, a repeated url-encoded or multipart field. */
-function listEncodings(fields: Record<string, string | string[]>): [string, RequestInit][] {
+/**
+ * The same fields in the three encodings every form call accepts (docs/api.md); a list field as a JSON
+ * array, or a url-encoded or multipart field repeated.
+ */
+function encodings(fields: Record<string, string | string[]>): [string, RequestInit][] {
   const entries = Object.entries(fields).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : [value]).map((item) => [name, item] as [string, string]),
   );
@@ -106,7 +92,7 @@ describe('contract conventions', () => {
   });
 
   it('takes an app and a personal token in every encoding, lists as arrays and one value as a list of one', async () => {
-    for (const [name, encoded] of listEncodings({
+    for (const [name, encoded] of encodings({
       name: 'Encoded app',
       redirect_uris: ['https://example.com/cb', 'com.example.app:/callback'],
       client_type: 'public',
@@ -126,7 +112,7 @@ describe('contract conventions', () => {
         await server.request(`/oauth/apps/${client_id}`, { method: 'DELETE', token: user.token });
     }
     for (const scopes of [['library.read', 'profile'], ['library.read']]) {
-      for (const [name, encoded] of listEncodings({ name: `Script ${scopes.length}`, scopes })) {
+      for (const [name, encoded] of encodings({ name: `Script ${scopes.length}`, scopes })) {
         const response = await server.request('/personal-tokens', {
           method: 'POST',
           token: user.token,
