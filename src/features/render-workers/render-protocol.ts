@@ -1,5 +1,5 @@
 /*
- * What the build's main thread and its render workers say to each other (pooled-prerenderer.ts,
+ * What the build's main thread and its render workers say to each other (integration.ts, render-pool.ts,
  * render-worker.ts). Plain data only: every message is copied between threads.
  */
 

@@ -3,7 +3,8 @@ import type { RenderReply, RenderRequest, WorkerSetup } from './render-protocol'
 
 /*
  * A render worker: a thread of `astro build` that renders pages with its own copy of the build's server
- * bundle, as the main thread would (pooled-prerenderer.ts sends it pages and writes what it returns).
+ * bundle, as the main thread would: the renderer of integration.ts sends it pages through render-pool.ts,
+ * and Astro writes what it returns.
  *
  * Node runs this file as it is (types stripped), outside Vite, so it imports nothing of the site's but
  * types; what the bundle needs it is handed in `workerData`: the catalogue the main thread read, and the
