@@ -119,8 +119,8 @@ export class AccountsService {
    * Call after any change to a user's row that authentication reads (role, token version, username,
    * e-mail) or after deleting the user: this instance's subscribers hear it as every other instance's do
    * (what is remembered of the user is dropped, then their notification streams whose token no longer
-   * passes end), resolving once the others are told, so a demoted, signed-out or deleted user is refused
-   * everywhere from the next request.
+   * passes end), resolving once the notice to the others is sent: a demoted, signed-out or deleted user is
+   * refused from the next request here, and on each other instance as soon as its listener hears the notice.
    */
   async userChanged(userId: number): Promise<void> {
     await this.options.feed.changed(USERS_TOPIC, [userId]);

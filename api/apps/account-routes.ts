@@ -121,7 +121,7 @@ const appsAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['apps'],
-        summary: 'Revoke an app: every token the caller granted it stops working at once, everywhere',
+        summary: 'Revoke an app: every token the caller granted it stops working, on every instance',
         security,
         params: clientIdParams,
         response: { 204: noContentSchema, ...errors },

@@ -38,7 +38,7 @@ export interface BearerTokensOptions {
  * checked lately are remembered by hash (as the site's tokens are: see accounts/authentication.ts), so a
  * call costs no database read; an entry serves until its token expires, the TTL, or a revocation: every
  * revocation (and every change to a user, a deletion above all) is announced on the change feed, and each
- * instance drops the entries of those users at once. Misses are never kept.
+ * instance drops the entries of those users as soon as it hears the notice. Misses are never kept.
  */
 export class BearerTokens {
   private readonly known: Cache<string, BearerGrant>;

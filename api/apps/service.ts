@@ -69,7 +69,8 @@ export interface ProtocolAnswer {
  * Apps: registered OAuth clients, the consent page's checks and codes, the token endpoint (through
  * @node-oauth/oauth2-server, see oauth-model.ts), revocation (RFC 7009), personal access tokens and the
  * library API's bearer check (bearer.ts). Every revocation is announced on API_TOKENS_TOPIC, so the
- * token stops working on every instance at once.
+ * token stops working at once on the instance that revoked it, and on each other one as soon as its
+ * change-feed listener hears the notice.
  */
 export class AppsService {
   readonly bearer: BearerTokens;
@@ -112,7 +113,7 @@ export class AppsService {
     return row === 'limit' ? row : { ...toApp(row), client_secret: secret };
   }
 
-  /** False when the owner has no such app; its tokens stop working everywhere before this resolves. */
+  /** False when the owner has no such app; otherwise its tokens are revoked (`revoked`). */
   async deleteApp(ownerId: number, clientId: string): Promise<boolean> {
     const holders = await deleteClient(this.options.db, ownerId, clientId);
     if (!holders) return false;
@@ -331,7 +332,10 @@ export class AppsService {
     return sweepCodes(this.options.db);
   }
 
-  /** Tokens of these users were revoked: every instance forgets them before this resolves. */
+  /**
+   * Tokens of these users were revoked: this instance forgets them at once, and the notice to the others is
+   * sent before this resolves (each forgets them when its listener hears it).
+   */
   private async revoked(userIds: number[]): Promise<void> {
     if (userIds.length > 0) await this.options.changeFeed.changed(API_TOKENS_TOPIC, userIds);
   }

@@ -11,10 +11,13 @@ import { Authentication, USERS_TOPIC, type TokenUser } from '../../api/accounts/
 import { publishChange } from '../../api/plugins/change-feed';
 import { createUserWithToken, newCredentials } from './auth-helpers';
 import { createdThread } from './forum-helpers';
-import { startSecondInstance, startTestServer, type SecondInstance, type TestServer } from './harness';
-
-/** The embedded engine delivers a notification before the NOTIFY returns; PostgreSQL a moment later. */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import {
+  expectOnOtherInstance,
+  startSecondInstance,
+  startTestServer,
+  type SecondInstance,
+  type TestServer,
+} from './harness';
 
 /**
  * Authentication remembers the users of valid tokens (AUTH_USER_CACHE_MS, an hour here, so only the
@@ -52,11 +55,6 @@ describe('the users authentication remembers', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ pinned: true }),
     });
-  /** On the second instance: at once on the embedded engine, within a second on PostgreSQL. */
-  const onSecond = async <T>(read: () => Promise<T>, expected: T) => {
-    if (onPostgres) await expect.poll(read, { timeout: 1000, interval: 10 }).toEqual(expected);
-    else expect(await read()).toEqual(expected);
-  };
 
   function adminCommand(path: string, username: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
@@ -93,13 +91,13 @@ describe('the users authentication remembers', () => {
     expect(demoted).toEqual({ status: 200, body: expect.stringContaining('is now a USER') });
 
     expect((await pin(server.url, admin.token, thread.id)).status).toBe(403);
-    await onSecond(async () => (await pin(second.url, admin.token, thread.id)).status, 403);
-    await onSecond(async () => (await (await me(second.url, admin.token)).json()).role, 'USER');
+    await expectOnOtherInstance(async () => (await pin(second.url, admin.token, thread.id)).status, 403);
+    await expectOnOtherInstance(async () => (await (await me(second.url, admin.token)).json()).role, 'USER');
 
     // Promoted again the same way: admin rights come back at once too.
     expect((await adminCommand('/admin/promote', admin.username)).status).toBe(200);
     expect((await pin(server.url, admin.token, thread.id)).status).toBe(200);
-    await onSecond(async () => (await pin(second.url, admin.token, thread.id)).status, 200);
+    await expectOnOtherInstance(async () => (await pin(second.url, admin.token, thread.id)).status, 200);
   });
 
   it("hears a change announced from outside the API (the admin CLI's on PostgreSQL)", async () => {
@@ -129,13 +127,7 @@ describe('the users authentication remembers', () => {
     expect(deleted.status).toBe(204);
 
     expect((await me(second.url, leaving.token)).status).toBe(401);
-    if (onPostgres) {
-      await expect
-        .poll(async () => (await me(server.url, leaving.token)).status, { timeout: 1000 })
-        .toBe(401);
-    } else {
-      expect((await me(server.url, leaving.token)).status).toBe(401);
-    }
+    await expectOnOtherInstance(async () => (await me(server.url, leaving.token)).status, 401);
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../../api/app';
 import { loadConfig, type Config } from '../../api/config';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../api/db/client';
@@ -118,4 +119,16 @@ export async function startSecondInstance(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
   return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/**
+ * Expects what another instance answers after a change announced on the change feed. The embedded engine
+ * hands a notification to every listener before the NOTIFY returns; PostgreSQL signals the other
+ * instance's listener, a process of its own, at the commit, and on a busy machine that process may run only
+ * after the next request has arrived, so there the answer is awaited for up to a second.
+ */
+export async function expectOnOtherInstance<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  if (process.env.TEST_DATABASE_URL)
+    await expect.poll(read, { timeout: 1000, interval: 10 }).toEqual(expected);
+  else expect(await read()).toEqual(expected);
 }
