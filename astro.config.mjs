@@ -9,7 +9,11 @@ import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.t
 import { siteLinkProblems } from './src/lib/external-links.ts';
 import { incrementalBuild } from './src/features/incremental-build/integration.ts';
 import { reactRenderToStringWithPrefix } from './src/lib/react-render-to-string.ts';
-import { renderWorkerSetting, renderWorkers } from './src/features/render-workers/integration.ts';
+import {
+  pagesInFlight,
+  renderWorkerSetting,
+  renderWorkers,
+} from './src/features/render-workers/integration.ts';
 
 // The config file runs before Vite loads `.env`, so read it here too: SITE_URL may live in `.env`.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -32,8 +36,8 @@ export default defineConfig({
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
-  // Pages in flight at once: each render worker holds two, the main thread renders the rest.
-  build: { format: 'file', concurrency: 2 + 64 * renderWorkerSetup.workers },
+  // Pages in flight at once: as many as the render workers may hold, and two for the main thread.
+  build: { format: 'file', concurrency: pagesInFlight(renderWorkerSetup) },
   // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep
   // HTML's lossless whitespace handling instead.

@@ -9,7 +9,7 @@ import {
   buildPagesState,
   pagesRenderedElsewhere,
 } from '../incremental-build/changed-pages';
-import { RenderPool } from './render-pool';
+import { PAGES_IN_HAND, RenderPool } from './render-pool';
 import { spreadForWorkers } from './render-order';
 import type { WorkerSetup } from './render-protocol';
 
@@ -46,6 +46,11 @@ export function renderWorkerSetting(env: Record<string, string | undefined>): Re
     return { workers: count, chosen: true };
   }
   return { workers: Math.min(Math.max(availableParallelism() - 1, 0), 2), chosen: false };
+}
+
+/** Astro's `build.concurrency`: the pages each worker may hold, and two for the main thread. */
+export function pagesInFlight(setting: RenderWorkerSetting): number {
+  return 2 + PAGES_IN_HAND * setting.workers;
 }
 
 interface BuildApp {

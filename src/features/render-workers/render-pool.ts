@@ -8,7 +8,8 @@ import type { RenderReply, RenderRequest, WorkerSetup } from './render-protocol'
  * waits for more. The main thread renders whatever no worker has room for.
  */
 
-const PAGES_IN_HAND = 64;
+/** The most pages a worker holds at once. */
+export const PAGES_IN_HAND = 64;
 
 /**
  * What a worker sends back for a page: the response as Astro reads a rendered page (its status, headers and
