@@ -27,7 +27,7 @@ export default fp(
     });
     app.decorate('catalogue', catalogue);
     // New ranking priors: every series is scored again in memory, serving the current snapshot meanwhile.
-    app.ranking.onRescored(() => void catalogue.rescore());
+    app.ranking.onRescored(() => catalogue.rescore());
     // Load before serving, so the first visitors do not wait for it; a failure is retried on first read.
     app.addHook('onReady', async () => {
       await catalogue

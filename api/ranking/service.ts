@@ -26,7 +26,7 @@ const RECOMPUTE_LEASE_MS = 10 * 60_000;
 
 export interface RankingFeed {
   subscribe(topic: string, handler: (change: { ids: number[] | null }) => void): void;
-  changed(topic: string, ids: number[] | null): Promise<void>;
+  publish(topic: string, ids: number[] | null): Promise<void>;
 }
 
 export interface RankingServiceOptions {
@@ -54,7 +54,7 @@ export interface RankingServiceOptions {
 export class RankingService {
   readonly ranker: Ranker;
   private priors: RankingPriors | undefined;
-  private readonly rescoredListeners: (() => void)[] = [];
+  private readonly rescoredListeners: (() => Promise<void> | void)[] = [];
 
   constructor(private readonly options: RankingServiceOptions) {
     this.ranker = new Ranker(options.minVoters, unvotedPriors(options.priorVotes));
@@ -124,16 +124,20 @@ export class RankingService {
     };
   }
 
-  /** `listener` runs on every instance once a recomputation stored new priors (the ranker has them). */
-  onRescored(listener: () => void): void {
+  /**
+   * `listener` runs on every instance once a recomputation stored new priors (the ranker has them); on the
+   * instance that recomputed, `recompute` resolves once its promise settles.
+   */
+  onRescored(listener: () => Promise<void> | void): void {
     this.rescoredListeners.push(listener);
   }
 
   /**
    * Recomputes the priors, if this instance takes the job's lease (one instance at a time across all of
    * them). When the means or `m` moved, every instance is told, rereads them and rescores its snapshot in
-   * memory; nothing stored needs rewriting, since no score is stored. A run whose means and `m` came out as
-   * stored tells nobody.
+   * memory; nothing stored needs rewriting, since no score is stored. This instance has rescored when the
+   * promise resolves (its reads never mix scores of two priors after it); the others as soon as they read
+   * the notice. A run whose means and `m` came out as stored tells nobody.
    */
   async recompute({ quietMs = 0 }: { quietMs?: number } = {}): Promise<{ ran: boolean; changed: boolean }> {
     const run = await runLeased(
@@ -144,7 +148,7 @@ export class RankingService {
     if (!run.ran) return { ran: false, changed: false };
     const { priors, changed } = run.result;
     this.setPriors(priors);
-    if (changed) await this.options.feed.changed(RANKING_TOPIC, null);
+    if (changed) await Promise.all([this.options.feed.publish(RANKING_TOPIC, null), this.rescored()]);
     return { ran: true, changed };
   }
 
@@ -155,6 +159,10 @@ export class RankingService {
       // The previous priors stand until the next announcement or recomputation.
       this.options.log.error({ err: error }, 'reading the ranking priors failed');
     }
-    for (const listener of this.rescoredListeners) listener();
+    await this.rescored();
+  }
+
+  private async rescored(): Promise<void> {
+    await Promise.all(this.rescoredListeners.map((listener) => listener()));
   }
 }

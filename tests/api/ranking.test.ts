@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../api/db/query-rows';
 import { VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
 import { readPriors, recomputePriors } from '../../api/ranking/priors';
-import { computeFinalScore } from '../../api/ranking/scores';
+import { computeFinalScore, type RankingPriors } from '../../api/ranking/scores';
 import { RANKING_TOPIC } from '../../api/ranking/service';
 import {
   ballotResultSchema,
@@ -25,6 +25,28 @@ function ballot(server: TestServer, seriesId: number, token: string | undefined,
 
 describe('the weighted ranking', () => {
   let server: TestServer;
+
+  /** Every listed score, and every series page's, is the formula over the series' totals and `priors`. */
+  async function expectServedScoresFrom(priors: RankingPriors) {
+    const list = (await (await server.request('/series/rankings?page_size=100')).json()) as {
+      id: number;
+      final_score: number;
+    }[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const entry of list) {
+      const detail = seriesDetailSchema.parse(
+        await (await server.request(`/series-details/${entry.id}`)).json(),
+      );
+      const totals = Object.fromEntries(
+        VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+          [total, detail[`${field}_total`]],
+          [count, detail[`${field}_count`]],
+        ]),
+      ) as never;
+      expect(detail.final_score).toBe(computeFinalScore(totals, priors));
+      expect(entry.final_score).toBe(detail.final_score);
+    }
+  }
 
   beforeAll(async () => {
     // The product's defaults: m = 10, three voters to be ranked.
@@ -49,9 +71,10 @@ describe('the weighted ranking', () => {
       expect((await ballot(server, loved!, voter.token, allFive(score))).status).toBe(200);
     }
     for (const voter of voters.slice(0, 2)) await ballot(server, quiet!, voter.token, allFive(10));
-    // The priors are recomputed on their schedule: now, as at start-up.
-    expect(await server.app.ranking.recompute()).toMatchObject({ ran: true });
-    await server.app.catalogue.snapshot();
+    // The priors are recomputed on their schedule: now, as at start-up. The instance that recomputed serves
+    // the new scores from the moment it resolves, every series of them.
+    expect(await server.app.ranking.recompute()).toEqual({ ran: true, changed: true });
+    await expectServedScoresFrom(await readPriors(server.database.db, 10));
     const list = (await (await server.request('/series/rankings')).json()) as { id: number; rank: number }[];
     const order = list.map((entry) => [entry.id, entry.rank]);
     expect(order.slice(0, 2)).toEqual([
@@ -73,23 +96,7 @@ describe('the weighted ranking', () => {
     expect(method).toMatchObject({ prior_votes: 10, min_voters: 3 });
     const priors = await readPriors(server.database.db, 10);
     // Every served score is the formula over the series' totals and the method's values.
-    const list = (await (await server.request('/series/rankings?page_size=100')).json()) as {
-      id: number;
-      final_score: number;
-    }[];
-    for (const entry of list) {
-      const detail = seriesDetailSchema.parse(
-        await (await server.request(`/series-details/${entry.id}`)).json(),
-      );
-      const totals = Object.fromEntries(
-        VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
-          [total, detail[`${field}_total`]],
-          [count, detail[`${field}_count`]],
-        ]),
-      ) as never;
-      expect(detail.final_score).toBe(computeFinalScore(totals, priors));
-      expect(entry.final_score).toBe(detail.final_score);
-    }
+    await expectServedScoresFrom(priors);
     expect(method.category_means.story).toBe(priors.categoryMeans.STORY);
 
     // Nothing changed since: a recomputation tells nobody and the snapshot is not rescored.
