@@ -10,6 +10,8 @@ export interface CategoryPickerProps {
   locked: number | undefined;
   picked: number | undefined;
   disabled: boolean;
+  /** Before hydration: a skeleton of the scale's size stands in for its ten choices. */
+  pending?: boolean;
   onPick(score: number): void;
 }
 
@@ -20,6 +22,7 @@ export default function CategoryPicker({
   locked,
   picked,
   disabled,
+  pending = false,
   onPick,
 }: CategoryPickerProps) {
   const selected = locked ?? picked;
@@ -32,21 +35,25 @@ export default function CategoryPicker({
             Your score: <strong>{locked}</strong>/10
           </p>
         )}
-        <div className={styles.scale}>
-          {VOTE_SCORES.map((score) => (
-            <label key={score} className={styles.choice}>
-              <input
-                className={styles.choiceInput}
-                type="radio"
-                name={name}
-                value={score}
-                checked={selected === score}
-                onChange={() => onPick(score)}
-              />
-              <span className={styles.choiceFace}>{score}</span>
-            </label>
-          ))}
-        </div>
+        {pending ? (
+          <div className={`${styles.scale} ${styles.scalePending}`} aria-hidden="true" />
+        ) : (
+          <div className={styles.scale}>
+            {VOTE_SCORES.map((score) => (
+              <label key={score} className={styles.choice}>
+                <input
+                  className={styles.choiceInput}
+                  type="radio"
+                  name={name}
+                  value={score}
+                  checked={selected === score}
+                  onChange={() => onPick(score)}
+                />
+                <span className={styles.choiceFace}>{score}</span>
+              </label>
+            ))}
+          </div>
+        )}
       </fieldset>
     </li>
   );

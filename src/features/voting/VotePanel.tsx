@@ -121,6 +121,7 @@ export default function VotePanel({ seriesId: givenId }: VotePanelProps) {
               locked={locked[label]}
               picked={picks[label]}
               disabled={!ready || sending || voided}
+              pending={!hydrated}
               onPick={(score) => pick(label, score)}
             />
           ))}
