@@ -26,13 +26,12 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
 }
 
 /**
- * Node flags of every API process (also in package.json's `api` script). V8's default young generation
- * grows to tens of megabytes per semi-space and stays committed: capped at 8 MB the idle API holds about
- * 70 MB less, for slightly more frequent minor collections. `--optimize-for-size` keeps the old
- * generation close to what is live: under steady reads of a 100,000-series catalogue V8 otherwise let
- * garbage grow the process from about 400 MB to 900-980 MB (docs/decisions/embedded-engine-tuning.md).
+ * Node flags of every API process (also in package.json's `api` script). `--optimize-for-size` keeps the
+ * old generation close to what is live: under steady reads of a 100,000-series catalogue V8 otherwise let
+ * garbage grow the process from about 400 MB to 900-980 MB. It also caps the young generation at 1 MB
+ * semi-spaces, whatever `--max-semi-space-size` says (docs/decisions/embedded-engine-tuning.md).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=8', '--optimize-for-size'];
+export const API_NODE_FLAGS = ['--optimize-for-size'];
 
 /**
  * Starts the API server (`api/server.ts`) as a child process; `watch` restarts it on source changes.
