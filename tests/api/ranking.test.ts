@@ -10,6 +10,7 @@ import {
   rankedSeriesSchema,
   rankingMethodSchema,
   seriesDetailSchema,
+  type SeriesDetail,
 } from '../../contract/catalogue';
 import { createVoters } from './auth-helpers';
 import { startTestServer, type TestServer } from './harness';
@@ -18,6 +19,16 @@ import { insertSeries } from './series-fixtures';
 const FIELDS = VOTE_CATEGORY_FIELDS.map((c) => c.field);
 
 const allFive = (score: number) => Object.fromEntries(FIELDS.map((field) => [field, score]));
+
+/** A series detail's category totals and counts, as the score formula takes them. */
+function totalsOf(detail: SeriesDetail): Parameters<typeof computeFinalScore>[0] {
+  return Object.fromEntries(
+    VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
+      [total, detail[`${field}_total`]],
+      [count, detail[`${field}_count`]],
+    ]),
+  ) as never;
+}
 
 function ballot(server: TestServer, seriesId: number, token: string | undefined, scores: unknown) {
   return server.request(`/series-details/${seriesId}/votes`, { method: 'POST', token, json: { scores } });
@@ -37,13 +48,7 @@ describe('the weighted ranking', () => {
       const detail = seriesDetailSchema.parse(
         await (await server.request(`/series-details/${entry.id}`)).json(),
       );
-      const totals = Object.fromEntries(
-        VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
-          [total, detail[`${field}_total`]],
-          [count, detail[`${field}_count`]],
-        ]),
-      ) as never;
-      expect(detail.final_score).toBe(computeFinalScore(totals, priors));
+      expect(detail.final_score).toBe(computeFinalScore(totalsOf(detail), priors));
       expect(entry.final_score).toBe(detail.final_score);
     }
   }
@@ -117,12 +122,7 @@ describe('the weighted ranking', () => {
     const detail = seriesDetailSchema.parse(
       await (await server.request(`/series-details/${sample!.id}`)).json(),
     );
-    const totals = Object.fromEntries(
-      VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
-        [total, detail[`${field}_total`]],
-        [count, detail[`${field}_count`]],
-      ]),
-    ) as never;
+    const totals = totalsOf(detail);
     const served = async () =>
       ((await (await server.request(`/series/summary/${sample!.id}`)).json()) as { final_score: number })
         .final_score;
