@@ -26,6 +26,12 @@ describe('the documentation', () => {
     );
   });
 
+  it('holds no merge left unresolved', () => {
+    // Prettier turns a leftover `>>>>>>> branch` line into a quote, `> > > > > > > branch`: both are caught.
+    const marker = /^(<{7}|>{7}|(> ){6}>) \S/m;
+    expect(documents.filter((file) => marker.test(text(file)))).toEqual([]);
+  });
+
   it('links only to files and headings of the repository', () => {
     const problems: string[] = [];
     for (const file of documents) {

@@ -115,6 +115,12 @@ export function anchorIn(list: HTMLElement | null, opened: Element | null): List
   return null;
 }
 
+/** How long the card must stay put before the placing stops, and the longest it is watched for. */
+const SETTLED_MS = 300;
+const LONGEST_MS = 2000;
+/** What a reader does to take over the scroll: the placing stops at once. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** Puts the kept card back where it was in the window (and the focus on it), or the kept scroll. */
 export function placeAnchor(list: HTMLElement | null, kept: ListReturn): void {
   const { anchor } = kept;
@@ -131,7 +137,26 @@ export function placeAnchor(list: HTMLElement | null, kept: ListReturn): void {
     });
   place();
   if (anchor.focus) link.focus({ preventScroll: true });
-  // Cards are laid out only near the screen (their content-visibility): the ones around the card take their
-  // real height at the next frame, after the first placing measured them at a stand-in height. Place it again.
-  requestAnimationFrame(() => requestAnimationFrame(place));
+  // Cards are laid out only near the screen (their content-visibility): those around the card take their real
+  // height over the next frames, after a placing measured them at a stand-in height, and each placing brings
+  // others near. So at every frame the card is off its place it is placed again, until it has stayed put a
+  // moment (or the reader scrolls). Where the page cannot scroll that far, it stays put short of its place.
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const type of READER_SCROLLS) window.removeEventListener(type, stop);
+  };
+  for (const type of READER_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  const started = performance.now();
+  let stillSince = started;
+  const watch = () =>
+    requestAnimationFrame((now) => {
+      if (stopped) return;
+      const before = card.getBoundingClientRect().top;
+      if (Math.abs(before - anchor.top) >= 1) place();
+      if (Math.abs(card.getBoundingClientRect().top - before) >= 1) stillSince = now;
+      if (now - stillSince >= SETTLED_MS || now - started >= LONGEST_MS) stop();
+      else watch();
+    });
+  watch();
 }
