@@ -27,6 +27,23 @@ function topOf(page: Page, href: string): Promise<number> {
     .evaluate((card) => card.getBoundingClientRect().top);
 }
 
+/**
+ * Records in session storage where the card's top is when the reader clicks its link, and when the page is
+ * left. The list keeps the card's place at the click and again whenever scrolling pauses, and cards far above
+ * may still be laid out after the click (their content-visibility), moving the card a little before the
+ * series page replaces the list: it comes back to one of the two.
+ */
+function recordTops(page: Page, href: string): Promise<void> {
+  return page.evaluate((href) => {
+    const record = (key: string) => {
+      const card = document.querySelector(`main article:has(h2 a[href="${href}"])`);
+      if (card) sessionStorage.setItem(key, String(card.getBoundingClientRect().top));
+    };
+    document.addEventListener('click', () => record('test.topAtClick'), { capture: true });
+    window.addEventListener('pagehide', () => record('test.topWhenLeft'));
+  }, href);
+}
+
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -47,19 +64,27 @@ for (const viewport of [
     const href = (await link.getAttribute('href'))!;
     await card.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const loaded = await cards(page).count();
-    const before = await topOf(page, href);
+    await recordTops(page, href);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.locator('h1')).toBeVisible();
 
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
+    const recorded = await page.evaluate(() =>
+      ['test.topAtClick', 'test.topWhenLeft'].map((key) => sessionStorage.getItem(key)),
+    );
+    expect(recorded).not.toContain(null);
     const returned = page.locator(`main article h2 a[href="${href}"]`);
     await expect(returned).toBeFocused();
     await expect(returned).toBeInViewport();
     // The pages loaded before are back, and the card sits where it was (within a couple of pixels).
     expect(await cards(page).count()).toBeGreaterThanOrEqual(loaded);
-    await expect.poll(async () => Math.abs((await topOf(page, href)) - before)).toBeLessThanOrEqual(2);
+    const offPlace = async () => {
+      const top = await topOf(page, href);
+      return Math.min(...recorded.map((before) => Math.abs(top - Number(before))));
+    };
+    await expect.poll(offPlace).toBeLessThanOrEqual(2);
   });
 }
 

@@ -115,10 +115,9 @@ export function anchorIn(list: HTMLElement | null, opened: Element | null): List
   return null;
 }
 
-/** How long the card must stay put before the placing stops, and the longest it is watched for. */
-const SETTLED_MS = 300;
-const LONGEST_MS = 2000;
-/** What a reader does to take over the scroll: the placing stops at once. */
+/** How long a placed card is held in its place while cards above it are still laid out. */
+const HOLD_MS = 5000;
+/** What a reader does to take the scroll over: the card is not held any more. */
 const READER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** Puts the kept card back where it was in the window (and the focus on it), or the kept scroll. */
@@ -126,7 +125,7 @@ export function placeAnchor(list: HTMLElement | null, kept: ListReturn): void {
   const { anchor } = kept;
   const link = anchor && list?.querySelector<HTMLElement>(`article a[href="/series/${anchor.id}"]`);
   const card = link?.closest('article');
-  if (!anchor || !link || !card) {
+  if (!list || !anchor || !link || !card) {
     window.scrollTo({ top: kept.scrollY, behavior: 'instant' });
     return;
   }
@@ -137,26 +136,17 @@ export function placeAnchor(list: HTMLElement | null, kept: ListReturn): void {
     });
   place();
   if (anchor.focus) link.focus({ preventScroll: true });
-  // Cards are laid out only near the screen (their content-visibility): those around the card take their real
-  // height over the next frames, after a placing measured them at a stand-in height, and each placing brings
-  // others near. So at every frame the card is off its place it is placed again, until it has stayed put a
-  // moment (or the reader scrolls). Where the page cannot scroll that far, it stays put short of its place.
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-    for (const type of READER_SCROLLS) window.removeEventListener(type, stop);
+  // Cards are laid out only near the screen (their content-visibility): those above the card take their real
+  // height in later frames, some only seconds later on a busy device, after the placing measured them at a
+  // stand-in height, and the card moves. Each time the list's size changes, the card is put back (before the
+  // frame is painted), until the reader takes the scroll over or a few seconds have passed.
+  const held = new ResizeObserver(place);
+  held.observe(list);
+  const release = () => {
+    held.disconnect();
+    clearTimeout(timer);
+    for (const type of READER_SCROLLS) window.removeEventListener(type, release);
   };
-  for (const type of READER_SCROLLS) window.addEventListener(type, stop, { passive: true });
-  const started = performance.now();
-  let stillSince = started;
-  const watch = () =>
-    requestAnimationFrame((now) => {
-      if (stopped) return;
-      const before = card.getBoundingClientRect().top;
-      if (Math.abs(before - anchor.top) >= 1) place();
-      if (Math.abs(card.getBoundingClientRect().top - before) >= 1) stillSince = now;
-      if (now - stillSince >= SETTLED_MS || now - started >= LONGEST_MS) stop();
-      else watch();
-    });
-  watch();
+  const timer = setTimeout(release, HOLD_MS);
+  for (const type of READER_SCROLLS) window.addEventListener(type, release, { passive: true });
 }
