@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../api/db/query-rows';
-import { VOTE_CATEGORY_FIELDS } from '../../api/db/schema';
+import { VOTE_CATEGORY_FIELDS, type CategoryTotals } from '../../api/db/schema';
 import { readPriors, recomputePriors } from '../../api/ranking/priors';
 import { computeFinalScore, type RankingPriors } from '../../api/ranking/scores';
 import { RANKING_TOPIC } from '../../api/ranking/service';
@@ -21,13 +21,13 @@ const FIELDS = VOTE_CATEGORY_FIELDS.map((c) => c.field);
 const allFive = (score: number) => Object.fromEntries(FIELDS.map((field) => [field, score]));
 
 /** A series detail's category totals and counts, as the score formula takes them. */
-function totalsOf(detail: SeriesDetail): Parameters<typeof computeFinalScore>[0] {
+function totalsOf(detail: SeriesDetail): CategoryTotals {
   return Object.fromEntries(
     VOTE_CATEGORY_FIELDS.flatMap(({ field, total, count }) => [
       [total, detail[`${field}_total`]],
       [count, detail[`${field}_count`]],
     ]),
-  ) as never;
+  ) as CategoryTotals;
 }
 
 function ballot(server: TestServer, seriesId: number, token: string | undefined, scores: unknown) {
