@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { packedRowsSql, recordOf, unpackTuples } from '../db/packed-rows';
 import {
   catalogueVersion,
   series,
@@ -51,9 +52,6 @@ const snapshotColumns = {
   ),
 };
 
-/** The snapshot columns' keys, in the order the load query packs them. */
-const snapshotKeys = Object.keys(snapshotColumns) as (keyof Omit<LoadedCatalogueRow, 'genres'>)[];
-
 /**
  * The catalogue's change count: bumped once by every transaction that changed `series` or `series_details`,
  * as it commits, whoever wrote (migration 0016). A one-row read, where summing the rows' transaction ids
@@ -81,7 +79,7 @@ export async function loadCatalogue(db: Database, pageSize = CATALOGUE_LOAD_PAGE
         const [result] = await tx
           .select({ rows: packedRows(sql` where ${series.id} > ${after}`, pageSize) })
           .from(sql`(select 1) as one`);
-        const page = unpackRows(result?.rows ?? null);
+        const page = unpackCatalogueRows(result?.rows ?? null);
         for (const row of page) rows.push(row);
         if (page.length < pageSize) return { rows, fingerprint };
         after = page[page.length - 1]!.id;
@@ -96,32 +94,24 @@ export async function loadCatalogueRows(db: Database, ids: number[]): Promise<Lo
   const [result] = await db
     .select({ rows: packedRows(sql` where ${inArray(series.id, ids)}`) })
     .from(sql`(select 1) as one`);
-  return unpackRows(result?.rows ?? null);
+  return unpackCatalogueRows(result?.rows ?? null);
 }
+
+const snapshotKeys = Object.keys(snapshotColumns);
 
 /** The snapshot columns of the series `where` picks, in id order, at most `limit` of them. */
 function packedRows(where = sql``, limit?: number) {
-  const columns = sql.join(
-    snapshotKeys.map((key) => sql.identifier(key)),
-    sql`, `,
+  return packedRowsSql(
+    snapshotColumns,
+    sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}${where}
+    order by ${series.id}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
+    'id',
   );
-  const picked = sql`select ${sql.join(
-    Object.entries(snapshotColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  )} from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}${where}
-    order by ${series.id}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
-  return sql<
-    string | null
-  >`(select json_agg(json_build_array(${columns}) order by "id")::text from (${picked}) as picked)`;
 }
 
-function unpackRows(packed: string | null): LoadedCatalogueRow[] {
-  const tuples = JSON.parse(packed ?? '[]') as unknown[][];
-  return tuples.map((tuple) => {
-    const row = Object.fromEntries(snapshotKeys.map((key, index) => [key, tuple[index]])) as Omit<
-      LoadedCatalogueRow,
-      'genres'
-    >;
+function unpackCatalogueRows(packed: string | null): LoadedCatalogueRow[] {
+  return unpackTuples(packed).map((tuple) => {
+    const row = recordOf<Omit<LoadedCatalogueRow, 'genres'>>(snapshotKeys, tuple);
     return { ...row, genres: parseGenres(row.genre) };
   });
 }

@@ -1,6 +1,7 @@
-import { asc, count, eq, gt } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
+import { packedRowsSql, recordOf, unpackTuples } from '../db/packed-rows';
 import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
 import type { Ranker } from '../ranking/rank-order';
 import { listingColumns, type LoadedListingRow } from './catalogue-load';
@@ -83,15 +84,44 @@ export async function loadSeriesDetailPage(
 /**
  * Up to `limit` series with their details after the id `afterId`, in id order (keyset paging): walking
  * 100,000 series by offset made the engine step over every earlier row again on each page, so the last
- * pages cost several times the first.
+ * pages cost several times the first. The page comes packed into one JSON text (`packedRowsSql`): row by
+ * row, its 1,000 rows of 30 values were a fifth of the build's catalogue read.
  */
 export async function loadSeriesDetailsAfter(
   db: Database,
   afterId: number,
   limit: number,
 ): Promise<LoadedSeriesDetailRow[]> {
-  return selectSeriesWithDetails(db).where(gt(series.id, afterId)).orderBy(asc(series.id)).limit(limit);
+  const [result] = await db
+    .select({
+      rows: packedRowsSql(
+        packedDetailColumns,
+        sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}
+          where ${series.id} > ${afterId} order by ${series.id} limit ${limit}`,
+        'series.id',
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return unpackTuples(result?.rows ?? null).map((tuple) => {
+    // A series without a detail row: the left join gave nulls, series_id among them.
+    const missing = tuple[listingKeys.length] === null;
+    return {
+      series: recordOf<LoadedListingRow>(listingKeys, tuple),
+      details: missing
+        ? null
+        : recordOf<NonNullable<SeriesDetailRow['details']>>(detailKeys, tuple, listingKeys.length),
+    };
+  });
 }
+
+const listingKeys = Object.keys(listingColumns);
+// seriesId comes first: null there means the series has no detail row.
+const detailKeys = Object.keys(detailColumns);
+/** selectSeriesWithDetails's columns, the series' then its detail's, for reading a page packed. */
+const packedDetailColumns = Object.fromEntries([
+  ...Object.entries(listingColumns).map(([key, column]) => [`series.${key}`, column]),
+  ...Object.entries(detailColumns).map(([key, column]) => [`details.${key}`, column]),
+]) as Record<string, SQLWrapper>;
 
 type ColumnRecord = Record<string, unknown>;
 

@@ -409,9 +409,12 @@ describe('catalogue reads', () => {
       const second = await getJson(server, `/series/catalogue?after_id=${firstIds.at(-1)}&page_size=4`);
       expect(second.body.items.map((item: { series_id: number }) => item.series_id)).toEqual(sorted.slice(4));
       expect(second.body.has_more).toBe(false);
-      // Its items are the ones the numbered pages give.
-      const numbered = await getJson(server, '/series/catalogue?page=2&page_size=4');
-      expect(second.body.items).toEqual(numbered.body.items);
+      // Its items are the ones the numbered pages give (read packed into one JSON text, those row by row).
+      const numbered = [
+        ...(await getJson(server, '/series/catalogue?page=1&page_size=4')).body.items,
+        ...(await getJson(server, '/series/catalogue?page=2&page_size=4')).body.items,
+      ];
+      expect(JSON.stringify([...first.body.items, ...second.body.items])).toBe(JSON.stringify(numbered));
       const past = await getJson(server, `/series/catalogue?after_id=${sorted.at(-1)}`);
       expect(past.body).toMatchObject({ items: [], has_more: false });
       for (const bad of ['-1', '0x10', '1.5', 'abc', ' 1']) {
