@@ -13,23 +13,44 @@ import { codeFingerprint } from './code-fingerprint';
  * was built from other code, configuration, dependencies or settings makes it a full build.
  */
 
-/** Links `file` of `from` into `to` (a copy across file systems); parents are made as needed. */
-async function keepFile(from: string, to: string, file: string): Promise<void> {
+/**
+ * Links `file` of `from` into `to` (a copy across file systems). `made` holds the folders already made: at
+ * 100,000 series a rebuild keeps about 100,000 files in a few folders, and a `mkdir` and an `rm` for each
+ * were two thirds of the time it took (30,000 files on a slow machine: 1.9-2.5 s, 0.7 s without them).
+ */
+async function keepFile(
+  from: string,
+  to: string,
+  file: string,
+  made: Map<string, Promise<unknown>>,
+): Promise<void> {
   const target = join(to, file);
-  await mkdir(dirname(target), { recursive: true });
-  await rm(target, { force: true });
+  const folder = dirname(target);
+  if (!made.has(folder)) made.set(folder, mkdir(folder, { recursive: true }));
+  await made.get(folder);
   try {
-    await link(join(from, file), target);
+    await linkOrCopy(join(from, file), target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await rm(target, { force: true });
+    await linkOrCopy(join(from, file), target);
+  }
+}
+
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(join(from, file), target);
+    await copyFile(source, target);
   }
 }
 
 async function keepFiles(from: string, to: string, files: readonly string[], parallel = 16): Promise<void> {
   let next = 0;
+  const made = new Map<string, Promise<unknown>>();
   const worker = async () => {
-    while (next < files.length) await keepFile(from, to, files[next++]!);
+    while (next < files.length) await keepFile(from, to, files[next++]!, made);
   };
   await Promise.all(Array.from({ length: parallel }, worker));
 }
