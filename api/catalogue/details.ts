@@ -84,8 +84,9 @@ export async function loadSeriesDetailPage(
 /**
  * Up to `limit` series with their details after the id `afterId`, in id order (keyset paging): walking
  * 100,000 series by offset made the engine step over every earlier row again on each page, so the last
- * pages cost several times the first. The page comes packed into one JSON text (`packedRowsSql`): row by
- * row, its 1,000 rows of 30 values were a fifth of the build's catalogue read.
+ * pages cost several times the first. The page comes packed into one JSON text (`packedRowsSql`): read row
+ * by row, its 1,000 rows of 30 values made a build's whole catalogue read a third longer (53 s against 40 s
+ * at 100,000 series on a slow machine).
  */
 export async function loadSeriesDetailsAfter(
   db: Database,

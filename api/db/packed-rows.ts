@@ -2,8 +2,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * Reading many rows as one JSON text. The embedded engine's cost is per result row and per value its wire
- * protocol decodes, so a page of 1,000 rows comes back several times faster as one JSON array of arrays
- * (see docs/performance.md), in the order of the column `orderKey`. Values come back as JSON has them, so
+ * protocol decodes, so a page of thousands of rows comes back faster as one JSON array of arrays (figures in
+ * docs/performance.md), in the order of the column `orderKey`. Values come back as JSON has them, so
  * only numbers, text, booleans, nulls and arrays of them belong here (a timestamp would come back as text).
  */
 export function packedRowsSql(
