@@ -566,6 +566,25 @@ test('at 320 px the two-column cards keep their score badge whole', async ({ pag
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
+test('compare toggles pressed while the list is still loading its code are all kept', async ({ page }) => {
+  // The list's code arrives late, as on a slow phone: both presses come before the island is ready.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/RankingList\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const toggles = cards(page).getByRole('button', { name: /^Compare / });
+  await toggles.nth(0).click();
+  await toggles.nth(1).click();
+  await expect(page.locator('astro-island[data-awake]').first()).toBeAttached();
+  release();
+  await expect(page.getByRole('link', { name: 'Compare 2 Series' })).toBeVisible();
+  await expect(toggles.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggles.nth(1)).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('the compare link is reached by keyboard right after the genres and never hides the focus', async ({
   page,
 }) => {

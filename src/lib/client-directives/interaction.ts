@@ -7,8 +7,9 @@ import { AWAKE_ATTRIBUTE, BEFORE_HYDRATE_EVENT, SCRIPT_OWNED_ATTRIBUTE, WAKE_EVE
  * (for the account forms: React and the captcha).
  *
  * Nothing the visitor does is lost: uncontrolled inputs keep what was typed, the focus stays (hydration
- * reuses the server-rendered elements), and a form submitted, a button clicked or a select changed before
- * the island is ready is held back (no native submission) and done again once it is.
+ * reuses the server-rendered elements), and forms submitted, buttons clicked and selects changed before the
+ * island is ready are held back (no native submission) and done again once it is, each of them, in order
+ * (two compare toggles pressed while a slow phone hydrates the list are both pressed).
  *
  * React hydrates after `hydrateRoot` returns, so "ready" is when the island's content has no element marked
  * `data-hydrating` left (a component removes the mark once hydrated, see useHydrated), else the next frame.
@@ -29,7 +30,7 @@ const HELD = ['submit', 'click', 'change'] as const;
 const interactionDirective: ClientDirective = (load, options, el) => {
   let started = false;
   let ready = false;
-  let replay: (() => void) | undefined;
+  const replays: (() => void)[] = [];
 
   const hydrating = () => el.querySelector('[data-hydrating]') !== null;
   const scriptOwned = (event: Event) =>
@@ -40,21 +41,21 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
-      replay = () => form.requestSubmit(submitter);
+      replays.push(() => form.requestSubmit(submitter));
     } else if (event.type === 'change') {
       // A choice made in a select before the island is ready (a test or a quick reader): made again after.
       const field = event.target;
       if (!(field instanceof HTMLSelectElement)) return;
       const { value } = field;
-      replay = () => {
+      replays.push(() => {
         field.value = value;
         field.dispatchEvent(new Event('change', { bubbles: true }));
-      };
+      });
     } else {
       const button = (event.target as Element | null)?.closest('button');
       if (!button || button.type === 'submit') return;
       event.preventDefault();
-      replay = () => button.click();
+      replays.push(() => button.click());
     }
     void hydrate();
   };
@@ -87,7 +88,7 @@ const interactionDirective: ClientDirective = (load, options, el) => {
       observer.observe(el, { attributes: true, attributeFilter: ['data-hydrating'], subtree: true });
     });
     for (const type of HELD) el.removeEventListener(type, hold, true);
-    replay?.();
+    for (const replay of replays.splice(0)) replay();
   };
 
   for (const type of HELD) el.addEventListener(type, hold, true);
