@@ -81,7 +81,7 @@ describe('ranking pages', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]?.items.map((item) => [item.id, item.rank])).toEqual([[3, 2]]);
     expect(paginateRanking('MANGA', [], catalogue)).toEqual([
-      { key: 'MANGA', page: 1, totalPages: 1, items: [] },
+      { key: 'MANGA', page: 1, totalPages: 1, items: [], series: [] },
     ]);
   });
 });

@@ -8,13 +8,13 @@ import {
   type SerializedItem,
 } from '../../src/features/catalogue/scroll-handoff';
 
-/** A series as Astro serializes an island's props: `[0, { field: [0, value] }]`. */
-const item = (id: number): SerializedItem => [0, { id: [0, id], title: [0, `Series ${id}`] }];
+const item = (id: number): SerializedItem => ({ id, title: `Series ${id}` });
 
+/** A list island's props as Astro writes them (`[0, value]`), its series as one JSON string. */
 const islandProps = (ids: number[]) =>
   JSON.stringify({
     type: [0, 'ALL'],
-    initialItems: [1, ids.map(item)],
+    initialItemsJson: [0, JSON.stringify(ids.map(item))],
     initialPage: [0, 1],
     heading: [0, 'Top ranked series'],
   });
@@ -24,8 +24,9 @@ describe('scroll hand-over', () => {
     const items = serializedItems(islandProps([4, 9]));
     expect(items.map(serializedId)).toEqual([4, 9]);
     expect(serializedItems(null)).toEqual([]);
-    expect(serializedItems(JSON.stringify({ initialItems: [0, 'not a list'] }))).toEqual([]);
-    expect(serializedId([0, {}])).toBeUndefined();
+    expect(serializedItems(JSON.stringify({ initialItemsJson: [0, '"not a list"'] }))).toEqual([]);
+    expect(serializedItems(JSON.stringify({ initialItemsJson: [1, []] }))).toEqual([]);
+    expect(serializedId({ title: 'No id' })).toBeUndefined();
   });
 
   it('hands over the appended series, the pages they are and whether the end is shown', () => {
@@ -45,7 +46,7 @@ describe('scroll hand-over', () => {
     const props = JSON.parse(
       handOverProps(islandProps([1]), { items: [], pages: 0, ended: false, pending: false }),
     );
-    expect(props.initialItems).toEqual([1, [item(1)]]);
+    expect(props.initialItemsJson).toEqual([0, JSON.stringify([item(1)])]);
     expect(props.initialPageCount).toEqual([0, 1]);
   });
 

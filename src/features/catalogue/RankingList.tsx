@@ -29,12 +29,15 @@ export interface RankingListProps {
   baseView: RankingView;
   /** Every genre of the catalogue, for the genre chooser. */
   genres: readonly string[];
-  /** The page's series, rendered at build time so the page is complete without JavaScript. */
-  initialItems: RankedSeries[];
-  /** Which page of the list `initialItems` starts with (the pre-rendered one). */
+  /**
+   * The page's series as JSON (RankedSeries[]), rendered at build time so the page is complete without
+   * JavaScript.
+   */
+  initialItemsJson: string;
+  /** Which page of the list `initialItemsJson` starts with (the pre-rendered one). */
   initialPage?: number;
   /**
-   * How many pages `initialItems` holds: the pre-rendered page and those its scroll script appended before
+   * How many pages `initialItemsJson` holds: the pre-rendered page and those its scroll script appended before
    * the island hydrated (scroll-handoff.ts); infinite scroll goes on from the next one.
    */
   initialPageCount?: number;
@@ -57,7 +60,7 @@ export default function RankingList({
   type,
   baseView,
   genres: catalogueGenres,
-  initialItems,
+  initialItemsJson,
   initialPage = 1,
   initialPageCount = 1,
   initialEnded,
@@ -65,6 +68,7 @@ export default function RankingList({
   heading,
   children,
 }: RankingListProps) {
+  const [initialItems] = useState<RankedSeries[]>(() => JSON.parse(initialItemsJson));
   const hydrated = useHydrated();
   const baseKey = viewKey(baseView);
   const [flow, dispatch] = useReducer(listFlow, baseKey, firstFlow);

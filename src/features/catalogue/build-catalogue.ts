@@ -6,7 +6,7 @@ import type { BuildCatalogue } from './catalogue-schema';
 import { takePrefetchedCatalogue } from './catalogue-prefetch';
 import { pageChanged } from '../incremental-build/changed-pages';
 import { prerenderedSeries } from './prerendered-values';
-import { rankingPageInputs } from './ranking-page-inputs';
+import { rankingPageInputs, rankingPagePrint } from './ranking-page-inputs';
 import {
   browseListKey,
   browseListPath,
@@ -165,7 +165,9 @@ export async function laterListPages(list: RankingKey | BrowseList): Promise<{ p
   return pages;
 }
 
-/** Whether this build renders the list's page (changed-pages.ts): its inputs are rankingPageInputs. */
+/** Whether this build renders the list's page (changed-pages.ts): its inputs are rankingPageInputs's. */
 export function listPageChanged(catalogue: BuildCatalogueIndex, list: BrowseList, page: number): boolean {
-  return pageChanged(browseListPath(list, page), () => rankingPageInputs(catalogue, list, page));
+  return pageChanged(browseListPath(list, page), () =>
+    rankingPagePrint(rankingPageInputs(catalogue, list, page)),
+  );
 }

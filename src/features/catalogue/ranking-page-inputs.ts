@@ -1,3 +1,4 @@
+import { sharedFingerprint } from '../incremental-build/fingerprint';
 import type { BuildCatalogueIndex } from './build-catalogue';
 import { browseListKey, browseListPath, browseListType, type BrowseList } from './browse-lists';
 
@@ -16,6 +17,7 @@ export function rankingPageInputs(catalogue: BuildCatalogueIndex, list: BrowseLi
   const type = browseListType(list);
   return {
     items: ranking.items,
+    series: ranking.series,
     totalPages: ranking.totalPages,
     genres: catalogue.genres.map((genre) => genre.name),
     // The genre pages of this list's type, for readers and crawlers alike.
@@ -27,4 +29,12 @@ export function rankingPageInputs(catalogue: BuildCatalogueIndex, list: BrowseLi
         current: list.kind === 'genre' && genreList.slug === list.slug,
       })),
   };
+}
+
+/**
+ * What an incremental build fingerprints of a list page (changed-pages.ts): its inputs, each entry as its
+ * series' shared fingerprint and its rank in this list (an entry is its series with that rank).
+ */
+export function rankingPagePrint({ items, series, ...rest }: ReturnType<typeof rankingPageInputs>) {
+  return { ...rest, entries: series.map((one, index) => [sharedFingerprint(one), items[index]?.rank]) };
 }

@@ -20,6 +20,11 @@ export interface RankingPageData {
   totalPages: number;
   /** The page's series, with the rank of this list (within the type on type pages). */
   items: RankedSeries[];
+  /**
+   * The same series as the catalogue holds them, one object per series whichever lists show it: an
+   * incremental build fingerprints each once (ranking-page-inputs.ts).
+   */
+  series: RankedSeries[];
 }
 
 /** The path of a list page; page 1 is the list's own path (`/page/1` redirects there). */
@@ -63,10 +68,10 @@ export function rankingPagesIndex(
     page(key, page) {
       const total = totalPages(key);
       if (!Number.isInteger(page) || page < 1 || page > total) return undefined;
-      const items = placesOf(key)
-        .slice((page - 1) * pageSize, page * pageSize)
-        .map((place) => ({ ...seriesById.get(place.id)!.series, rank: place.rank }));
-      return { key, page, totalPages: total, items };
+      const places = placesOf(key).slice((page - 1) * pageSize, page * pageSize);
+      const series = places.map((place) => seriesById.get(place.id)!.series);
+      const items = series.map((one, index) => ({ ...one, rank: places[index]!.rank }));
+      return { key, page, totalPages: total, items, series };
     },
   };
 }

@@ -5,12 +5,13 @@
  * reads when it hydrates: the cards' series (taken from each fetched page's own island props) and how
  * many pages they are. Pure, so it is tested without a browser.
  *
- * Astro writes props as JSON of `[kind, value]` pairs: an array is `[1, [...items]]`, an object
- * `[0, {field: [kind, value]}]`, a number `[0, 5]`. Only that much of the format is read here.
+ * Astro writes props as JSON of `[kind, value]` pairs: a string is `[0, '…']`, a number `[0, 5]`. The
+ * page's series come as one string, `initialItemsJson`, the series' own JSON (RankingPage.astro says why).
+ * Only that much of the format is read here.
  */
 
-/** One series as Astro serialized it: `[0, { id: [0, 12], title: [0, '…'], … }]`. */
-export type SerializedItem = [number, Record<string, [number, unknown?]>];
+/** One series of a list page, as its JSON gave it (a RankedSeries). */
+export type SerializedItem = { id?: unknown } & Record<string, unknown>;
 
 type SerializedProps = Record<string, [number, unknown?]>;
 
@@ -19,16 +20,23 @@ function parseProps(json: string | null): SerializedProps {
   return typeof parsed === 'object' && parsed !== null ? (parsed as SerializedProps) : {};
 }
 
-/** The series of a list page's island (`initialItems`), as serialized; none when the props have none. */
+function itemsOf(props: SerializedProps): SerializedItem[] {
+  const value = props.initialItemsJson;
+  if (value?.[0] !== 0 || typeof value[1] !== 'string') return [];
+  const items: unknown = JSON.parse(value[1]);
+  return Array.isArray(items)
+    ? items.filter((item): item is SerializedItem => typeof item === 'object' && item !== null)
+    : [];
+}
+
+/** The series of a list page's island (`initialItemsJson`); none when the props have none. */
 export function serializedItems(propsJson: string | null): SerializedItem[] {
-  const value = parseProps(propsJson).initialItems;
-  return value?.[0] === 1 && Array.isArray(value[1]) ? (value[1] as SerializedItem[]) : [];
+  return itemsOf(parseProps(propsJson));
 }
 
 /** A serialized series' id, or undefined when the item is not one. */
 export function serializedId(item: SerializedItem): number | undefined {
-  const id = item[1]?.id?.[1];
-  return typeof id === 'number' ? id : undefined;
+  return typeof item.id === 'number' ? item.id : undefined;
 }
 
 /** What the script showed: the series appended after the pre-rendered page, in order. */
@@ -43,15 +51,15 @@ export interface ScrolledPages {
 }
 
 /**
- * The island's props with what the script appended: `initialItems` grows by the appended series, and
+ * The island's props with what the script appended: `initialItemsJson` grows by the appended series, and
  * `initialPageCount`, `initialEnded` and `initialPending` tell the list where it is (RankingList.tsx).
  */
 export function handOverProps(propsJson: string | null, scrolled: ScrolledPages): string {
   const props = parseProps(propsJson);
-  const items = [...serializedItems(propsJson), ...scrolled.items];
+  const items = [...itemsOf(props), ...scrolled.items];
   return JSON.stringify({
     ...props,
-    initialItems: [1, items],
+    initialItemsJson: [0, JSON.stringify(items)],
     initialPageCount: [0, 1 + scrolled.pages],
     initialEnded: [0, scrolled.ended],
     initialPending: [0, scrolled.pending],
