@@ -61,10 +61,13 @@ export function pageChanged(path: string, inputs: () => unknown): boolean {
   return false;
 }
 
-/** Called by a data page as it renders, with the inputs it renders from: records its fingerprint. */
-export function pageRendered(path: string, inputs: unknown): void {
+/**
+ * Called by a data page as it renders, with what its fingerprint is made of: records the fingerprint, worked
+ * out only when this build records it (not in the dev server, nor when getStaticPaths already did).
+ */
+export function pageRendered(path: string, inputs: () => unknown): void {
   const state = buildPagesState();
-  if (state && !state.pages.has(path)) state.pages.set(path, fingerprint(inputs));
+  if (state && !state.pages.has(path)) state.pages.set(path, fingerprint(inputs()));
 }
 
 /** Records the fingerprints pages recorded in a render worker's thread (render-workers), as pageRendered. */
