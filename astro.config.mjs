@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { typePageRedirectsIntegration } from './src/features/navigation/type-redirects.ts';
-import { prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
+import { keepDetails, prefetchCatalogue } from './src/features/catalogue/catalogue-prefetch.ts';
 import { siteLinkProblems } from './src/lib/external-links.ts';
 import { incrementalBuild } from './src/features/incremental-build/integration.ts';
 import { reactRenderToStringWithPrefix } from './src/lib/react-render-to-string.ts';
@@ -118,13 +118,18 @@ export default defineConfig({
       hooks: {
         'astro:config:setup': ({ command }) => {
           if (command === 'build') {
-            prefetchCatalogue({
-              BUILD_API_URL: env.BUILD_API_URL,
-              PUBLIC_API_URL: env.PUBLIC_API_URL,
-              SNAPSHOT_FILE: env.SNAPSHOT_FILE,
-            });
+            prefetchCatalogue(
+              {
+                BUILD_API_URL: env.BUILD_API_URL,
+                PUBLIC_API_URL: env.PUBLIC_API_URL,
+                SNAPSHOT_FILE: env.SNAPSHOT_FILE,
+              },
+              process.env.PREVIOUS_SITE_DIST?.trim() || undefined,
+            );
           }
         },
+        // The details read, beside the output: the next build reads again only those that changed.
+        'astro:build:done': ({ dir }) => keepDetails(fileURLToPath(dir)),
       },
     },
     // Renders only the data pages whose inputs changed since PREVIOUS_SITE_DIST's build, keeps the rest.

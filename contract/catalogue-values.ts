@@ -39,6 +39,10 @@ export const SEARCH_MAX_RESULTS = 50;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 /** The bulk call the build reads the catalogue with. */
 export const CATALOGUE_MAX_PAGE_SIZE = 1000;
+/** Series ids one read of GET /series/catalogue may name: 500 ids of 7 digits keep the address near 4 KB. */
+export const CATALOGUE_IDS_MAX = 500;
+/** Versions per page of GET /series/catalogue-versions. */
+export const CATALOGUE_VERSIONS_MAX_PAGE_SIZE = 10_000;
 export const MIN_SCORE = 1;
 export const MAX_SCORE = 10;
 export const BALLOT_SCORE = `must be a whole number from ${MIN_SCORE} to ${MAX_SCORE}`;

@@ -12,7 +12,9 @@ import {
   SUGGEST_TOO_SHORT,
   TRENDING_DAYS,
   BALLOT_SCORE,
+  CATALOGUE_IDS_MAX,
   CATALOGUE_MAX_PAGE_SIZE,
+  CATALOGUE_VERSIONS_MAX_PAGE_SIZE,
   CATEGORY_LABELS,
   EXTERNAL_SITES,
   MANGAUPDATES_ID_PATTERN,
@@ -285,12 +287,66 @@ export const catalogueQuerySchema = z.object({
   after_id: cursorId
     .optional()
     .describe('Start after this series id (the last one of the previous page); `page` is then ignored'),
+  ids: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(
+      z
+        .array(cursorId)
+        .min(1)
+        .max(CATALOGUE_IDS_MAX, { error: `At most ${CATALOGUE_IDS_MAX} ids` }),
+    )
+    .optional()
+    .describe(
+      `(additive) Comma-separated series ids, at most ${CATALOGUE_IDS_MAX}: only those series (the ones that exist), ` +
+        'in id order, in one page; `page`, `page_size` and `after_id` are then ignored',
+    ),
 });
 export const cataloguePageSchema = pagedSchema(seriesDetailSchema);
 export type CataloguePage = z.infer<typeof cataloguePageSchema>;
 
+/**
+ * GET /series/catalogue-versions (additive, for static builds): each series' version, paged by the last id.
+ * A build that kept the details it read last time reads again only the series whose version changed.
+ */
+export const catalogueVersionsQuerySchema = z.object({
+  after_id: cursorId.default(0).describe('Start after this series id (the last one of the previous page)'),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CATALOGUE_VERSIONS_MAX_PAGE_SIZE)
+    .default(CATALOGUE_VERSIONS_MAX_PAGE_SIZE),
+});
+export const catalogueVersionsSchema = z.object({
+  basis: z
+    .string()
+    .describe(
+      "What every detail shows besides its series' own rows (the fields of a detail, the media address): when it " +
+        'differs from a previous answer, no detail read before can be kept',
+    ),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      version: z
+        .string()
+        .describe(
+          "Differs whenever anything a detail shows of this series itself changed (not its rank or final score, which other series' votes move)",
+        ),
+    }),
+  ),
+  has_more: z.boolean(),
+});
+export type CatalogueVersions = z.infer<typeof catalogueVersionsSchema>;
+
 /** One place of a ranked list's whole order: a series id and its rank in that list (null: Unranked). */
-export const rankingPlaceSchema = z.object({ id: z.number().int(), rank: z.number().int().nullable() });
+export const rankingPlaceSchema = z.object({
+  id: z.number().int(),
+  rank: z.number().int().nullable(),
+  final_score: z
+    .number()
+    .describe("(additive) The series' final score, as in its detail: the order's own and the catalogue's"),
+});
 
 /** GET /series/ranking-order (additive): a ranked list's whole order, for static builds. */
 export const rankingOrderQuerySchema = z.object({ type: seriesTypeFilter, sort: rankingSortParam });

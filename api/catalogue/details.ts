@@ -1,6 +1,7 @@
-import { asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isPossibleSerialId } from '../../contract/http';
 import type { Database } from '../db/client';
+import { intArray } from '../db/int-array';
 import { packedRowsSql, recordOf, unpackTuples } from '../db/packed-rows';
 import { series, seriesDetails, VOTE_CATEGORY_FIELDS } from '../db/schema';
 import type { Ranker } from '../ranking/rank-order';
@@ -93,15 +94,17 @@ export async function loadSeriesDetailsAfter(
   afterId: number,
   limit: number,
 ): Promise<LoadedSeriesDetailRow[]> {
+  return loadPackedDetails(
+    db,
+    sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}
+      where ${series.id} > ${afterId} order by ${series.id} limit ${limit}`,
+  );
+}
+
+/** The series with their details that `fromWhere` selects, read as one JSON text, in id order. */
+async function loadPackedDetails(db: Database, fromWhere: SQL): Promise<LoadedSeriesDetailRow[]> {
   const [result] = await db
-    .select({
-      rows: packedRowsSql(
-        packedDetailColumns,
-        sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}
-          where ${series.id} > ${afterId} order by ${series.id} limit ${limit}`,
-        'series.id',
-      ),
-    })
+    .select({ rows: packedRowsSql(packedDetailColumns, fromWhere, 'series.id') })
     .from(sql`(select 1) as one`);
   return unpackTuples(result?.rows ?? null).map((tuple) => {
     // A series without a detail row: the left join gave nulls, series_id among them.
@@ -113,6 +116,52 @@ export async function loadSeriesDetailsAfter(
         : recordOf<NonNullable<SeriesDetailRow['details']>>(detailKeys, tuple, listingKeys.length),
     };
   });
+}
+
+/** The series with their details of the ids given (those that exist), in id order. */
+export async function loadSeriesDetailsOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<LoadedSeriesDetailRow[]> {
+  const possible = ids.filter(isPossibleSerialId);
+  if (possible.length === 0) return [];
+  return loadPackedDetails(
+    db,
+    sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}
+      where ${series.id} = any(${intArray(possible)}::int[]) order by ${series.id}`,
+  );
+}
+
+/**
+ * Each series' version after the id `afterId`, in id order: the transaction ids that wrote its `series` and
+ * `series_details` rows as they are now (PostgreSQL's `xmin`). Any write of either row makes a new row
+ * version with its own transaction's id, whoever made it and however (a vote, an edit, an import, a void),
+ * so a version that is the same means neither row was written since; no timestamp to keep up to date, and
+ * no transaction that commits late is missed. Read as one JSON text (one row per series cost as much as
+ * the details themselves).
+ */
+export async function loadSeriesVersionsAfter(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; version: string }[]> {
+  const [result] = await db
+    .select({
+      rows: packedRowsSql(
+        {
+          id: series.id,
+          version: sql`${sql.raw('series.xmin')}::text || '.' || coalesce(${sql.raw('series_details.xmin')}::text, '-')`,
+        },
+        sql`from ${series} left join ${seriesDetails} on ${seriesDetails.seriesId} = ${series.id}
+          where ${series.id} > ${afterId} order by ${series.id} limit ${limit}`,
+        'id',
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return unpackTuples(result?.rows ?? null).map(([id, version]) => ({
+    id: id as number,
+    version: version as string,
+  }));
 }
 
 const listingKeys = Object.keys(listingColumns);

@@ -17,8 +17,11 @@ import { notFound, ValidationHttpError } from '../http-error';
 import { optionalCallerId } from './caller';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
+  CATALOGUE_VERSIONS_MAX_PAGE_SIZE,
   catalogueQuerySchema,
   cataloguePageSchema,
+  catalogueVersionsQuerySchema,
+  catalogueVersionsSchema,
   rankedSeriesListSchema,
   rankedSeriesSchema,
   rankingOrderQuerySchema,
@@ -180,9 +183,26 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, page_size: pageSize, after_id: afterId } = request.query;
-      return sendPublic(request, reply, await catalogue.cataloguePage(page, pageSize, afterId));
+      const { page, page_size: pageSize, after_id: afterId, ids } = request.query;
+      return sendPublic(request, reply, await catalogue.cataloguePage(page, pageSize, afterId, ids));
     },
+  );
+
+  app.get(
+    '/series/catalogue-versions',
+    {
+      schema: {
+        tags: ['series'],
+        summary: "Each series' version, in id order (for static site builds)",
+        description:
+          `Pages of up to ${CATALOGUE_VERSIONS_MAX_PAGE_SIZE} ids with a version that changes whenever the ` +
+          "series' own detail does. A build that kept the details it read before reads again (`GET " +
+          '/series/catalogue?ids=…`) only the series whose version changed, and all of them when `basis` did.',
+        querystring: catalogueVersionsQuerySchema,
+        response: { 200: catalogueVersionsSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request) => catalogue.catalogueVersions(request.query.after_id, request.query.page_size),
   );
 
   app.get(

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { seriesDetailSchema, type CatalogueVersions } from '../../contract/catalogue';
 import {
   SEARCH_MAX_RESULTS,
   TRENDING_DAYS,
@@ -27,6 +29,8 @@ import {
   loadSeriesDetailPage,
   loadSeriesDetailRow,
   loadSeriesDetailsAfter,
+  loadSeriesDetailsOf,
+  loadSeriesVersionsAfter,
   scoreDetailRow,
   seriesDetailRowFromRecords,
   seriesExists,
@@ -477,13 +481,21 @@ export class CatalogueService {
    * After an id, `total` is the series this instance's snapshot holds: counting the table again for each
    * page cost as much as reading the page's 1,000 rows.
    */
-  async cataloguePage(page: number, pageSize: number, afterId?: number): Promise<CachedJson> {
+  async cataloguePage(
+    page: number,
+    pageSize: number,
+    afterId?: number,
+    ids?: readonly number[],
+  ): Promise<CachedJson> {
     const snapshot = await this.snapshot();
     const offset = (page - 1) * pageSize;
     let rows: LoadedSeriesDetailRow[];
     let total = snapshot.size;
     let hasMore: boolean;
-    if (afterId !== undefined) {
+    if (ids) {
+      rows = await loadSeriesDetailsOf(this.db, ids);
+      hasMore = false;
+    } else if (afterId !== undefined) {
       rows = await loadSeriesDetailsAfter(this.db, afterId, pageSize + 1);
       hasMore = rows.length > pageSize;
       rows = rows.slice(0, pageSize);
@@ -501,6 +513,27 @@ export class CatalogueService {
   }
 
   /**
+   * Each series' version after an id (details.ts says what it is), with the basis every detail shares: a
+   * build keeps the details it read before for the series whose version and basis are the same, and takes
+   * their ranks and final scores, which other series' votes move, from the ranking order.
+   */
+  async catalogueVersions(afterId: number, pageSize: number): Promise<CatalogueVersions> {
+    const items = await loadSeriesVersionsAfter(this.db, afterId, pageSize + 1);
+    return { basis: this.detailBasis, items: items.slice(0, pageSize), has_more: items.length > pageSize };
+  }
+
+  /**
+   * What a detail shows besides its own rows: which fields a detail has, and where media is served from.
+   * Another API version with other fields, or media moved, and a build reads every detail again.
+   */
+  private get detailBasis(): string {
+    return createHash('sha256')
+      .update(JSON.stringify([Object.keys(seriesDetailSchema.shape), this.media.url('')]))
+      .digest('base64url')
+      .slice(0, 16);
+  }
+
+  /**
    * A ranked list's whole order (ids and ranks within the list), for static builds: one answer instead of a
    * thousand pages of rankings. Serialized again only when the list changed.
    */
@@ -509,7 +542,13 @@ export class CatalogueService {
     const scope = type ? snapshot.ranking.byType[type] : snapshot.ranking.overall;
     const list = await this.inOrder(snapshot, scope, sort, listKey(type, { genres: [], not: [] }));
     return snapshot.derive(`ranking-order:${type ?? ''}:${sort}`, [list], () =>
-      cachedJson({ items: list.map((entry) => ({ id: entry.series.id, rank: entry.rank })) }),
+      cachedJson({
+        items: list.map((entry) => ({
+          id: entry.series.id,
+          rank: entry.rank,
+          final_score: entry.series.finalScore,
+        })),
+      }),
     );
   }
 

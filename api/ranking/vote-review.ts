@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/client';
 import { isPossibleSerialId } from '../../contract/http';
 import { queryRows } from '../db/query-rows';
+import { intArray } from '../db/int-array';
 
 /*
  * The review of unusual voting's SQL: which series many new accounts voted on lately, voiding votes, and
@@ -18,9 +19,6 @@ import { queryRows } from '../db/query-rows';
  * 0006, 0010, 0017), which take the votes out of the totals, distributions and voter counts in the deleting
  * transaction (the scores follow: they are computed from the totals when read).
  */
-
-/** An integer[] literal for a bound parameter (`${intArray(ids)}::int[]`). */
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 

@@ -15,6 +15,8 @@ const PARALLEL = 4;
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    // Dot files (the build's manifest and kept details) are for the next build, never served.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* files(path);
     else if (entry.isFile()) yield path;
   }

@@ -81,6 +81,9 @@ const fixtures = [
 type FixtureKey = (typeof fixtures)[number]['key'];
 
 const idsAndRanks = (list: { id: number; rank: number | null }[]) => list.map((s) => [s.id, s.rank]);
+/** A whole order as GET /series/ranking-order gives it: each series' id, rank and final score. */
+const orderOf = (list: { id: number; rank: number | null; final_score: number }[]) =>
+  list.map(({ id, rank, final_score }) => ({ id, rank, final_score }));
 
 describe('catalogue reads', () => {
   let server: TestServer;
@@ -432,7 +435,7 @@ describe('catalogue reads', () => {
         const order = await getJson(server, `/series/ranking-order${query}`);
         expect(order.status).toBe(200);
         const pages = await getRanked(server, `/series/rankings?page_size=100${type ? `&type=${type}` : ''}`);
-        expect(order.body).toEqual({ items: idsAndRanks(pages).map(([id, rank]) => ({ id, rank })) });
+        expect(order.body).toEqual({ items: orderOf(pages) });
       }
       expect((await getJson(server, '/series/ranking-order?type=comic')).status).toBe(422);
     });
@@ -442,7 +445,7 @@ describe('catalogue reads', () => {
         const order = await getJson(server, `/series/ranking-order?${query}`);
         expect(order.status).toBe(200);
         const pages = await getRanked(server, `/series/rankings?page_size=100&${query}`);
-        expect(order.body).toEqual({ items: idsAndRanks(pages).map(([id, rank]) => ({ id, rank })) });
+        expect(order.body).toEqual({ items: orderOf(pages) });
       }
       const unknown = await getJson(server, '/series/ranking-order?sort=random');
       expect(unknown.status).toBe(422);

@@ -97,7 +97,13 @@ beforeAll(async () => {
     const size = Number(url.searchParams.get('page_size') ?? 25);
     const type = url.searchParams.get('type');
     let body: unknown = { detail: 'Not found' };
-    if (url.pathname === '/series/catalogue') {
+    if (url.pathname === '/series/catalogue-versions') {
+      body = {
+        basis: 'basis',
+        items: details.map((entry) => ({ id: entry.series_id, version: '1.1' })),
+        has_more: false,
+      };
+    } else if (url.pathname === '/series/catalogue') {
       // A server may cap the page size below what was asked: paging goes on while has_more says so.
       const pageSize = Math.min(size, 100);
       const afterId = Number(url.searchParams.get('after_id') ?? 0);
@@ -136,12 +142,18 @@ beforeAll(async () => {
       body = rankingMethod;
     } else if (url.pathname === '/series/ranking-order' && url.searchParams.get('sort') === 'trending') {
       // Trending: the newest series first, with their overall ranks.
-      body = { items: details.toReversed().map((entry) => ({ id: entry.series_id, rank: entry.rank })) };
+      body = {
+        items: details.toReversed().map((entry) => ({
+          id: entry.series_id,
+          rank: entry.rank,
+          final_score: entry.final_score,
+        })),
+      };
     } else if (url.pathname === '/series/ranking-order') {
       body = {
         items: details
           .filter((entry) => !type || entry.type === type)
-          .map((entry) => ({ id: entry.series_id, rank: entry.rank })),
+          .map((entry) => ({ id: entry.series_id, rank: entry.rank, final_score: entry.final_score })),
       };
     }
     response.writeHead(body && typeof body === 'object' && 'detail' in body ? 404 : 200, {
@@ -186,7 +198,7 @@ describe('build-time catalogue', () => {
     expect(snapshot.trending[0]).toEqual({ id: 130, rank: 130 });
     expect(requests.filter((path) => path.startsWith('/series/rankings'))).toEqual([]);
     // Pages of 100, each after the last id of the one before; then one request per list.
-    expect(requests.filter((path) => path.startsWith('/series/catalogue'))).toEqual([
+    expect(requests.filter((path) => path.startsWith('/series/catalogue?'))).toEqual([
       '/series/catalogue?after_id=0&page_size=1000',
       '/series/catalogue?after_id=100&page_size=1000',
     ]);
@@ -198,8 +210,12 @@ describe('build-time catalogue', () => {
       '/series/ranking-order?type=MANHWA',
     ]);
     expect(requests.filter((path) => path === '/series/ranking-method')).toHaveLength(1);
-    // And "Readers also liked", 20 lists a page here: 43 lists in 3; reviews, 10 series a page: 26 in 3.
-    expect(requests).toHaveLength(2 + 4 + 1 + 1 + 3 + 3);
+    // Every series' version, for the next build (one page here); "Readers also liked", 20 lists a page
+    // here: 43 lists in 3; reviews, 10 series a page: 26 in 3.
+    expect(requests.filter((path) => path.startsWith('/series/catalogue-versions'))).toEqual([
+      '/series/catalogue-versions?after_id=0',
+    ]);
+    expect(requests).toHaveLength(1 + 2 + 4 + 1 + 1 + 3 + 3);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {

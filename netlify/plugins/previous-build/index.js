@@ -10,7 +10,8 @@ import { join } from 'node:path';
 
 const PUBLISH_DIR = 'dist';
 const PREVIOUS = '.previous-site';
-const MANIFEST = '.build-manifest.json';
+/** What a build leaves for the next one: its pages' fingerprints and the series details it read. */
+const FOR_NEXT_BUILD = ['.build-manifest.json', '.build-details.json'];
 
 export const onPreBuild = async ({ utils, netlifyConfig }) => {
   await rm(PREVIOUS, { recursive: true, force: true });
@@ -26,7 +27,7 @@ export const onPreBuild = async ({ utils, netlifyConfig }) => {
 
 export const onPostBuild = async ({ utils }) => {
   await utils.cache.save(PUBLISH_DIR);
-  // The manifest is for the next build, not for visitors.
-  await rm(join(PUBLISH_DIR, MANIFEST), { force: true });
+  // They are for the next build, not for visitors.
+  await Promise.all(FOR_NEXT_BUILD.map((file) => rm(join(PUBLISH_DIR, file), { force: true })));
   await rm(PREVIOUS, { recursive: true, force: true });
 };

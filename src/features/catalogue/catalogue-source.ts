@@ -4,11 +4,15 @@ import { dirname, resolve } from 'node:path';
 import { SERIES_TYPES } from '../navigation/series-types';
 import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageData } from './catalogue-types';
 import {
+  CATALOGUE_IDS_MAX,
   CATALOGUE_MAX_PAGE_SIZE,
   cataloguePageSchema,
+  catalogueVersionsSchema,
   rankingMethodSchema,
   rankingOrderSchema,
+  type CatalogueVersions,
   type RankingMethod,
+  type RankingOrder,
 } from '../../../contract/catalogue';
 import { ALSO_LIKED_LISTS_MAX_PAGE_SIZE, alsoLikedListsSchema } from '../../../contract/recommendations';
 import { TOP_REVIEWS_MAX_PAGE_SIZE, topReviewsSchema } from '../../../contract/reviews';
@@ -22,6 +26,7 @@ import {
   type BuildCatalogue,
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
+import { FULL_READ_EVERY_MS, type KeptDetails } from './kept-details';
 
 /*
  * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the build
@@ -40,6 +45,8 @@ export const DEFAULT_SNAPSHOT_FILE = '.snapshot/catalogue.json';
 
 /** The bulk endpoint: every SeriesDetail in id order, paged by the last id read (up to 1000 a page). */
 const BULK_PATH = '/series/catalogue';
+/** Reads of details by id in flight at once: the API answers them one after the other anyway. */
+const PARALLEL_ID_READS = 2;
 
 export interface CatalogueLog {
   info(message: string): void;
@@ -66,28 +73,73 @@ export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
 }
 
 /**
- * Every series with its detail, through the bulk endpoint (`GET /series/catalogue`), each page starting after
+ * Every series' detail, through the bulk endpoint (`GET /series/catalogue`), each page starting after
  * the last id of the one before: a page deep in a catalogue of 100,000 series costs what the first does.
  */
-async function fetchAllSeries(apiUrl: string): Promise<SeriesPageData[]> {
-  const all: SeriesPageData[] = [];
+async function fetchAllDetails(apiUrl: string): Promise<SeriesDetail[]> {
+  const all: SeriesDetail[] = [];
   for (let afterId = 0; ;) {
     const body = await getJson(apiUrl, BULK_PATH, { after_id: afterId, page_size: CATALOGUE_MAX_PAGE_SIZE });
     const { items, has_more } = cataloguePageSchema.parse(body);
-    for (const detail of items) all.push({ series: rankedSeriesFromDetail(detail), detail });
+    all.push(...items);
     const last = items.at(-1);
     if (!has_more || !last) return all;
     afterId = last.series_id;
   }
 }
 
+/** The details of the series `ids`, CATALOGUE_IDS_MAX a request (those that still exist), by id. */
+async function fetchDetailsOf(apiUrl: string, ids: readonly number[]): Promise<Map<number, SeriesDetail>> {
+  const chunks: number[][] = [];
+  for (let start = 0; start < ids.length; start += CATALOGUE_IDS_MAX) {
+    chunks.push(ids.slice(start, start + CATALOGUE_IDS_MAX));
+  }
+  const read = new Map<number, SeriesDetail>();
+  const worker = async () => {
+    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+      const body = await getJson(apiUrl, BULK_PATH, { ids: chunk.join(',') });
+      for (const detail of cataloguePageSchema.parse(body).items) read.set(detail.series_id, detail);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_ID_READS }, worker));
+  return read;
+}
+
+interface SeriesVersions {
+  basis: string;
+  /** Every series' id and version, in id order. */
+  items: CatalogueVersions['items'];
+}
+
+/** Every series' version (GET /series/catalogue-versions), in pages by id. */
+async function fetchVersions(apiUrl: string): Promise<SeriesVersions> {
+  const items: CatalogueVersions['items'] = [];
+  let basis: string | undefined;
+  for (let afterId = 0; ;) {
+    const page = catalogueVersionsSchema.parse(
+      await getJson(apiUrl, '/series/catalogue-versions', { after_id: afterId }),
+    );
+    // Every page must share its basis: one that moved while the build read them is no basis at all.
+    basis = basis === undefined || basis === page.basis ? page.basis : '';
+    items.push(...page.items);
+    const last = page.items.at(-1);
+    if (!page.has_more || !last) return { basis, items };
+    afterId = last.id;
+  }
+}
+
 /**
- * The whole order of a ranked list (ids and that list's ranks) in one request: every page of every list is
- * pre-rendered, and type lists carry ranks within the type, which only the API knows.
+ * The whole order of a ranked list (ids, that list's ranks and the final scores) in one request: every page
+ * of every list is pre-rendered, and type lists carry ranks within the type, which only the API knows.
  */
-async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<RankingPlace[]> {
+async function fetchRankingOrder(apiUrl: string, key: RankingKey): Promise<RankingOrder['items']> {
   const body = await getJson(apiUrl, '/series/ranking-order', key === 'ALL' ? {} : { type: key });
   return rankingOrderSchema.parse(body).items;
+}
+
+/** A list's places as the build holds them: the final scores are the details'. */
+function placesOf(items: RankingOrder['items']): RankingPlace[] {
+  return items.map(({ id, rank }) => ({ id, rank }));
 }
 
 /** Every stored "Readers also liked" list, as ids, through GET /series/also-liked-lists in pages by series id. */
@@ -129,7 +181,7 @@ async function fetchTopReviews(apiUrl: string): Promise<ReviewsSnapshot> {
  */
 async function fetchTrendingOrder(apiUrl: string): Promise<RankingPlace[]> {
   const body = await getJson(apiUrl, '/series/ranking-order', { sort: 'trending' });
-  return rankingOrderSchema.parse(body).items;
+  return placesOf(rankingOrderSchema.parse(body).items);
 }
 
 /** The weighting the scores were computed with, for the page that explains it. */
@@ -137,36 +189,140 @@ async function fetchRankingMethod(apiUrl: string): Promise<RankingMethod> {
   return rankingMethodSchema.parse(await getJson(apiUrl, '/series/ranking-method', {}));
 }
 
+/** A catalogue read from the API, with its details as the next build keeps them. */
+export interface CatalogueRead {
+  snapshot: BuildCatalogue;
+  details: KeptDetails;
+  /**
+   * How many details were read: all of them (and why, when details were kept), or those whose version
+   * changed (the rest were kept).
+   */
+  detailsRead: { count: number; all: boolean; reason?: string | undefined };
+}
+
+/** Why the kept details cannot stand for what the API has now; undefined when they can. */
+function fullReadReason(
+  kept: KeptDetails | undefined,
+  apiUrl: string,
+  versions: SeriesVersions,
+  now: number,
+): string | undefined {
+  if (!kept) return 'no details kept';
+  if (kept.apiUrl !== apiUrl) return 'another API';
+  if (!versions.basis || kept.basis !== versions.basis) return "the API's details changed shape";
+  const fullReadAt = Date.parse(kept.fullReadAt);
+  if (!(now - fullReadAt < FULL_READ_EVERY_MS && fullReadAt <= now)) return 'the last full read is a day old';
+  return undefined;
+}
+
 /**
- * Fetches the whole catalogue: the bulk endpoint, the order of each of the 4 ranked lists, the trending
- * order, the method, every series' "Readers also liked" and its most helpful reviews.
+ * Reads the whole catalogue: every series' version and detail, the order of each of the 4 ranked lists, the
+ * trending order, the method, every series' "Readers also liked" and its most helpful reviews.
+ *
+ * With `kept` (the details the previous build read), a series whose version is the one kept is not read
+ * again: its detail is the kept one with today's rank and final score from the overall order (other series'
+ * votes move them). The versions are read before any detail, so a series written in between is read again
+ * next time rather than kept with a detail older than its version.
  */
-export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
+export async function readCatalogue(
+  apiUrl: string,
+  kept?: KeptDetails,
+  now: number = Date.now(),
+): Promise<CatalogueRead> {
   const keys: RankingKey[] = ['ALL', ...SERIES_TYPES];
-  const [rankingMethod, series, trending, alsoLiked, reviews, ...orders] = await Promise.all([
+  const versionsRead = fetchVersions(apiUrl);
+  const detailsRead = versionsRead.then((versions) => readDetails(apiUrl, versions, kept, now));
+  const [rankingMethod, trending, alsoLiked, reviews, ...orders] = await Promise.all([
     fetchRankingMethod(apiUrl),
-    fetchAllSeries(apiUrl),
     fetchTrendingOrder(apiUrl),
     fetchAlsoLiked(apiUrl),
     fetchTopReviews(apiUrl),
     ...keys.map((key) => fetchRankingOrder(apiUrl, key)),
+    // Its failure is awaited below; this keeps it from being unhandled while the others run.
+    detailsRead.then(() => []),
   ]);
-  const rankings = Object.fromEntries(keys.map((key, index) => [key, orders[index] ?? []])) as Record<
-    RankingKey,
-    RankingPlace[]
-  >;
+  const { details, reused, count, all, reason } = await detailsRead;
+  const overall = new Map((orders[0] ?? []).map((place) => [place.id, place]));
+  const series: SeriesPageData[] = [];
+  for (let index = 0; index < details.length; index += 1) {
+    const read = details[index]!;
+    const place = reused.has(read.series_id) ? overall.get(read.series_id) : undefined;
+    const detail = place ? { ...read, rank: place.rank, final_score: place.final_score } : read;
+    details[index] = detail;
+    series.push({ series: rankedSeriesFromDetail(detail), detail });
+  }
+  const rankings = Object.fromEntries(
+    keys.map((key, index) => [key, placesOf(orders[index] ?? [])]),
+  ) as Record<RankingKey, RankingPlace[]>;
+  const generatedAt = new Date(now).toISOString();
+  const versions = await versionsRead;
+  const byVersion = new Map(versions.items.map(({ id, version }) => [id, version]));
   return {
-    format: SNAPSHOT_FORMAT,
-    version: SNAPSHOT_VERSION,
-    generated_at: new Date().toISOString(),
-    api_url: apiUrl,
-    series,
-    rankings,
-    trending,
-    ranking_method: rankingMethod,
-    also_liked: alsoLiked,
-    reviews,
+    snapshot: {
+      format: SNAPSHOT_FORMAT,
+      version: SNAPSHOT_VERSION,
+      generated_at: generatedAt,
+      api_url: apiUrl,
+      series,
+      rankings,
+      trending,
+      ranking_method: rankingMethod,
+      also_liked: alsoLiked,
+      reviews,
+    },
+    details: {
+      apiUrl,
+      basis: versions.basis,
+      fullReadAt: all ? generatedAt : kept!.fullReadAt,
+      byId: new Map(
+        details.map((detail) => [
+          detail.series_id,
+          { version: byVersion.get(detail.series_id) ?? '', detail },
+        ]),
+      ),
+    },
+    detailsRead: { count, all, reason },
   };
+}
+
+/**
+ * Every series' detail in id order: the kept one where the version is the same, else read again; all read
+ * again when the kept ones cannot stand (fullReadReason). `reused` names the kept ones.
+ */
+async function readDetails(
+  apiUrl: string,
+  versions: SeriesVersions,
+  kept: KeptDetails | undefined,
+  now: number,
+): Promise<{ details: SeriesDetail[]; reused: Set<number>; count: number; all: boolean; reason?: string }> {
+  const reason = fullReadReason(kept, apiUrl, versions, now);
+  if (!kept || reason) {
+    const details = await fetchAllDetails(apiUrl);
+    return { details, reused: new Set(), count: details.length, all: true, reason };
+  }
+  const changed = versions.items
+    .filter(({ id, version }) => kept.byId.get(id)?.version !== version)
+    .map(({ id }) => id);
+  const read = await fetchDetailsOf(apiUrl, changed);
+  const changedIds = new Set(changed);
+  const details: SeriesDetail[] = [];
+  const reused = new Set<number>();
+  for (const { id } of versions.items) {
+    if (changedIds.has(id)) {
+      const detail = read.get(id);
+      // None: deleted after its version was read.
+      if (detail) details.push(detail);
+      continue;
+    }
+    reused.add(id);
+    details.push(kept.byId.get(id)!.detail);
+  }
+  return { details, reused, count: read.size, all: false };
+}
+
+/** The whole catalogue, every detail read (`npm run snapshot`). */
+export async function fetchCatalogue(apiUrl: string): Promise<BuildCatalogue> {
+  return (await readCatalogue(apiUrl)).snapshot;
 }
 
 export async function readSnapshotFile(file: string): Promise<BuildCatalogue> {
@@ -207,6 +363,8 @@ export interface LoadedCatalogue {
   snapshot: BuildCatalogue;
   /** Where it came from, for the build log: an API URL or a file path. */
   source: string;
+  /** Read from the API: its details, for the next build to keep (kept-details.ts). */
+  details?: KeptDetails;
 }
 
 /** The catalogue for a build, from the API or a snapshot as described at the top of this module. */
@@ -215,6 +373,8 @@ export async function loadBuildCatalogue(
   log: CatalogueLog = consoleLog,
   /** The snapshot used when the API is unreachable; tests point it elsewhere. */
   fallbackSnapshot: string = resolve(DEFAULT_SNAPSHOT_FILE),
+  /** The details the previous build read from the API (kept-details.ts). */
+  kept?: KeptDetails,
 ): Promise<LoadedCatalogue> {
   if (env.SNAPSHOT_FILE?.trim()) {
     const file = snapshotPath(env);
@@ -226,9 +386,12 @@ export async function loadBuildCatalogue(
   }
   const apiUrl = buildApiUrl(env);
   try {
-    const snapshot = await fetchCatalogue(apiUrl);
-    log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series).`);
-    return { snapshot, source: apiUrl };
+    const { snapshot, details, detailsRead } = await readCatalogue(apiUrl, kept);
+    const read = detailsRead.all
+      ? `every detail read${detailsRead.reason ? `: ${detailsRead.reason}` : ''}`
+      : `${detailsRead.count} details read again, ${snapshot.series.length - detailsRead.count} kept from the previous build`;
+    log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series; ${read}).`);
+    return { snapshot, source: apiUrl, details };
   } catch (error) {
     if (!isApiUnreachable(error)) throw error;
     const fallback = fallbackSnapshot;
