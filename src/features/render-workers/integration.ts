@@ -162,7 +162,8 @@ function pooledPrerenderer(base: AstroPrerenderer, options: PoolOptions): AstroP
         slots: { catalogue: PREFETCH_SLOT_KEY, pages: BUILD_PAGES_SLOT_KEY },
         // Without the series' details: the workers render every page but the series pages, in a third of
         // the memory (the main thread renders those).
-        catalogue: { ...loaded, snapshot: catalogueWithoutDetails(loaded.snapshot) },
+        // Nor the details kept for the next build, which the main thread writes.
+        catalogue: { source: loaded.source, snapshot: catalogueWithoutDetails(loaded.snapshot) },
         site: options.site,
       };
       pool = new RenderPool(
