@@ -49,6 +49,9 @@ describe('kept details', () => {
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.slice(0, text.length / 2));
     expect(await readKeptDetails(dir)).toEqual({ problem: `the previous ${KEPT_DETAILS_FILE} is damaged` });
+    // Cut at a line's end: every line parses, but fewer than the header counts.
+    writeFileSync(file, text.slice(0, text.lastIndexOf('\n', text.length / 2) + 1));
+    expect(await readKeptDetails(dir)).toEqual({ problem: `the previous ${KEPT_DETAILS_FILE} is damaged` });
     writeFileSync(file, text.replace('"version":1', '"version":2'));
     expect(await readKeptDetails(dir)).toEqual({
       problem: `the previous ${KEPT_DETAILS_FILE} is of another version or damaged`,
