@@ -74,11 +74,16 @@ export const siteBuildSettings: EnvSetting[] = [
     unset: 'a full build',
     description:
       "The previous build's output: the build renders only the data pages (series, forum threads, lists) " +
-      'whose inputs changed and links the rest from there; a change of code, settings or dependencies, or ' +
+      'whose inputs changed and links the rest from there, and reads again from the API only the series ' +
+      'details whose version changed; a change of code, settings or dependencies, or ' +
       'a missing or damaged previous output, makes it a full build (docs/features/incremental-build.md). ' +
       '`npm start` and `npm run rebuild` set it to the current build; on Netlify a build plugin restores it ' +
       'from the build cache.',
-    readBy: ['src/features/incremental-build/integration.ts', 'scripts/lib/site-builds.ts'],
+    readBy: [
+      'src/features/incremental-build/integration.ts',
+      'astro.config.mjs',
+      'scripts/lib/site-builds.ts',
+    ],
   },
   {
     name: 'RENDER_WORKERS',
