@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPhases, pageKind } from '../../scripts/bench/build-phases';
 import { precompressSite } from '../../scripts/lib/precompress';
 import { linkUnchangedFiles } from '../../scripts/lib/unchanged-files';
+import { manifest, MANIFEST_FILE } from '../../src/features/incremental-build/build-manifest';
 
 const scratch: string[] = [];
 function folder(files: Record<string, string>): string {
@@ -32,6 +33,27 @@ describe('a rebuild keeps unchanged files untouched', () => {
     expect(statSync(join(next, 'series/1.html')).ino).toBe(statSync(join(previous, 'series/1.html')).ino);
     expect(statSync(join(next, 'series/2.html')).ino).not.toBe(statSync(join(previous, 'series/2.html')).ino);
     expect(readFileSync(join(next, 'series/2.html'), 'utf8')).toBe(page('c'));
+  });
+
+  it('takes the files an incremental build linked itself from its manifest, only when made against that build', async () => {
+    const previous = folder({ 'series/1.html': page('a'), 'series/2.html': page('b') });
+    const next = folder({ 'series/2.html': page('b'), 'series/3.html': page('c') });
+    linkSync(join(previous, 'series/1.html'), join(next, 'series/1.html'));
+    const kept = (from: string) =>
+      writeFileSync(
+        join(next, MANIFEST_FILE),
+        JSON.stringify(manifest('code', new Map(), { from, files: ['series/1.html'] })),
+      );
+    kept(previous);
+    expect([...(await linkUnchangedFiles(previous, next)).unchanged].sort()).toEqual([
+      'series/1.html',
+      'series/2.html',
+    ]);
+    // A manifest made against another previous output says nothing of this one: its files are compared.
+    rmSync(join(next, 'series/1.html'));
+    writeFileSync(join(next, 'series/1.html'), page('z'));
+    kept(join(previous, 'elsewhere'));
+    expect([...(await linkUnchangedFiles(previous, next)).unchanged]).toEqual(['series/2.html']);
   });
 
   it("links the previous build's compressed copies of unchanged files instead of compressing again", async () => {

@@ -11,6 +11,7 @@ import {
   type ThreadDetail,
 } from '../../../contract/forum';
 import { buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
+import { buildPagesState } from '../incremental-build/changed-pages';
 import { renderPost } from './markdown';
 import type { InitialThread, PrerenderedThread } from './forum-types';
 
@@ -53,50 +54,69 @@ export function prerenderThread({ thread, posts }: ThreadDetail, siteOrigin?: st
 }
 
 /**
- * Every thread with its posts rendered, through the bulk endpoint (`GET /forum/catalogue`), each page
- * starting after the last thread of the one before: about a hundred requests for 5,000 threads, where one
- * request per thread kept the build's first page waiting on the API.
+ * Every thread with its posts, through the bulk endpoint (`GET /forum/catalogue`), each page starting after
+ * the last thread of the one before: about a hundred requests for 5,000 threads, where one request per
+ * thread kept the build's first page waiting on the API.
  */
-export async function fetchPrerenderedThreads(
-  apiUrl: string,
-  siteOrigin?: string,
-): Promise<PrerenderedThread[]> {
-  const threads: PrerenderedThread[] = [];
+export async function fetchThreadDetails(apiUrl: string): Promise<ThreadDetail[]> {
+  const threads: ThreadDetail[] = [];
   for (let afterId = 0; ;) {
     const { body } = await getJson(apiUrl, '/forum/catalogue', {
       after_id: afterId,
       page_size: FORUM_CATALOGUE_MAX_PAGE_SIZE,
     });
     const { items, has_more } = forumCataloguePageSchema.parse(body);
-    for (const detail of items) threads.push(prerenderThread(detail, siteOrigin));
+    threads.push(...items);
     const last = items.at(-1);
     if (!has_more || !last) return threads;
     afterId = last.thread.id;
   }
 }
 
+/** The store's meta key for the code fingerprint its entries were rendered with. */
+const RENDERED_BY = 'rendered-by';
+
+/**
+ * The collection in Astro's content store, which a build's cache folder keeps for the next build. A thread
+ * whose data is as the store has it keeps its entry: rendering every post again cost a rebuild 8 s at 5,000
+ * threads on a slow machine. Entries are reused only by a build of the same code (the markdown renderer is
+ * part of it), never by the dev server.
+ */
 export function forumThreadsLoader(env: BuildSourceEnv): Loader {
   return {
     name: 'panelrank-forum-threads',
     schema: prerenderedThreadSchema,
     async load(context) {
       const apiUrl = buildApiUrl(env);
-      let threads: PrerenderedThread[];
+      let details: ThreadDetail[];
       try {
-        threads = await fetchPrerenderedThreads(apiUrl);
+        details = await fetchThreadDetails(apiUrl);
       } catch (error) {
         context.logger.warn(
           `Forum threads are not pre-rendered: ${(error as Error).message} (API ${apiUrl}). ` +
             'Thread pages load them live through /forum/fallback.',
         );
-        threads = [];
+        details = [];
       }
-      context.store.clear();
-      for (const entry of threads) {
-        const data = await context.parseData({ id: String(entry.thread.id), data: { ...entry } });
-        context.store.set({ id: String(entry.thread.id), data, digest: context.generateDigest(data) });
+      const code = buildPagesState()?.code ?? '';
+      if (code === '' || context.meta.get(RENDERED_BY) !== code) context.store.clear();
+      context.meta.set(RENDERED_BY, code);
+      const listed = new Set<string>();
+      let rendered = 0;
+      for (const detail of details) {
+        const id = String(detail.thread.id);
+        listed.add(id);
+        const digest = context.generateDigest(detail as unknown as Record<string, unknown>);
+        if (context.store.get(id)?.digest === digest) continue;
+        const data = await context.parseData({ id, data: { ...prerenderThread(detail) } });
+        context.store.set({ id, data, digest });
+        rendered += 1;
       }
-      context.logger.info(`${threads.length} forum threads from ${apiUrl}.`);
+      for (const id of context.store.keys()) if (!listed.has(id)) context.store.delete(id);
+      context.logger.info(
+        `${details.length} forum threads from ${apiUrl} (${rendered} rendered, ` +
+          `${details.length - rendered} kept from the previous build).`,
+      );
     },
   };
 }

@@ -12,6 +12,8 @@ import { fingerprint } from './fingerprint';
  */
 
 export interface BuildPagesState {
+  /** The fingerprint of the code building (code-fingerprint.ts): what was made with another is not reused. */
+  code: string;
   /** The previous build's output and its pages' fingerprints; undefined for a full build. */
   previous?: { dir: string; pages: Readonly<Record<string, string>> };
   /** The site's address, for the sitemap entries of kept pages. */

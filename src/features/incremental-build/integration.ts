@@ -65,7 +65,7 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (command !== 'build') return;
         code = await codeFingerprint(root, process.env);
         const site = config.site ?? 'http://localhost:4321';
-        const state = { site, pages: new Map<string, string>(), kept: [], keptUrls };
+        const state = { code, site, pages: new Map<string, string>(), kept: [], keptUrls };
         const previousDir = process.env.PREVIOUS_SITE_DIST?.trim();
         if (!previousDir) {
           logger.info('Full build: no previous output given (PREVIOUS_SITE_DIST)');
@@ -89,7 +89,8 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (!state) return;
         const outDir = fileURLToPath(dir);
         if (state.previous) await keepFiles(state.previous.dir, outDir, state.kept);
-        await writeManifest(outDir, manifest(code, state.pages));
+        const kept = state.previous ? { from: state.previous.dir, files: state.kept } : null;
+        await writeManifest(outDir, manifest(code, state.pages, kept));
         logger.info(
           `${state.pages.size - state.kept.length} data pages rendered, ${state.kept.length} kept from the previous build`,
         );
