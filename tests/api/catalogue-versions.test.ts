@@ -97,10 +97,12 @@ describe('catalogue versions', () => {
     const previous = await readCatalogue(server.url);
     expect(previous.detailsRead).toEqual({ count: ids.length, all: true, reason: 'no details kept' });
 
-    // Nothing changed: nothing read again.
-    const unchanged = await readCatalogue(server.url, previous.details);
+    // Nothing changed: nothing read again, and the kept details are the file they were read from, as it is.
+    const keptFile = '/previous/output/.build-details.json';
+    const unchanged = await readCatalogue(server.url, { ...previous.details, file: keptFile });
     expect(unchanged.detailsRead).toEqual({ count: 0, all: false });
     expect(comparable(unchanged)).toEqual(comparable(previous));
+    expect(unchanged.details.file).toBe(keptFile);
 
     // A vote (which moves ranks and the catalogue's means), an edit by SQL, a new series and a deletion;
     // then the priors recomputed, so every final score moves.
@@ -118,9 +120,10 @@ describe('catalogue versions', () => {
     server.app.catalogue.invalidate();
     expect(await server.app.ranking.recompute()).toEqual({ ran: true, changed: true });
 
-    const incremental = await readCatalogue(server.url, previous.details);
+    const incremental = await readCatalogue(server.url, { ...previous.details, file: keptFile });
     const full = await readCatalogue(server.url);
     expect(incremental.detailsRead).toEqual({ count: 3, all: false });
+    expect(incremental.details.file).toBeUndefined();
     expect(comparable(incremental)).toEqual(comparable(full));
     expect(incremental.snapshot.series.map(({ series: entry }) => entry.id)).toEqual([
       ...ids.slice(0, 6),
@@ -129,10 +132,16 @@ describe('catalogue versions', () => {
     const finalScores = (read: CatalogueRead) => read.snapshot.series.map(({ detail }) => detail.final_score);
     expect(finalScores(incremental).slice(3, 6)).not.toEqual(finalScores(previous).slice(3, 6));
     // The versions kept for next time are today's: another read right after reads nothing again.
-    expect((await readCatalogue(server.url, incremental.details)).detailsRead).toEqual({
-      count: 0,
-      all: false,
-    });
+    const again = await readCatalogue(server.url, { ...incremental.details, file: keptFile });
+    expect(again.detailsRead).toEqual({ count: 0, all: false });
+    expect(again.details.file).toBe(keptFile);
+    // Kept while another series' votes moved its final score: the same versions, but not the same file.
+    const byId = new Map(again.details.byId);
+    const moved = byId.get(ids[3]!)!;
+    byId.set(ids[3]!, { ...moved, detail: { ...moved.detail, final_score: moved.detail.final_score + 0.5 } });
+    const scoreMoved = await readCatalogue(server.url, { ...again.details, byId, file: keptFile });
+    expect(scoreMoved.detailsRead).toEqual({ count: 0, all: false });
+    expect(scoreMoved.details.file).toBeUndefined();
   });
 
   it('reads every detail when the kept ones are of another API or a day old', async () => {

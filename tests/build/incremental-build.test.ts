@@ -259,8 +259,9 @@ describe('site builds', () => {
   it('keep every data page when nothing changed, and render a page whose previous file is missing', async () => {
     const missing = listFiles(incremental).find((file) => /^series\/\d+\.html$/.test(file))!;
     const damaged = await build(incremental);
-    // First a build with nothing changed: no data page written.
+    // First a build with nothing changed: no data page written, nor the details kept for the next build.
     expect(written(incremental, damaged).filter(dataPage)).toEqual([]);
+    expect(inode(damaged, KEPT_DETAILS_FILE)).toBe(inode(incremental, KEPT_DETAILS_FILE));
     unlinkSync(join(damaged, missing));
     const repaired = await build(damaged);
     expect(written(damaged, repaired).filter(dataPage)).toEqual([missing]);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,8 +40,24 @@ describe('kept details', () => {
   it('are read back as they were written, in id order', async () => {
     await writeKeptDetails(dir, kept);
     const read = await readKeptDetails(dir);
-    expect(read).toEqual(kept);
+    expect(read).toEqual({ ...kept, file: join(dir, KEPT_DETAILS_FILE) });
     expect([...(read as KeptDetails).byId.keys()].slice(0, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('are the file they were read from when unchanged: linked, not written again', async () => {
+    await writeKeptDetails(dir, kept);
+    const next = join(dir, 'next');
+    mkdirSync(next);
+    const read = (await readKeptDetails(dir)) as KeptDetails;
+    await writeKeptDetails(next, read);
+    const inode = (folder: string) => statSync(join(folder, KEPT_DETAILS_FILE)).ino;
+    expect(inode(next)).toBe(inode(dir));
+    // Without the file it names, they are written.
+    rmSync(join(next, KEPT_DETAILS_FILE));
+    await writeKeptDetails(next, { ...read, file: join(dir, 'gone') });
+    expect(inode(next)).not.toBe(inode(dir));
+    expect(await readKeptDetails(next)).toEqual({ ...kept, file: join(next, KEPT_DETAILS_FILE) });
+    rmSync(next, { recursive: true });
   });
 
   it('are refused when missing, damaged or of another version, saying why', async () => {

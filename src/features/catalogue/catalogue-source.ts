@@ -280,9 +280,22 @@ export async function readCatalogue(
           { version: byVersion.get(detail.series_id) ?? '', detail },
         ]),
       ),
+      ...(!all && kept?.file && sameAsKept(details, kept, count) ? { file: kept.file } : {}),
     },
     detailsRead: { count, all, reason },
   };
+}
+
+/**
+ * Whether `details` are the kept ones exactly: none read again, none gone, and each kept one's rank and
+ * final score (taken from today's order) as they were.
+ */
+function sameAsKept(details: readonly SeriesDetail[], kept: KeptDetails, readAgain: number): boolean {
+  if (readAgain > 0 || details.length !== kept.byId.size) return false;
+  return details.every((detail) => {
+    const before = kept.byId.get(detail.series_id)?.detail;
+    return before?.rank === detail.rank && before.final_score === detail.final_score;
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/forum';
 import { buildApiUrl, buildFetch, type BuildSourceEnv } from '../../lib/build-fetch';
 import { buildPagesState } from '../incremental-build/changed-pages';
+import { fingerprint } from '../incremental-build/fingerprint';
 import { renderPost } from './markdown';
 import type { InitialThread, PrerenderedThread } from './forum-types';
 
@@ -106,7 +107,9 @@ export function forumThreadsLoader(env: BuildSourceEnv): Loader {
       for (const detail of details) {
         const id = String(detail.thread.id);
         listed.add(id);
-        const digest = context.generateDigest(detail as unknown as Record<string, unknown>);
+        // A SHA-256 of the thread as the API answers it, not the store's own digest (non-cryptographic): a post
+        // crafted to collide with its thread's previous one could otherwise keep the old rendering.
+        const digest = fingerprint(detail);
         if (context.store.get(id)?.digest === digest) continue;
         const data = await context.parseData({ id, data: { ...prerenderThread(detail) } });
         context.store.set({ id, data, digest });
