@@ -103,6 +103,16 @@ describe('catalogue versions', () => {
     expect(unchanged.detailsRead).toEqual({ count: 0, all: false });
     expect(comparable(unchanged)).toEqual(comparable(previous));
     expect(unchanged.details.file).toBe(keptFile);
+    expect(unchanged.sameAsKept).toBe(true);
+    // The same details, but another order or lists read with them: not the previous build's inputs.
+    const otherRest = await readCatalogue(server.url, {
+      ...previous.details,
+      cataloguePrint: 'other',
+      file: keptFile,
+    });
+    expect(otherRest.detailsRead).toEqual({ count: 0, all: false });
+    expect(otherRest.sameAsKept).toBe(false);
+    expect(otherRest.details.file).toBeUndefined();
 
     // A vote (which moves ranks and the catalogue's means), an edit by SQL, a new series and a deletion;
     // then the priors recomputed, so every final score moves.
@@ -124,6 +134,7 @@ describe('catalogue versions', () => {
     const full = await readCatalogue(server.url);
     expect(incremental.detailsRead).toEqual({ count: 3, all: false });
     expect(incremental.details.file).toBeUndefined();
+    expect(incremental.sameAsKept).toBe(false);
     expect(comparable(incremental)).toEqual(comparable(full));
     expect(incremental.snapshot.series.map(({ series: entry }) => entry.id)).toEqual([
       ...ids.slice(0, 6),
@@ -142,6 +153,7 @@ describe('catalogue versions', () => {
     const scoreMoved = await readCatalogue(server.url, { ...again.details, byId, file: keptFile });
     expect(scoreMoved.detailsRead).toEqual({ count: 0, all: false });
     expect(scoreMoved.details.file).toBeUndefined();
+    expect(scoreMoved.sameAsKept).toBe(false);
   });
 
   it('reads every detail when the kept ones are of another API or a day old', async () => {

@@ -193,6 +193,7 @@ describe('site builds', () => {
     if (availableParallelism() > 1) expect(buildLog(builds)).toMatch(/\d+ pages rendered by 1 render worker/);
     // It read again from the API the details of the two series voted on, and kept the others'.
     expect(buildLog(builds)).toContain('2 details read again, 58 kept from the previous build');
+    expect(buildLog(builds)).not.toContain("as the previous build's");
     // And rendered again only the thread with the new reply; the output below equals a full build's.
     expect(buildLog(builds)).toMatch(
       /6 forum threads from \S+ \(1 rendered, 5 kept from the previous build\)/,
@@ -259,11 +260,16 @@ describe('site builds', () => {
   it('keep every data page when nothing changed, and render a page whose previous file is missing', async () => {
     const missing = listFiles(incremental).find((file) => /^series\/\d+\.html$/.test(file))!;
     const damaged = await build(incremental);
-    // First a build with nothing changed: no data page written, nor the details kept for the next build.
+    // First a build with nothing changed: the catalogue read is the previous build's in every part, so its
+    // pages' fingerprints are that build's; no data page written, nor the details kept for the next build.
+    expect(buildLog(builds)).toContain(
+      "0 details read again, 60 kept from the previous build; all of it as the previous build's",
+    );
     expect(written(incremental, damaged).filter(dataPage)).toEqual([]);
     expect(inode(damaged, KEPT_DETAILS_FILE)).toBe(inode(incremental, KEPT_DETAILS_FILE));
     unlinkSync(join(damaged, missing));
     const repaired = await build(damaged);
+    expect(buildLog(builds)).toContain("all of it as the previous build's");
     expect(written(damaged, repaired).filter(dataPage)).toEqual([missing]);
     const comparison = await compareOutputs(incremental, repaired);
     // The manifests differ only in the previous output each build linked its kept files from.

@@ -27,6 +27,7 @@ const kept: KeptDetails = {
   apiUrl: 'http://api.example',
   basis: 'abc',
   fullReadAt: '2026-11-28T10:00:00.000Z',
+  cataloguePrint: 'print',
   // More than one write's worth, so the file is written in several pieces.
   byId: new Map(
     Array.from({ length: 2500 }, (_, index) => [
@@ -68,7 +69,7 @@ describe('kept details', () => {
     // Cut at a line's end: every line parses, but fewer than the header counts.
     writeFileSync(file, text.slice(0, text.lastIndexOf('\n', text.length / 2) + 1));
     expect(await readKeptDetails(dir)).toEqual({ problem: `the previous ${KEPT_DETAILS_FILE} is damaged` });
-    writeFileSync(file, text.replace('"version":1', '"version":2'));
+    writeFileSync(file, text.replace('"version":2', '"version":3'));
     expect(await readKeptDetails(dir)).toEqual({
       problem: `the previous ${KEPT_DETAILS_FILE} is of another version or damaged`,
     });

@@ -52,6 +52,11 @@ export interface BuildCatalogueIndex {
   reviews(seriesId: number): SeriesReviews;
   /** The weighting the scores were computed with (/how-rankings-work shows it). */
   rankingMethod: RankingMethod;
+  /**
+   * Whether all of it is what the previous build read (catalogue-source.ts): every page rendered from it then
+   * has that build's inputs, and an incremental build takes its fingerprints instead of working them out.
+   */
+  sameAsPrevious: boolean;
 }
 
 // A dev server keeps modules between requests: read the catalogue again when this one is older. A build
@@ -65,7 +70,7 @@ async function load(): Promise<BuildCatalogueIndex> {
   const started = performance.now();
   const prefetched = takePrefetchedCatalogue();
   if (!prefetched) console.log('[catalogue] Reading the catalogue …');
-  const { snapshot } = await (prefetched ?? loadBuildCatalogue(buildSourceEnv));
+  const { snapshot, sameAsPrevious = false } = await (prefetched ?? loadBuildCatalogue(buildSourceEnv));
   // With a prefetch, the indexes' own time: the wait for the read is the read's phase, not theirs.
   const indexesStarted = prefetched ? performance.now() : started;
   const seriesById = new Map<number, SeriesPageData>(snapshot.series.map((data) => [data.series.id, data]));
@@ -100,6 +105,7 @@ async function load(): Promise<BuildCatalogueIndex> {
     alsoLiked: alsoLikedIndex(snapshot.also_liked, cards),
     reviews: reviewsIndex(snapshot.reviews),
     rankingMethod: snapshot.ranking_method,
+    sameAsPrevious,
   };
   const seconds = ((performance.now() - indexesStarted) / 1000).toFixed(1);
   // With a prefetch, its own line said when the data arrived; this one when the indexes were made.
@@ -167,7 +173,9 @@ export async function laterListPages(list: RankingKey | BrowseList): Promise<{ p
 
 /** Whether this build renders the list's page (changed-pages.ts): its inputs are rankingPageInputs's. */
 export function listPageChanged(catalogue: BuildCatalogueIndex, list: BrowseList, page: number): boolean {
-  return pageChanged(browseListPath(list, page), () =>
-    rankingPagePrint(rankingPageInputs(catalogue, list, page)),
+  return pageChanged(
+    browseListPath(list, page),
+    () => rankingPagePrint(rankingPageInputs(catalogue, list, page)),
+    catalogue.sameAsPrevious,
   );
 }

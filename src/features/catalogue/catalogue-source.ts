@@ -27,6 +27,7 @@ import {
 } from './catalogue-schema';
 import { rankedSeriesFields } from './ranked-series-fields';
 import { FULL_READ_EVERY_MS, type KeptDetails } from './kept-details';
+import { fingerprint } from '../incremental-build/fingerprint';
 
 /*
  * The build-time catalogue: fetched from the API or read from a snapshot file. One module for the build
@@ -198,6 +199,11 @@ export interface CatalogueRead {
    * changed (the rest were kept).
    */
   detailsRead: { count: number; all: boolean; reason?: string | undefined };
+  /**
+   * Whether the whole read (every detail, rank and final score, and the rest of the catalogue) is what the
+   * kept details were read with: the previous build's pages then had exactly these inputs.
+   */
+  sameAsKept: boolean;
 }
 
 /** Why the kept details cannot stand for what the API has now; undefined when they can. */
@@ -256,6 +262,10 @@ export async function readCatalogue(
   ) as Record<RankingKey, RankingPlace[]>;
   const generatedAt = new Date(now).toISOString();
   const versions = await versionsRead;
+  const rest = { rankings, trending, ranking_method: rankingMethod, also_liked: alsoLiked, reviews };
+  const cataloguePrint = fingerprint(rest);
+  const same =
+    !all && kept !== undefined && kept.cataloguePrint === cataloguePrint && sameDetails(details, kept, count);
   const byVersion = new Map(versions.items.map(({ id, version }) => [id, version]));
   return {
     snapshot: {
@@ -264,11 +274,7 @@ export async function readCatalogue(
       generated_at: generatedAt,
       api_url: apiUrl,
       series,
-      rankings,
-      trending,
-      ranking_method: rankingMethod,
-      also_liked: alsoLiked,
-      reviews,
+      ...rest,
     },
     details: {
       apiUrl,
@@ -280,9 +286,11 @@ export async function readCatalogue(
           { version: byVersion.get(detail.series_id) ?? '', detail },
         ]),
       ),
-      ...(!all && kept?.file && sameAsKept(details, kept, count) ? { file: kept.file } : {}),
+      cataloguePrint,
+      ...(same && kept.file ? { file: kept.file } : {}),
     },
     detailsRead: { count, all, reason },
+    sameAsKept: same,
   };
 }
 
@@ -290,7 +298,7 @@ export async function readCatalogue(
  * Whether `details` are the kept ones exactly: none read again, none gone, and each kept one's rank and
  * final score (taken from today's order) as they were.
  */
-function sameAsKept(details: readonly SeriesDetail[], kept: KeptDetails, readAgain: number): boolean {
+function sameDetails(details: readonly SeriesDetail[], kept: KeptDetails, readAgain: number): boolean {
   if (readAgain > 0 || details.length !== kept.byId.size) return false;
   return details.every((detail) => {
     const before = kept.byId.get(detail.series_id)?.detail;
@@ -378,6 +386,8 @@ export interface LoadedCatalogue {
   source: string;
   /** Read from the API: its details, for the next build to keep (kept-details.ts). */
   details?: KeptDetails;
+  /** Read from the API, the same in every part as the kept details' build read it (CatalogueRead). */
+  sameAsPrevious?: boolean;
 }
 
 /** The catalogue for a build, from the API or a snapshot as described at the top of this module. */
@@ -399,12 +409,13 @@ export async function loadBuildCatalogue(
   }
   const apiUrl = buildApiUrl(env);
   try {
-    const { snapshot, details, detailsRead } = await readCatalogue(apiUrl, kept);
+    const { snapshot, details, detailsRead, sameAsKept } = await readCatalogue(apiUrl, kept);
     const read = detailsRead.all
       ? `every detail read${detailsRead.reason ? `: ${detailsRead.reason}` : ''}`
       : `${detailsRead.count} details read again, ${snapshot.series.length - detailsRead.count} kept from the previous build`;
-    log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series; ${read}).`);
-    return { snapshot, source: apiUrl, details };
+    const same = sameAsKept ? "; all of it as the previous build's" : '';
+    log.info(`Catalogue from ${apiUrl} (${snapshot.series.length} series; ${read}${same}).`);
+    return { snapshot, source: apiUrl, details, sameAsPrevious: sameAsKept };
   } catch (error) {
     if (!isApiUnreachable(error)) throw error;
     const fallback = fallbackSnapshot;

@@ -13,7 +13,7 @@ import { SNAPSHOT_VERSION } from './catalogue-schema';
 
 export const KEPT_DETAILS_FILE = '.build-details.json';
 const FORMAT = 'panelrank-kept-details';
-const VERSION = 1;
+const VERSION = 2;
 
 /**
  * How old the last full read may be before a build reads every detail again. A version catches every write
@@ -35,11 +35,17 @@ export interface KeptDetails {
   basis: string;
   /** When every detail was last read (ISO 8601). */
   fullReadAt: string;
+  /**
+   * The fingerprint of the rest of the catalogue read with them (its orders, lists and reviews): with the
+   * same details and the same rest, a build's pages have the inputs the previous build's had.
+   */
+  cataloguePrint: string;
   /** Each series' version and detail, by id. */
   byId: Map<number, KeptDetail>;
   /**
-   * The file they are, line for line, when they are exactly as read from it: the next build's copy is then
-   * that file again (at 100,000 series, writing it took a rebuild with nothing changed 2-3 s).
+   * The file they are, line for line, when they and the rest of the catalogue are exactly as read from it:
+   * the next build's copy is then that file again (at 100,000 series, writing it took a rebuild with nothing
+   * changed 2-3 s).
    */
   file?: string;
 }
@@ -53,6 +59,7 @@ interface KeptDetailsHeader {
   api_url: string;
   basis: string;
   full_read_at: string;
+  catalogue_print: string;
   /** How many lines follow: a file cut short at a line's end is damaged too. */
   count: number;
 }
@@ -96,7 +103,14 @@ export async function readKeptDetails(outputDir: string): Promise<KeptDetails | 
     input.destroy();
   }
   if (!header || byId.size !== header.count) return damaged;
-  return { apiUrl: header.api_url, basis: header.basis, fullReadAt: header.full_read_at, byId, file };
+  return {
+    apiUrl: header.api_url,
+    basis: header.basis,
+    fullReadAt: header.full_read_at,
+    cataloguePrint: header.catalogue_print,
+    byId,
+    file,
+  };
 }
 
 /**
@@ -121,6 +135,7 @@ function isCurrentHeader(header: Partial<KeptDetailsHeader>): header is KeptDeta
     typeof header.api_url === 'string' &&
     typeof header.basis === 'string' &&
     typeof header.full_read_at === 'string' &&
+    typeof header.catalogue_print === 'string' &&
     typeof header.count === 'number'
   );
 }
@@ -162,6 +177,7 @@ export async function writeKeptDetails(outputDir: string, kept: KeptDetails): Pr
     api_url: kept.apiUrl,
     basis: kept.basis,
     full_read_at: kept.fullReadAt,
+    catalogue_print: kept.cataloguePrint,
     count: kept.byId.size,
   };
   await write(`${JSON.stringify(header)}\n`);
