@@ -112,9 +112,11 @@ export const siteBuildSettings: EnvSetting[] = [
     name: 'ASTRO_CACHE_DIR',
     default: 'node_modules/.astro',
     description:
-      "Astro's cache (the forum collection's data store) and, under `vite/`, Vite's. The build benchmark " +
-      'points it at a scratch folder so that each build starts from nothing.',
-    readBy: ['astro.config.mjs', 'scripts/bench/build.ts'],
+      "Astro's cache (the forum collection's data store, whose unchanged threads a rebuild of the same code " +
+      "keeps instead of rendering their posts again) and, under `vite/`, Vite's. On Netlify the build plugin " +
+      'keeps it in the build cache. The build benchmark points it at a scratch folder of its own, which the ' +
+      'builds of one run share, as rebuilds share the default one.',
+    readBy: ['astro.config.mjs', 'scripts/bench/build.ts', 'netlify/plugins/previous-build/index.js'],
   },
   {
     name: 'PUBLIC_IMAGE_SITE_URL',
