@@ -3,13 +3,11 @@ import { join } from 'node:path';
 
 /*
  * What a build leaves beside its output for the next one to compare against: the fingerprint of the code
- * that built it (code-fingerprint.ts) and of each page rendered from data (fingerprint.ts), by path; and
- * which files it linked from the previous output, so that what runs after the build need not find them by
- * comparing every file (scripts/lib/unchanged-files.ts).
+ * that built it (code-fingerprint.ts) and of each page rendered from data (fingerprint.ts), by path.
  */
 
 export const MANIFEST_FILE = '.build-manifest.json';
-const VERSION = 2;
+const VERSION = 1;
 
 export interface BuildManifest {
   version: typeof VERSION;
@@ -17,31 +15,14 @@ export interface BuildManifest {
   code: string;
   /** Each data page's fingerprint by its path (`/series/12`). */
   pages: Record<string, string>;
-  /** The files linked from the previous output (its absolute path), as they are there; null in a full build. */
-  kept: { from: string; files: string[] } | null;
 }
 
-export function manifest(
-  code: string,
-  pages: ReadonlyMap<string, string>,
-  kept: BuildManifest['kept'],
-): BuildManifest {
+export function manifest(code: string, pages: ReadonlyMap<string, string>): BuildManifest {
   return {
     version: VERSION,
     code,
     pages: Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : 1))),
-    kept,
   };
-}
-
-function isKept(value: unknown): value is BuildManifest['kept'] {
-  if (value === null) return true;
-  const kept = value as Partial<NonNullable<BuildManifest['kept']>> | undefined;
-  return (
-    typeof kept?.from === 'string' &&
-    Array.isArray(kept.files) &&
-    kept.files.every((file) => typeof file === 'string')
-  );
 }
 
 /** The manifest of a previous build's output, or why there is none to use. */
@@ -58,12 +39,7 @@ export async function readManifest(outputDir: string): Promise<BuildManifest | {
       typeof parsed.pages === 'object' &&
       parsed.pages !== null &&
       Object.values(parsed.pages).every((value) => typeof value === 'string');
-    if (
-      parsed.version !== VERSION ||
-      typeof parsed.code !== 'string' ||
-      !pagesValid ||
-      !isKept(parsed.kept)
-    ) {
+    if (parsed.version !== VERSION || typeof parsed.code !== 'string' || !pagesValid) {
       return { problem: `the previous ${MANIFEST_FILE} is of another version or damaged` };
     }
     return parsed as BuildManifest;

@@ -89,8 +89,7 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (!state) return;
         const outDir = fileURLToPath(dir);
         if (state.previous) await keepFiles(state.previous.dir, outDir, state.kept);
-        const kept = state.previous ? { from: state.previous.dir, files: state.kept } : null;
-        await writeManifest(outDir, manifest(code, state.pages, kept));
+        await writeManifest(outDir, manifest(code, state.pages));
         logger.info(
           `${state.pages.size - state.kept.length} data pages rendered, ${state.kept.length} kept from the previous build`,
         );
