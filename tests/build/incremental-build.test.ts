@@ -13,7 +13,7 @@ import { seedGeneratedThreads } from '../../scripts/demo/demo-forum';
 import { seedDemoReviewsIfEmpty } from '../../scripts/demo/demo-reviews';
 import { compareOutputs, listFiles } from '../../scripts/bench/build-output';
 import { astroEnv, bin, run } from '../../scripts/lib/processes';
-import { MANIFEST_FILE } from '../../src/features/incremental-build/build-manifest';
+import { MANIFEST_FILE, type BuildManifest } from '../../src/features/incremental-build/build-manifest';
 import { KEPT_DETAILS_FILE } from '../../src/features/catalogue/kept-details';
 import { prerenderedPageData, prerenderedSeries } from '../../src/features/catalogue/prerendered-values';
 import type { RankedSeries, SeriesDetail } from '../../contract/catalogue';
@@ -82,6 +82,12 @@ const written = (previous: string, next: string) =>
       return true;
     }
   });
+
+/** A build's manifest, its list of the files linked from the previous output aside. */
+function manifestOf(dir: string): { kept: string[]; rest: Omit<BuildManifest, 'kept'> } {
+  const { kept, ...rest } = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as BuildManifest;
+  return { kept, rest };
+}
 
 async function api<T>(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<T> {
   const { token, json, ...rest } = init;
@@ -196,12 +202,17 @@ describe('site builds', () => {
     expect(buildLog(builds)).toContain('every detail read');
     const sameAsFull = await compareOutputs(full, incremental);
     // The kept details say when every detail was last read: the full build's own time, the rebuild's first's.
-    expect(sameAsFull.changed).toEqual([KEPT_DETAILS_FILE]);
+    // The manifests differ only in the files the rebuild linked from the first build: exactly those.
+    expect([...sameAsFull.changed].sort()).toEqual([KEPT_DETAILS_FILE, MANIFEST_FILE].sort());
+    expect(manifestOf(incremental).rest).toEqual(manifestOf(full).rest);
+    expect(manifestOf(full).kept).toEqual([]);
+    const writtenPages = written(first, incremental);
+    const linkedFromFirst = listFiles(incremental).filter((file) => !writtenPages.includes(file));
+    expect([...manifestOf(incremental).kept].sort()).toEqual(linkedFromFirst.sort());
     expect(sameAsFull.added).toEqual([]);
     expect(sameAsFull.removed).toEqual([]);
 
     const changed = (await compareOutputs(first, incremental)).changed;
-    const writtenPages = written(first, incremental);
     for (const page of [`series/${liked}.html`, `series/${disliked}.html`, `forum/${threadId}.html`]) {
       expect(changed).toContain(page);
     }
@@ -260,7 +271,9 @@ describe('site builds', () => {
     expect(buildLog(builds)).toContain("all of it as the previous build's");
     expect(written(damaged, repaired).filter(dataPage)).toEqual([missing]);
     const comparison = await compareOutputs(incremental, repaired);
-    expect(comparison.changed).toEqual([]);
+    // The manifests differ only in which files each build linked from the build before it.
+    expect(comparison.changed).toEqual([MANIFEST_FILE]);
+    expect(manifestOf(repaired).rest).toEqual(manifestOf(incremental).rest);
     expect(comparison.removed).toEqual([]);
   }, 240_000);
 

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 
 /*
  * What a build leaves beside its output for the next one to compare against: the fingerprint of the code
- * that built it (code-fingerprint.ts) and of each page rendered from data (fingerprint.ts), by path.
+ * that built it (code-fingerprint.ts) and of each page rendered from data (fingerprint.ts), by path; and
+ * which files it linked from the previous output, so that what runs after the build need not find them by
+ * comparing every file (scripts/lib/unchanged-files.ts).
  */
 
 export const MANIFEST_FILE = '.build-manifest.json';
-const VERSION = 1;
+const VERSION = 2;
 
 export interface BuildManifest {
   version: typeof VERSION;
@@ -15,14 +17,25 @@ export interface BuildManifest {
   code: string;
   /** Each data page's fingerprint by its path (`/series/12`). */
   pages: Record<string, string>;
+  /** The files this build linked from the previous output it was given ([] in a full build). */
+  kept: string[];
 }
 
-export function manifest(code: string, pages: ReadonlyMap<string, string>): BuildManifest {
+export function manifest(
+  code: string,
+  pages: ReadonlyMap<string, string>,
+  kept: BuildManifest['kept'],
+): BuildManifest {
   return {
     version: VERSION,
     code,
     pages: Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : 1))),
+    kept,
   };
+}
+
+function isKept(value: unknown): value is BuildManifest['kept'] {
+  return Array.isArray(value) && value.every((file) => typeof file === 'string');
 }
 
 /** The manifest of a previous build's output, or why there is none to use. */
@@ -39,7 +52,12 @@ export async function readManifest(outputDir: string): Promise<BuildManifest | {
       typeof parsed.pages === 'object' &&
       parsed.pages !== null &&
       Object.values(parsed.pages).every((value) => typeof value === 'string');
-    if (parsed.version !== VERSION || typeof parsed.code !== 'string' || !pagesValid) {
+    if (
+      parsed.version !== VERSION ||
+      typeof parsed.code !== 'string' ||
+      !pagesValid ||
+      !isKept(parsed.kept)
+    ) {
       return { problem: `the previous ${MANIFEST_FILE} is of another version or damaged` };
     }
     return parsed as BuildManifest;

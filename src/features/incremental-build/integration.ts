@@ -89,7 +89,7 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (!state) return;
         const outDir = fileURLToPath(dir);
         if (state.previous) await keepFiles(state.previous.dir, outDir, state.kept);
-        await writeManifest(outDir, manifest(code, state.pages));
+        await writeManifest(outDir, manifest(code, state.pages, state.kept));
         logger.info(
           `${state.pages.size - state.kept.length} data pages rendered, ${state.kept.length} kept from the previous build`,
         );
