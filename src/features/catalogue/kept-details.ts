@@ -1,9 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, copyFile, link, rm } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { SeriesDetail } from './catalogue-types';
 import { SNAPSHOT_VERSION } from './catalogue-schema';
+import { linkOrCopy } from '../incremental-build/link-or-copy';
 
 /*
  * The series details a build read from the API, kept beside its output so the next build asks the API only
@@ -149,13 +150,7 @@ const LINES_PER_WRITE = 32;
 /** Links (or copies) the file the details were read from, unchanged; false when it is not there. */
 async function keepFile(from: string, to: string): Promise<boolean> {
   await rm(to, { force: true });
-  try {
-    await link(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') return false;
-  }
-  return copyFile(from, to).then(
+  return linkOrCopy(from, to).then(
     () => true,
     () => false,
   );

@@ -1,10 +1,11 @@
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { manifest, readManifest, writeManifest } from './build-manifest';
 import { buildPagesState, setBuildPagesState } from './changed-pages';
 import { codeFingerprint } from './code-fingerprint';
+import { linkOrCopy } from './link-or-copy';
 
 /*
  * Incremental builds (docs/features/incremental-build.md). With PREVIOUS_SITE_DIST naming the previous
@@ -34,15 +35,6 @@ async function keepFile(
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     await rm(target, { force: true });
     await linkOrCopy(join(from, file), target);
-  }
-}
-
-async function linkOrCopy(source: string, target: string): Promise<void> {
-  try {
-    await link(source, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(source, target);
   }
 }
 
