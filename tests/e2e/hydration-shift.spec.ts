@@ -64,3 +64,46 @@ for (const viewport of [
     }
   });
 }
+
+/*
+ * A slow parse paints the page as far as it has read it (a slow phone, a busy machine), and what is painted
+ * must not move when the rest arrives. Two things did: the genre filter showed the browser's own smaller
+ * "Details" summary until its own came, and the controls wrapped again at 390 px; the genre strip's arrows,
+ * centred on a strip not yet holding its genres, moved down when they came. The list's markup is parsed
+ * again here cut short after each tag from its heading to its first card, as such a paint sees it, and every
+ * element painted must sit where it sits in the whole list.
+ */
+for (const width of [320, 390, 412, 768, 1280]) {
+  test(`the list's heading and controls stay in place as the page is parsed (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const moved = await page.locator('astro-island[component-url*="RankingList"]').evaluate((island) => {
+      const whole = island.innerHTML;
+      const start = whole.indexOf('<h1');
+      const end = whole.indexOf('<article', start);
+      if (start < 0 || end < 0) return ['no heading or no card in the list'];
+      // Where each element painted sits, in document order: a page cut short holds a prefix of them.
+      const positions = () =>
+        [...island.querySelectorAll('*')].map((element) => {
+          const { x, y, width: w, height: h } = element.getBoundingClientRect();
+          return w > 0 && h > 0 ? `${element.tagName} at ${Math.round(x)},${Math.round(y)}` : undefined;
+        });
+      const settled = positions();
+      const found: string[] = [];
+      for (const tag of whole.slice(start, end).matchAll(/<[a-z][^>]*>/g)) {
+        const cut = start + tag.index + tag[0].length;
+        island.innerHTML = whole.slice(0, cut);
+        positions().forEach((position, index) => {
+          if (position && position !== settled[index]) {
+            found.push(`cut after "…${whole.slice(cut - 50, cut)}": ${position}, then ${settled[index]}`);
+          }
+        });
+      }
+      island.innerHTML = whole;
+      return found;
+    });
+    expect(moved).toEqual([]);
+  });
+}

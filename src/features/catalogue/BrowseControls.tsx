@@ -49,7 +49,12 @@ export default function BrowseControls({ view, genres, onChange }: BrowseControl
   const id = useId();
   const chosen = view.genres.length + view.not.length;
   return (
-    <div className={styles.controls} role="group" aria-label={DISCOVERY_TEXT.browseLabel}>
+    <div
+      className={styles.controls}
+      role="group"
+      aria-label={DISCOVERY_TEXT.browseLabel}
+      data-genres={genres.length > 0 ? '' : undefined}
+    >
       <label className={styles.field} htmlFor={`${id}-sort`}>
         <span>{DISCOVERY_TEXT.sortLabel}</span>
         <select
