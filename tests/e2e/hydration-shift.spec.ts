@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newReader, useSession } from './api-helpers';
 
 /*
@@ -67,43 +67,65 @@ for (const viewport of [
 
 /*
  * A slow parse paints the page as far as it has read it (a slow phone, a busy machine), and what is painted
- * must not move when the rest arrives. Two things did: the genre filter showed the browser's own smaller
+ * must not move when the rest arrives. Things that did: the genre filter showed the browser's own smaller
  * "Details" summary until its own came, and the controls wrapped again at 390 px; the genre strip's arrows,
- * centred on a strip not yet holding its genres, moved down when they came. The list's markup is parsed
- * again here cut short after each tag from its heading to its first card, as such a paint sees it, and every
- * element painted must sit where it sits in the whole list.
+ * centred on a strip not yet holding its genres, moved down when they came; the header's right-hand items
+ * moved left as each next one came. Each part's markup is parsed again here cut short after each tag, as
+ * such a paint sees it, and every element painted must sit where it sits in the whole part.
  */
-for (const width of [320, 390, 412, 768, 1280]) {
-  test(`the list's heading and controls stay in place as the page is parsed (${width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
-    const moved = await page.locator('astro-island[component-url*="RankingList"]').evaluate((island) => {
-      const whole = island.innerHTML;
-      const start = whole.indexOf('<h1');
-      const end = whole.indexOf('<article', start);
-      if (start < 0 || end < 0) return ['no heading or no card in the list'];
-      // Where each element painted sits, in document order: a page cut short holds a prefix of them.
+async function movedWhileParsed(part: Locator, from: string, to?: string): Promise<string[]> {
+  return part.evaluate(
+    (element, [fromTag, toTag]) => {
+      const whole = element.innerHTML;
+      const start = whole.indexOf(fromTag!);
+      const end = toTag ? whole.indexOf(toTag, start) : whole.length;
+      if (start < 0 || end < 0) return [`no ${fromTag} or no ${toTag} in the markup`];
+      // Where each element painted sits, in document order: a part cut short holds a prefix of them.
       const positions = () =>
-        [...island.querySelectorAll('*')].map((element) => {
-          const { x, y, width: w, height: h } = element.getBoundingClientRect();
-          return w > 0 && h > 0 ? `${element.tagName} at ${Math.round(x)},${Math.round(y)}` : undefined;
+        [...element.querySelectorAll('*')].map((child) => {
+          const { x, y, width, height } = child.getBoundingClientRect();
+          const painted = width > 0 && height > 0 && getComputedStyle(child).visibility !== 'hidden';
+          return painted ? `${child.tagName} at ${Math.round(x)},${Math.round(y)}` : undefined;
         });
       const settled = positions();
       const found: string[] = [];
       for (const tag of whole.slice(start, end).matchAll(/<[a-z][^>]*>/g)) {
         const cut = start + tag.index + tag[0].length;
-        island.innerHTML = whole.slice(0, cut);
+        element.innerHTML = whole.slice(0, cut);
         positions().forEach((position, index) => {
           if (position && position !== settled[index]) {
             found.push(`cut after "…${whole.slice(cut - 50, cut)}": ${position}, then ${settled[index]}`);
           }
         });
       }
-      island.innerHTML = whole;
+      element.innerHTML = whole;
       return found;
-    });
-    expect(moved).toEqual([]);
+    },
+    [from, to],
+  );
+}
+
+for (const width of [320, 390, 412, 768, 1280]) {
+  test(`the list's heading and controls stay in place as the page is parsed (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const list = page.locator('astro-island[component-url*="RankingList"]');
+    expect(await movedWhileParsed(list, '<h1', '<article')).toEqual([]);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`the header stays in place as the page is parsed, signed out and in (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/about');
+    expect(await movedWhileParsed(page.locator('body > header'), '<')).toEqual([]);
+    await useSession(page, await newReader(request, 'parsed'));
+    await page.goto('/about');
+    expect(await movedWhileParsed(page.locator('body > header'), '<')).toEqual([]);
   });
 }
