@@ -152,3 +152,13 @@ for (const width of [320, 390, 1280]) {
     expect(await movedWhileParsed(page.locator('main'), '<')).toEqual([]);
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`the forum and a thread stay in place as they are parsed (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/forum', '/forum/2']) {
+      await page.goto(path);
+      expect(await movedWhileParsed(page.locator('main'), '<'), path).toEqual([]);
+    }
+  });
+}
