@@ -76,7 +76,7 @@ function PostCard({
         <span id={`${id}-label`} className={styles.postLabel}>
           {label}
         </span>
-        <span className={styles.postMeta} data-edited={post.edited_at !== null || undefined}>
+        <span className={styles.postMeta} data-was-edited={post.edited_at !== null || undefined}>
           <UserLink
             className={styles.author}
             username={post.author_username ?? null}
