@@ -190,7 +190,7 @@ export function SeriesCardSkeleton({ withListToggle = false }: { withListToggle?
           <div className={styles.votes} />
         </div>
         <div className={styles.actions}>
-          <span className={styles.bar} style={{ width: '6rem', height: '2.5rem' }} />
+          <span className={styles.bar} style={{ width: '6rem', height: 'var(--card-button-height)' }} />
         </div>
       </div>
     </div>
