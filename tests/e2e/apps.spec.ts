@@ -56,7 +56,13 @@ async function catchRedirect(page: Page): Promise<() => Promise<URL>> {
       body: '<!doctype html><title>App</title><p>Back in the app.</p>',
     });
   });
-  return () => visited;
+  // The address the app was sent to, once the page has loaded it: a navigation started before then would
+  // interrupt the redirect's own.
+  return async () => {
+    const url = await visited;
+    await page.waitForURL(`${REDIRECT_URI}**`);
+    return url;
+  };
 }
 
 /** Registers a public app on /account/apps through the page; its client ID as the page shows it. */

@@ -72,10 +72,11 @@ for (const viewport of [
  * centred on a strip not yet holding its genres, moved down when they came; the header's right-hand items
  * moved left as each next one came; a status ribbon, rotated about its centre, sat elsewhere until its label
  * came; a card's buttons sat lower until they came; the "Also on" links, sized to those parsed so far, went
- * under their heading and back. Each part's markup is parsed again here cut short after each tag, as such a
- * paint sees it, and every element painted must sit where it sits in the whole part. Cards off screen are
- * laid out in full here: the browser gives them a placeholder's height until it lays them out, which it does
- * before painting the ones on screen, and this synchronous re-parse cannot wait for.
+ * under their heading and back; the rankings page's tables widened their columns as rows came. Each part's
+ * markup is parsed again here cut short after each tag, as such a paint sees it, and every element painted
+ * must sit where it sits in the whole part. Cards off screen are laid out in full here: the browser gives
+ * them a placeholder's height until it lays them out, which it does before painting the ones on screen, and
+ * this synchronous re-parse cannot wait for.
  */
 async function movedWhileParsed(part: Locator, from: string, to?: string): Promise<string[]> {
   return part.evaluate(
@@ -92,7 +93,9 @@ async function movedWhileParsed(part: Locator, from: string, to?: string): Promi
         [...element.querySelectorAll('*')].map((child) => {
           // An inline element broken over lines starts where its first piece does.
           const { x, y, width, height } = child.getClientRects()[0] ?? new DOMRect();
+          // A table's columns paint nothing of their own here: their cells do, and are checked.
           const painted =
+            !['COL', 'COLGROUP'].includes(child.tagName) &&
             width > 0 &&
             height > 0 &&
             getComputedStyle(child).visibility !== 'hidden' &&
@@ -160,5 +163,15 @@ for (const width of [390, 1280]) {
       await page.goto(path);
       expect(await movedWhileParsed(page.locator('main'), '<'), path).toEqual([]);
     }
+  });
+}
+
+for (const width of [320, 390, 1280]) {
+  test(`how rankings work stays in place as it is parsed, its tables included (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/how-rankings-work');
+    expect(await movedWhileParsed(page.locator('main'), '<')).toEqual([]);
   });
 }
