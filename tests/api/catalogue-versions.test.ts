@@ -168,3 +168,23 @@ describe('catalogue versions', () => {
     });
   });
 });
+
+describe('a full read of more series than a request holds', () => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('reads each series once, by id in several requests at a time, in id order', async () => {
+    server = await startTestServer();
+    const count = CATALOGUE_IDS_MAX * 2 + 3;
+    const ids = await insertSeries(
+      server,
+      Array.from({ length: count }, (_, index) => ({ title: `Series ${index + 1}`, score: 5, voters: 1 })),
+    );
+    const read = await readCatalogue(server.url);
+    expect(read.detailsRead).toEqual({ count, all: true, reason: 'no details kept' });
+    expect(read.snapshot.series.map(({ series: entry }) => entry.id)).toEqual(ids);
+    expect(read.snapshot.series.map(({ detail }) => detail.title)).toEqual(
+      ids.map((_, i) => `Series ${i + 1}`),
+    );
+  });
+});

@@ -5,7 +5,6 @@ import { SERIES_TYPES } from '../navigation/series-types';
 import type { RankedSeries, RankingKey, RankingPlace, SeriesDetail, SeriesPageData } from './catalogue-types';
 import {
   CATALOGUE_IDS_MAX,
-  CATALOGUE_MAX_PAGE_SIZE,
   cataloguePageSchema,
   catalogueVersionsSchema,
   rankingMethodSchema,
@@ -71,22 +70,6 @@ function getJson(apiUrl: string, path: string, query: Record<string, string | nu
 /** A list entry derived from a detail (the detail carries every RankedSeries field). */
 export function rankedSeriesFromDetail(detail: SeriesDetail): RankedSeries {
   return { id: detail.series_id, ...rankedSeriesFields(detail) };
-}
-
-/**
- * Every series' detail, through the bulk endpoint (`GET /series/catalogue`), each page starting after
- * the last id of the one before: a page deep in a catalogue of 100,000 series costs what the first does.
- */
-async function fetchAllDetails(apiUrl: string): Promise<SeriesDetail[]> {
-  const all: SeriesDetail[] = [];
-  for (let afterId = 0; ;) {
-    const body = await getJson(apiUrl, BULK_PATH, { after_id: afterId, page_size: CATALOGUE_MAX_PAGE_SIZE });
-    const { items, has_more } = cataloguePageSchema.parse(body);
-    all.push(...items);
-    const last = items.at(-1);
-    if (!has_more || !last) return all;
-    afterId = last.series_id;
-  }
 }
 
 /** The details of the series `ids`, CATALOGUE_IDS_MAX a request (those that still exist), by id. */
@@ -317,12 +300,11 @@ async function readDetails(
   now: number,
 ): Promise<{ details: SeriesDetail[]; reused: Set<number>; count: number; all: boolean; reason?: string }> {
   const reason = fullReadReason(kept, apiUrl, versions, now);
-  if (!kept || reason) {
-    const details = await fetchAllDetails(apiUrl);
-    return { details, reused: new Set(), count: details.length, all: true, reason };
-  }
+  const all = !kept || reason !== undefined;
+  // A full read asks by id too, two requests in flight: the API prepares the next while the build checks
+  // the last, where pages after an id had to be asked one after another (docs/performance.md).
   const changed = versions.items
-    .filter(({ id, version }) => kept.byId.get(id)?.version !== version)
+    .filter(({ id, version }) => all || kept!.byId.get(id)?.version !== version)
     .map(({ id }) => id);
   const read = await fetchDetailsOf(apiUrl, changed);
   const changedIds = new Set(changed);
@@ -336,9 +318,9 @@ async function readDetails(
       continue;
     }
     reused.add(id);
-    details.push(kept.byId.get(id)!.detail);
+    details.push(kept!.byId.get(id)!.detail);
   }
-  return { details, reused, count: read.size, all: false };
+  return { details, reused, count: read.size, all, ...(all ? { reason } : {}) };
 }
 
 /** The whole catalogue, every detail read (`npm run snapshot`). */
