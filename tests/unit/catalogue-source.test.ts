@@ -103,6 +103,11 @@ beforeAll(async () => {
         items: details.map((entry) => ({ id: entry.series_id, version: '1.1' })),
         has_more: false,
       };
+    } else if (url.pathname === '/series/catalogue' && url.searchParams.has('ids')) {
+      // The series asked for that exist, in id order, in one page.
+      const asked = new Set(url.searchParams.get('ids')!.split(',').map(Number));
+      const items = details.filter((entry) => asked.has(entry.series_id));
+      body = { items, page: 1, page_size: items.length, total: details.length, has_more: false };
     } else if (url.pathname === '/series/catalogue') {
       // A server may cap the page size below what was asked: paging goes on while has_more says so.
       const pageSize = Math.min(size, 100);
@@ -197,10 +202,10 @@ describe('build-time catalogue', () => {
     expect(snapshot.trending).toHaveLength(130);
     expect(snapshot.trending[0]).toEqual({ id: 130, rank: 130 });
     expect(requests.filter((path) => path.startsWith('/series/rankings'))).toEqual([]);
-    // Pages of 100, each after the last id of the one before; then one request per list.
+    // Every detail by id, after every series' version: up to 500 a request (130 here, so one); then one
+    // request per list.
     expect(requests.filter((path) => path.startsWith('/series/catalogue?'))).toEqual([
-      '/series/catalogue?after_id=0&page_size=1000',
-      '/series/catalogue?after_id=100&page_size=1000',
+      `/series/catalogue?ids=${details.map((entry) => entry.series_id).join(',')}`,
     ]);
     expect(requests.filter((path) => path.startsWith('/series/ranking-order')).sort()).toEqual([
       '/series/ranking-order',
@@ -215,7 +220,7 @@ describe('build-time catalogue', () => {
     expect(requests.filter((path) => path.startsWith('/series/catalogue-versions'))).toEqual([
       '/series/catalogue-versions?after_id=0',
     ]);
-    expect(requests).toHaveLength(1 + 2 + 4 + 1 + 1 + 3 + 3);
+    expect(requests).toHaveLength(1 + 1 + 4 + 1 + 1 + 3 + 3);
   });
 
   it('round-trips a snapshot file, and builds from it when SNAPSHOT_FILE is set', async () => {
