@@ -300,11 +300,12 @@ async function readDetails(
   now: number,
 ): Promise<{ details: SeriesDetail[]; reused: Set<number>; count: number; all: boolean; reason?: string }> {
   const reason = fullReadReason(kept, apiUrl, versions, now);
-  const all = !kept || reason !== undefined;
-  // A full read asks by id too, two requests in flight: the API prepares the next while the build checks
-  // the last, where pages after an id had to be asked one after another (docs/performance.md).
+  // None usable: a full read, which asks by id too, two requests in flight: the API prepares the next while
+  // the build checks the last, where pages after an id had to be asked one after another (docs/performance.md).
+  const usable = reason === undefined ? kept : undefined;
+  const all = usable === undefined;
   const changed = versions.items
-    .filter(({ id, version }) => all || kept!.byId.get(id)?.version !== version)
+    .filter(({ id, version }) => usable?.byId.get(id)?.version !== version)
     .map(({ id }) => id);
   const read = await fetchDetailsOf(apiUrl, changed);
   const changedIds = new Set(changed);
@@ -318,7 +319,7 @@ async function readDetails(
       continue;
     }
     reused.add(id);
-    details.push(kept!.byId.get(id)!.detail);
+    details.push(usable!.byId.get(id)!.detail);
   }
   return { details, reused, count: read.size, all, ...(all ? { reason } : {}) };
 }
