@@ -1,6 +1,6 @@
 import { link, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readManifest } from '../../src/features/incremental-build/build-manifest';
+import { keptFiles, readManifest } from '../../src/features/incremental-build/build-manifest';
 
 /*
  * A rebuild renders every page again, but most come out byte for byte as before. Each such file of the new
@@ -32,17 +32,19 @@ export interface LinkedFiles {
 }
 
 /**
- * The files an incremental build of `next` linked from its previous output, as its manifest lists them: they
+ * The files an incremental build of `next` linked from its previous output, as the two manifests tell: they
  * need no comparing (two `stat`s for each of 136,000 files cost a 100,000-series rebuild 7-9 s on a slow
- * machine). Trusted only when its first and last are `previous`'s own files, i.e. it was built against
+ * machine). Trusted only when their first and last are `previous`'s own files, i.e. `next` was built against
  * `previous`.
  */
 async function keptByTheBuild(previous: string, next: string): Promise<ReadonlySet<string>> {
-  const manifest = await readManifest(next);
-  if ('problem' in manifest || manifest.kept.length === 0) return new Set();
-  const samples = [manifest.kept[0]!, manifest.kept.at(-1)!];
+  const [before, after] = await Promise.all([readManifest(previous), readManifest(next)]);
+  if ('problem' in before || 'problem' in after) return new Set();
+  const kept = keptFiles(before, after);
+  if (kept.length === 0) return new Set();
+  const samples = [kept[0]!, kept.at(-1)!];
   const checked = await Promise.all(samples.map((file) => sameBytes(join(previous, file), join(next, file))));
-  return checked.every((same) => same === 'same-file') ? new Set(manifest.kept) : new Set();
+  return checked.every((same) => same === 'same-file') ? new Set(kept) : new Set();
 }
 
 /** Links every file of `next` whose bytes equal the same path in `previous` to that file. */

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildPhases, pageKind } from '../../scripts/bench/build-phases';
 import { precompressSite } from '../../scripts/lib/precompress';
 import { linkUnchangedFiles } from '../../scripts/lib/unchanged-files';
-import { manifest, MANIFEST_FILE } from '../../src/features/incremental-build/build-manifest';
+import {
+  keptFiles,
+  manifest,
+  MANIFEST_FILE,
+  type BuildManifest,
+} from '../../src/features/incremental-build/build-manifest';
+
+const readManifestFile = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as BuildManifest;
 
 const scratch: string[] = [];
 function folder(files: Record<string, string>): string {
@@ -35,22 +43,41 @@ describe('a rebuild keeps unchanged files untouched', () => {
     expect(readFileSync(join(next, 'series/2.html'), 'utf8')).toBe(page('c'));
   });
 
-  it('takes the files a build linked itself from its manifest, only when it was built against that output', async () => {
+  it('takes the files a build linked itself from the two manifests, only when it was built against that output', async () => {
     const previous = folder({ 'series/1.html': page('a'), 'series/2.html': page('b') });
-    const next = folder({ 'series/2.html': page('b'), 'series/3.html': page('c') });
+    const next = folder({
+      'series/2.html': page('b'),
+      'series/3.html': page('c'),
+      'series/4.html': page('d'),
+    });
     linkSync(join(previous, 'series/1.html'), join(next, 'series/1.html'));
-    const keptInManifest = (kept: string[]) =>
-      writeFileSync(join(next, MANIFEST_FILE), JSON.stringify(manifest('code', new Map(), kept)));
-    keptInManifest(['series/1.html']);
+    const pages = { '/series/1': 'one', '/series/2': 'two', '/series/4': 'four' };
+    const writeManifestOf = (dir: string, prints: Record<string, string>, restored: string[] = []) =>
+      writeFileSync(
+        join(dir, MANIFEST_FILE),
+        JSON.stringify(manifest('code', new Map(Object.entries(prints)), restored)),
+      );
+    writeManifestOf(previous, pages);
+    // Page 2's inputs changed (it came out the same); page 4's did not, but the previous output had lost it.
+    writeManifestOf(next, { ...pages, '/series/2': 'two, again', '/series/3': 'three' }, ['/series/4']);
+    expect(keptFiles(readManifestFile(previous), readManifestFile(next))).toEqual(['series/1.html']);
     expect([...(await linkUnchangedFiles(previous, next)).unchanged].sort()).toEqual([
       'series/1.html',
       'series/2.html',
     ]);
-    // A manifest whose kept files are not this output's (built against another) is not taken at its word.
+    // Manifests that say a file was kept where it is not the output's own (built against another) are not
+    // taken at their word.
     const other = folder({ 'series/1.html': page('a'), 'series/2.html': page('b') });
+    writeManifestOf(other, pages);
     rmSync(join(next, 'series/1.html'));
     writeFileSync(join(next, 'series/1.html'), page('z'));
     expect([...(await linkUnchangedFiles(other, next)).unchanged]).toEqual(['series/2.html']);
+  });
+
+  it('keeps nothing by the manifests of builds of other code', () => {
+    const pages = new Map([['/series/1', 'one']]);
+    expect(keptFiles(manifest('code', pages, []), manifest('other code', pages, []))).toEqual([]);
+    expect(keptFiles(manifest('code', pages, []), manifest('code', pages, []))).toEqual(['series/1.html']);
   });
 
   it("links the previous build's compressed copies of unchanged files instead of compressing again", async () => {

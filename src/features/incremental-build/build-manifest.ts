@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { outputFile } from './changed-pages';
 
 /*
  * What a build leaves beside its output for the next one to compare against: the fingerprint of the code
@@ -9,7 +10,7 @@ import { join } from 'node:path';
  */
 
 export const MANIFEST_FILE = '.build-manifest.json';
-const VERSION = 2;
+const VERSION = 3;
 
 export interface BuildManifest {
   version: typeof VERSION;
@@ -17,24 +18,37 @@ export interface BuildManifest {
   code: string;
   /** Each data page's fingerprint by its path (`/series/12`). */
   pages: Record<string, string>;
-  /** The files this build linked from the previous output it was given ([] in a full build). */
-  kept: string[];
+  /** Pages whose inputs were the previous build's but whose file that output had lost ([] in a full build). */
+  restored: string[];
 }
 
 export function manifest(
   code: string,
   pages: ReadonlyMap<string, string>,
-  kept: BuildManifest['kept'],
+  restored: BuildManifest['restored'],
 ): BuildManifest {
   return {
     version: VERSION,
     code,
     pages: Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : 1))),
-    kept,
+    restored: [...restored].sort(),
   };
 }
 
-function isKept(value: unknown): value is BuildManifest['kept'] {
+/**
+ * The output files a build (`next`) linked from the previous output, given that output's manifest: its data
+ * pages of the same code whose fingerprints are the previous build's, less those it rendered again. Only
+ * true when `next` was built against that output; the caller checks it (scripts/lib/unchanged-files.ts).
+ */
+export function keptFiles(previous: BuildManifest, next: BuildManifest): string[] {
+  if (previous.code !== next.code) return [];
+  const restored = new Set(next.restored);
+  return Object.entries(next.pages)
+    .filter(([path, print]) => previous.pages[path] === print && !restored.has(path))
+    .map(([path]) => outputFile(path));
+}
+
+function isPathList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((file) => typeof file === 'string');
 }
 
@@ -56,7 +70,7 @@ export async function readManifest(outputDir: string): Promise<BuildManifest | {
       parsed.version !== VERSION ||
       typeof parsed.code !== 'string' ||
       !pagesValid ||
-      !isKept(parsed.kept)
+      !isPathList(parsed.restored)
     ) {
       return { problem: `the previous ${MANIFEST_FILE} is of another version or damaged` };
     }

@@ -29,6 +29,8 @@ export interface BuildPagesState {
   pages: Map<string, string>;
   /** Output files kept from the previous build (relative paths). */
   kept: string[];
+  /** Pages of unchanged inputs rendered again: the previous output had lost their file. */
+  restored: string[];
   /** The kept pages' addresses: the sitemap lists them beside the pages rendered (its customPages). */
   keptUrls: string[];
 }
@@ -86,7 +88,10 @@ export function pageChanged(path: string, inputs: () => unknown, sameInputs = fa
   state.pages.set(path, print);
   if (before !== print) return true;
   const file = outputFile(path);
-  if (!previousFileExists(state.previous, file)) return true;
+  if (!previousFileExists(state.previous, file)) {
+    state.restored.push(path);
+    return true;
+  }
   state.kept.push(file);
   state.keptUrls.push(new URL(path, state.site).href);
   return false;

@@ -57,7 +57,7 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (command !== 'build') return;
         code = await codeFingerprint(root, process.env);
         const site = config.site ?? 'http://localhost:4321';
-        const state = { code, site, pages: new Map<string, string>(), kept: [], keptUrls };
+        const state = { code, site, pages: new Map<string, string>(), kept: [], restored: [], keptUrls };
         const previousDir = process.env.PREVIOUS_SITE_DIST?.trim();
         if (!previousDir) {
           logger.info('Full build: no previous output given (PREVIOUS_SITE_DIST)');
@@ -81,7 +81,7 @@ export function incrementalBuild(keptUrls: string[], root: string): AstroIntegra
         if (!state) return;
         const outDir = fileURLToPath(dir);
         if (state.previous) await keepFiles(state.previous.dir, outDir, state.kept);
-        await writeManifest(outDir, manifest(code, state.pages, state.kept));
+        await writeManifest(outDir, manifest(code, state.pages, state.restored));
         logger.info(
           `${state.pages.size - state.kept.length} data pages rendered, ${state.kept.length} kept from the previous build`,
         );

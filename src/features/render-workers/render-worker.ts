@@ -19,7 +19,13 @@ const port = parentPort!;
 const recorded = new Map<string, string>();
 const slots = globalThis as unknown as Record<symbol, unknown>;
 slots[Symbol.for(setup.slots.catalogue)] = Promise.resolve(setup.catalogue);
-slots[Symbol.for(setup.slots.pages)] = { site: setup.site, pages: recorded, kept: [], keptUrls: [] };
+slots[Symbol.for(setup.slots.pages)] = {
+  site: setup.site,
+  pages: recorded,
+  kept: [],
+  restored: [],
+  keptUrls: [],
+};
 
 interface RouteData {
   route: string;
