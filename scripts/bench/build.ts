@@ -69,8 +69,10 @@ const GOALS = {
   firstPageSeconds: 60,
   peakBytes: 2 * 1024 ** 3,
   rebuildSeconds: 2 * 60,
-  /** Of the series pages, at most this share rewritten by the rebuild after votes and threads. */
+  /** Of the series pages, at most this share rewritten by the rebuild after votes and threads... */
   rebuildSeriesShare: 0.05,
+  /** ...when the votes fell on at most this share of the series (1,000 of 100,000). */
+  rebuildVotedShare: 0.01,
   unchangedRebuildSeconds: 60,
 };
 
@@ -462,12 +464,24 @@ async function benchOneSize(
         second.ms / 1000 <= GOALS.rebuildSeconds,
         `${seconds(second.ms)} (goal ≤ ${GOALS.rebuildSeconds / 60} min)`,
       );
-      verdict(
-        'series pages rewritten',
-        seriesRewritten / seriesPages.length <= GOALS.rebuildSeriesShare,
+      const rewrittenDetail =
         `${seriesRewritten} of ${seriesPages.length} (${((seriesRewritten / seriesPages.length) * 100).toFixed(2)} %, ` +
-          `goal ≤ ${GOALS.rebuildSeriesShare * 100} %); ${second.rewritten.length} files in all`,
-      );
+        `goal ≤ ${GOALS.rebuildSeriesShare * 100} %); ${second.rewritten.length} files in all`;
+      const votedShare = voted.length / seriesPages.length;
+      // Every voted series' page is rewritten: with votes on more than 1 % of a smaller catalogue, the share
+      // says how many were voted, not how the build does.
+      if (votedShare <= GOALS.rebuildVotedShare) {
+        verdict(
+          'series pages rewritten',
+          seriesRewritten / seriesPages.length <= GOALS.rebuildSeriesShare,
+          rewrittenDetail,
+        );
+      } else {
+        console.log(
+          `  -      series pages rewritten: ${rewrittenDetail}; not judged: the votes fell on ` +
+            `${(votedShare * 100).toFixed(1)} % of the series, the goal is for ${GOALS.rebuildVotedShare * 100} %`,
+        );
+      }
 
       console.log('\nRebuilding with nothing changed …');
       const third = await rebuildAgainst(env, second.run.dist, join(scratch, 'dist-3'));
