@@ -155,3 +155,36 @@ test("signed in, a card's list toggle works on the first click", async ({ page, 
     .click();
   await expect(page.getByRole('dialog', { name: LIST_TEXT.addTitle })).toBeVisible();
 });
+
+test('a compare toggle pressed while React is still hydrating the list is pressed once', async ({ page }) => {
+  const watched = watch(page);
+  await page.goto('/');
+  // A slow phone: React hydrates the list in slices, and a reader presses in between.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  const toggle = (index: number) =>
+    cards(page)
+      .nth(index)
+      .getByRole('button', { name: /^Compare / });
+  await toggle(0).click();
+  // The second press lands once React has taken the island (its listeners are on it) but before the list
+  // has hydrated: client:interaction holds it, to press it again once the list is ready.
+  const pressedBetween = await page.waitForFunction(
+    () => {
+      const list = document.querySelector('[data-hydrating]');
+      const island = list?.closest('astro-island');
+      if (!list || !island) return 'hydrated before the press';
+      if (!Object.keys(island).some((key) => key.startsWith('__reactContainer$'))) return false;
+      document.querySelectorAll<HTMLButtonElement>('main article button[aria-label^="Compare "]')[1]!.click();
+      return 'pressed while hydrating';
+    },
+    undefined,
+    { polling: 5 },
+  );
+  expect(await pressedBetween.jsonValue()).toBe('pressed while hydrating');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByRole('link', { name: 'Compare 2 Series' })).toBeVisible();
+  await expect(toggle(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle(1)).toHaveAttribute('aria-pressed', 'true');
+  expect(watched.errors).toEqual([]);
+});

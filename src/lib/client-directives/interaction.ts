@@ -35,28 +35,37 @@ const interactionDirective: ClientDirective = (load, options, el) => {
   const hydrating = () => el.querySelector('[data-hydrating]') !== null;
   const scriptOwned = (event: Event) =>
     event.target instanceof Element && event.target.closest(`[${SCRIPT_OWNED_ATTRIBUTE}]`) !== null;
-  const hold = (event: Event) => {
-    if ((ready && !hydrating()) || scriptOwned(event)) return;
+  /** How to do `event` again once the island is ready; undefined for what is not held. */
+  const replayOf = (event: Event): (() => void) | undefined => {
     if (event.type === 'submit') {
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
-      event.preventDefault();
-      replays.push(() => form.requestSubmit(submitter));
-    } else if (event.type === 'change') {
+      return () => form.requestSubmit(submitter);
+    }
+    if (event.type === 'change') {
       // A choice made in a select before the island is ready (a test or a quick reader): made again after.
       const field = event.target;
-      if (!(field instanceof HTMLSelectElement)) return;
+      if (!(field instanceof HTMLSelectElement)) return undefined;
       const { value } = field;
-      replays.push(() => {
+      return () => {
         field.value = value;
         field.dispatchEvent(new Event('change', { bubbles: true }));
-      });
-    } else {
-      const button = (event.target as Element | null)?.closest('button');
-      if (!button || button.type === 'submit') return;
-      event.preventDefault();
-      replays.push(() => button.click());
+      };
     }
+    const button = (event.target as Element | null)?.closest('button');
+    if (!button || button.type === 'submit') return undefined;
+    return () => button.click();
+  };
+  const hold = (event: Event) => {
+    if ((ready && !hydrating()) || scriptOwned(event)) return;
+    const replay = replayOf(event);
+    if (!replay) return;
+    if (event.type !== 'change') event.preventDefault();
+    // Held events go no further: once React has taken the island (its listeners are on it, after this one)
+    // but not finished hydrating it, it would handle the event now as well as its replay later, and a
+    // toggle pressed then would be pressed twice, i.e. not at all.
+    event.stopImmediatePropagation();
+    replays.push(replay);
     void hydrate();
   };
 
