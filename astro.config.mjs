@@ -9,7 +9,7 @@ import { keepDetails, prefetchCatalogue } from './src/features/catalogue/catalog
 import { siteLinkProblems } from './src/lib/external-links.ts';
 import { incrementalBuild } from './src/features/incremental-build/integration.ts';
 import { reactRenderToStringWithPrefix } from './src/lib/react-render-to-string.ts';
-import { astroPageBytes } from './src/lib/astro-page-bytes.ts';
+import { astroPagePieces } from './src/lib/astro-page-pieces.ts';
 import {
   pagesInFlight,
   renderWorkerSetting,
@@ -44,8 +44,8 @@ export default defineConfig({
   // HTML's lossless whitespace handling instead.
   compressHTML: true,
   vite: {
-    // Each page encoded to bytes a piece at a time (src/lib/page-bytes.ts).
-    plugins: [reactRenderToStringWithPrefix(), astroPageBytes()],
+    // Pages built without page-sized strings (src/lib/astro-page-pieces.ts).
+    plugins: [reactRenderToStringWithPrefix(), astroPagePieces()],
     ...(env.ASTRO_CACHE_DIR ? { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` } : {}),
     worker: {
       // The forum's markdown renderer runs in a worker (src/features/forum/markdown.worker.ts), which has no

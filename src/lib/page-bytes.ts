@@ -8,10 +8,10 @@
  * character past U+00FF (an ellipsis in the site's copy, a Korean title), and two for every character from
  * then on: so a 101,000-character list page is 202 KB, and its encoding took 12 % of a rebuild of the list
  * pages (docs/performance.md). Text is encoded each time about PIECE_UNITS characters have gathered, so no
- * string but a single chunk of that size is ever copied whole. The bytes are the same as the whole string's.
+ * string longer than that or than the page's largest chunk is copied whole. The bytes are the whole string's.
  */
 
-/** Characters gathered before they are encoded (16 KB of two-byte characters, and the chunk that passed it). */
+/** Characters gathered before they are encoded (16 KB of two-byte ones); a chunk as long is encoded alone. */
 export const PIECE_UNITS = 8192;
 
 const encoder = new TextEncoder();
@@ -26,19 +26,27 @@ export class PageBytes {
   #byteLength = 0;
 
   /**
-   * Encodes `text` (what the page has gathered since the last call) when it is long enough, and returns what
-   * is left to gather: nothing, or `text` itself. Text ending in the first half of a surrogate pair waits for
-   * the second: encoded apart, each half would become U+FFFD.
+   * Adds `piece` (the page's next chunk) to `gathered` (what the page has gathered since the last call) and
+   * encodes them once they reach PIECE_UNITS characters; returns what is left to gather. A large piece is
+   * encoded apart from what was gathered before it, so that the two are not copied into one string. Text
+   * ending in the first half of a surrogate pair waits for the second: encoded apart, each half would become
+   * U+FFFD.
    */
-  take(text: string): string {
-    if (text.length < PIECE_UNITS || endsInHighSurrogate(text)) return text;
+  take(gathered: string, piece: string): string {
+    if (gathered.length + piece.length < PIECE_UNITS) return gathered + piece;
+    let text = gathered + piece;
+    if (piece.length >= PIECE_UNITS && gathered.length > 0 && !endsInHighSurrogate(gathered)) {
+      this.#push(gathered);
+      text = `${piece}`;
+    }
+    if (endsInHighSurrogate(text)) return text;
     this.#push(text);
     return '';
   }
 
-  /** The page's bytes, the rest of its text included. */
-  finish(text: string): Uint8Array {
-    if (text.length > 0) this.#push(text);
+  /** The page's bytes, what is left of its text included. */
+  finish(gathered: string): Uint8Array {
+    if (gathered.length > 0) this.#push(gathered);
     if (this.#pieces.length === 1) return this.#pieces[0]!;
     const bytes = new Uint8Array(this.#byteLength);
     let offset = 0;

@@ -3,13 +3,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PIECE_UNITS, PageBytes } from '../../src/lib/page-bytes';
-import { astroPageBytes, rewriteAstroRender } from '../../src/lib/astro-page-bytes';
+import { islandId } from '../../src/lib/island-id';
+import { astroPagePieces, rewriteAstroRuntime } from '../../src/lib/astro-page-pieces';
+import { shorthash } from 'astro/runtime/server/shorthash.js';
+import { renderElement } from 'astro/runtime/server/render/util.js';
 
 /** Feeds `chunks` to a PageBytes as Astro's rewritten render does: gathered, taken after each chunk. */
 function encodeInPieces(chunks: string[]): Uint8Array {
   const bytes = new PageBytes();
   let text = '';
-  for (const chunk of chunks) text = bytes.take(text + chunk);
+  for (const chunk of chunks) text = bytes.take(text, chunk);
   return bytes.finish(text);
 }
 
@@ -34,11 +37,22 @@ describe('a page encoded a piece at a time', () => {
     expect(Buffer.from(bytes).equals(Buffer.from(whole(chunks)))).toBe(true);
   });
 
+  it('gives the bytes of the whole page when a chunk longer than a piece comes after gathered text', () => {
+    const chunks = [
+      '<p>탑법</p>',
+      '<astro-island>',
+      `${'카드 '.repeat(PIECE_UNITS)}\ud83d`,
+      '\ude00',
+      '</astro-island>',
+    ];
+    expect(Buffer.from(encodeInPieces(chunks)).equals(Buffer.from(whole(chunks)))).toBe(true);
+  });
+
   it('encodes what has gathered once it reaches PIECE_UNITS characters, and waits before', () => {
     const bytes = new PageBytes();
-    expect(bytes.take('short')).toBe('short');
-    expect(bytes.take('é'.repeat(PIECE_UNITS))).toBe('');
-    expect(new TextDecoder().decode(bytes.finish('end'))).toBe(`${'é'.repeat(PIECE_UNITS)}end`);
+    expect(bytes.take('', 'short')).toBe('short');
+    expect(bytes.take('short', 'é'.repeat(PIECE_UNITS))).toBe('');
+    expect(new TextDecoder().decode(bytes.finish('end'))).toBe(`short${'é'.repeat(PIECE_UNITS)}end`);
   });
 
   it('gives the bytes of random pages, split anywhere', () => {
@@ -61,29 +75,69 @@ describe('a page encoded a piece at a time', () => {
   });
 });
 
-describe("Astro's page rendering rewritten to encode in pieces", () => {
-  const astroRender = join(
-    dirname(createRequire(import.meta.url).resolve('astro/package.json')),
-    'dist/runtime/server/render/astro/render.js',
-  );
+describe("an island's id from its parts", () => {
+  it("is Astro's shorthash of the parts joined", () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = ['a', 'Z', '<', '"', 'é', '–', '탑', '\ud83d\ude00', '\n'];
+    const text = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const cases = [
+      ['<!--default:/src/features/catalogue/RankingList.tsx-->\n', text(70_000), '\n', text(20_000)],
+      ['', '', ''],
+      [text(1)],
+      ...Array.from({ length: 50 }, () => Array.from({ length: 4 }, () => text(Math.floor(random() * 300)))),
+    ];
+    for (const parts of cases) expect(islandId(...parts)).toBe(shorthash(parts.join('')));
+  });
+});
 
-  it("rewrites the installed Astro's page string into a PageBytes, and other renders not", () => {
-    const rewritten = rewriteAstroRender(readFileSync(astroRender, 'utf8'), astroRender);
+describe("Astro's runtime rewritten to build pages without page-sized strings", () => {
+  const renderFolder = join(
+    dirname(createRequire(import.meta.url).resolve('astro/package.json')),
+    'dist/runtime/server/render',
+  );
+  const astroRender = join(renderFolder, 'astro/render.js');
+  const astroComponent = join(renderFolder, 'component.js');
+
+  it("gathers the installed Astro's page string into a PageBytes, and other renders not", () => {
+    const rewritten = rewriteAstroRuntime(readFileSync(astroRender, 'utf8'), astroRender);
     expect(rewritten).toMatch(/^import \{ PageBytes \} from ".*page-bytes\.ts";/);
     expect(rewritten).toContain('const pageBytes = isPage ? new PageBytes() : undefined;');
-    expect(rewritten).toContain('if (pageBytes) str = pageBytes.take(str);');
+    expect(rewritten).toContain('if (pageBytes) str = pageBytes.take(str, chunkToString(result, chunk));');
+    expect(rewritten).toContain('else str += chunkToString(result, chunk);');
     expect(rewritten).toContain('return pageBytes ? pageBytes.finish(str) : str;');
     // renderPage encodes only a string body: bytes go into its Response as they are.
-    const page = readFileSync(join(dirname(astroRender), '..', 'page.js'), 'utf8');
-    expect(page).toContain('if (!streaming && typeof body === "string") {');
+    expect(readFileSync(join(renderFolder, 'page.js'), 'utf8')).toContain(
+      'if (!streaming && typeof body === "string") {',
+    );
+  });
+
+  it("hashes the installed Astro's island id from its parts and writes the island in three", () => {
+    const rewritten = rewriteAstroRuntime(readFileSync(astroComponent, 'utf8'), astroComponent)!;
+    expect(rewritten).toMatch(/^import \{ islandId \} from ".*island-id\.ts";/);
+    expect(rewritten).toContain('const astroId = islandId(');
+    expect(rewritten).not.toContain('const astroId = shorthash(');
+    expect(rewritten).toContain('renderElement("astro-island", { ...island, children: "" }, false)');
+    expect(rewritten).not.toContain('renderElement("astro-island", island, false)');
+  });
+
+  it('writes an island as the element Astro makes, in three pieces', () => {
+    const island = { props: { uid: 'Z1x', props: '{"a":[0,"탑"]}', ssr: '' }, children: '<p>카드</p>' };
+    const empty = renderElement('astro-island', { ...island, children: '' }, false);
+    expect(`${empty.slice(0, -'</astro-island>'.length)}${island.children}</astro-island>`).toBe(
+      renderElement('astro-island', island, false),
+    );
   });
 
   it('leaves every other module alone, and only applies to builds', () => {
-    expect(rewriteAstroRender('let str = "";', '/src/features/x.ts')).toBeNull();
-    expect(astroPageBytes().apply).toBe('build');
+    expect(rewriteAstroRuntime('let str = "";', '/src/features/x.ts')).toBeNull();
+    expect(rewriteAstroRuntime('let str = "";', join(renderFolder, 'page.js'))).toBeNull();
+    expect(astroPagePieces().apply).toBe('build');
   });
 
-  it('fails the build when Astro no longer has the lines it rewrites', () => {
-    expect(() => rewriteAstroRender('export {}', astroRender)).toThrow(/no longer has the lines/);
+  it('fails the build when Astro no longer has the code it rewrites', () => {
+    expect(() => rewriteAstroRuntime('export {}', astroRender)).toThrow(/no longer has the code/);
+    expect(() => rewriteAstroRuntime('export {}', astroComponent)).toThrow(/no longer has the code/);
   });
 });
