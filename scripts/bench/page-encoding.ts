@@ -48,7 +48,7 @@ printMachineReference();
 
 console.log('\nFlattening and encoding one string of 200-character pieces, by its length:');
 console.log('  characters   one-byte: flatten   encode     two-byte: flatten   encode');
-const text = 'abcdefghij'.repeat(13_000);
+const text = 'abcdefghij'.repeat(14_000);
 for (const thousands of [32, 63, 64, 100, 127, 128]) {
   const oneByte = chunksOf(text.slice(0, thousands * 1024));
   // One character past U+00FF makes the whole string two bytes a character.
@@ -83,7 +83,7 @@ function encodedWhole(parts: string[]): Uint8Array {
 function encodedInPieces(parts: string[]): Uint8Array {
   const bytes = new PageBytes();
   let gathered = '';
-  for (const chunk of parts) gathered = bytes.take(gathered + chunk);
+  for (const chunk of parts) gathered = bytes.take(gathered, chunk);
   return bytes.finish(gathered);
 }
 
