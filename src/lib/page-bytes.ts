@@ -34,11 +34,11 @@ export class PageBytes {
    */
   take(gathered: string, piece: string): string {
     if (gathered.length + piece.length < PIECE_UNITS) return gathered + piece;
-    let text = gathered + piece;
     if (piece.length >= PIECE_UNITS && gathered.length > 0 && !endsInHighSurrogate(gathered)) {
       this.#push(gathered);
-      text = `${piece}`;
+      gathered = '';
     }
+    const text = gathered + piece;
     if (endsInHighSurrogate(text)) return text;
     this.#push(text);
     return '';
