@@ -37,7 +37,7 @@ export default defineConfig({
   // with no redirect, so the served URL is the canonical one. The directory format would make Netlify
   // redirect `/about` to `/about/`.
   trailingSlash: 'never',
-  // Pages in flight at once: as many as the render workers may hold, and two for the main thread.
+  // Pages in flight at once: as many as the render workers may hold, and the main thread's eight.
   build: { format: 'file', concurrency: pagesInFlight(renderWorkerSetup) },
   // Astro 7 defaults to JSX whitespace rules, which drop the space at a line break between text and an
   // inline element ("Korea,<strong>manga</strong>"). Prettier wraps .astro markup by HTML rules, so keep

@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 /*
  * Astro's static build without page-sized strings: each page encoded to bytes a piece at a time
- * (src/lib/page-bytes.ts says why), and each island's id hashed from its parts (src/lib/island-id.ts).
+ * (src/lib/page-bytes.ts says why), and each island's id hashed natively from its parts (src/lib/island-id.ts).
  *
  * This plugin rewrites two modules of Astro's runtime:
  * - `render/astro/render.js`, `renderStreamToString`: a page's chunks go to a PageBytes as they come, and the
@@ -11,8 +11,9 @@ import type { Plugin } from 'vite';
  *   string that are not a page are unchanged.
  * - `render/component.js`, `renderFrameworkComponent`: the island's id is hashed from its parts, and the
  *   island is written as its opening tag, its HTML and its closing tag rather than as one string of them.
- * The output is the same, byte for byte. The build fails if Astro's code no longer has the lines it rewrites,
- * so an upgrade that changes them is noticed: check then whether Astro still builds these strings.
+ * The output is what Astro writes but for each island's id (another hash of the same text). The build fails
+ * if Astro's code no longer has the lines it rewrites, so an upgrade that changes them is noticed: check then
+ * whether Astro still builds these strings.
  */
 const RUNTIME = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]/;
 const here = (file: string) => JSON.stringify(fileURLToPath(new URL(file, import.meta.url)));

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { PIECE_UNITS, PageBytes } from '../../src/lib/page-bytes';
 import { islandId } from '../../src/lib/island-id';
 import { astroPagePieces, rewriteAstroRuntime } from '../../src/lib/astro-page-pieces';
-import { shorthash } from 'astro/runtime/server/shorthash.js';
 import { renderElement } from 'astro/runtime/server/render/util.js';
 
 /** Feeds `chunks` to a PageBytes as Astro's rewritten render does: gathered, taken after each chunk. */
@@ -76,19 +75,33 @@ describe('a page encoded a piece at a time', () => {
 });
 
 describe("an island's id from its parts", () => {
-  it("is Astro's shorthash of the parts joined", () => {
-    let seed = 11;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const alphabet = ['a', 'Z', '<', '"', 'é', '–', '탑', '\ud83d\ude00', '\n'];
-    const text = (length: number) =>
-      Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-    const cases = [
-      ['<!--default:/src/features/catalogue/RankingList.tsx-->\n', text(70_000), '\n', text(20_000)],
-      ['', '', ''],
-      [text(1)],
-      ...Array.from({ length: 50 }, () => Array.from({ length: 4 }, () => text(Math.floor(random() * 300)))),
-    ];
-    for (const parts of cases) expect(islandId(...parts)).toBe(shorthash(parts.join('')));
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const alphabet = ['a', 'Z', '<', '"', 'é', '–', '탑', '\ud83d\ude00', '\n'];
+  const text = (length: number) =>
+    Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  const component = '<!--default:/src/features/catalogue/RankingList.tsx-->\n';
+
+  it('is the same for the same island, however its text was put together', () => {
+    const html = text(70_000);
+    const props = text(20_000);
+    const id = islandId(component, html, '\n', props);
+    expect(islandId(component, `${html.slice(0, 35_000)}${html.slice(35_000)}`, '\n', props)).toBe(id);
+    expect(islandId(`${component}${html}`, `\n${props}`)).toBe(id);
+    expect(id).toMatch(/^[\w-]{11}$/);
+  });
+
+  it('differs when the HTML, the props or the component differ', () => {
+    const html = text(5_000);
+    const props = text(1_000);
+    const ids = new Set([
+      islandId(component, html, '\n', props),
+      islandId(component, `${html}x`, '\n', props),
+      islandId(component, html, '\n', `${props}x`),
+      islandId('<!--default:/src/features/catalogue/SignedInListTools.tsx-->\n', html, '\n', props),
+      islandId('', '', ''),
+    ]);
+    expect(ids.size).toBe(5);
   });
 });
 
